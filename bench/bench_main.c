@@ -1,0 +1,214 @@
+/* bench_main.c - `make bench`: validate, time and report one tree.
+ *
+ * Built once per tree (speedlab-bench-solutions, speedlab-bench-exercises).
+ * Order: parse and check every input; create the run folder; validate every
+ * configuration; time the valid ones with Google Benchmark; write the data
+ * files; plot; publish the folder; print the summary. Exit codes follow
+ * common/exitcodes.h: 3 when any configuration failed validation.
+ */
+#define _DEFAULT_SOURCE
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "atomic_file.h"
+#include "cli.h"
+#include "context.h"
+#include "exitcodes.h"
+#include "gbench.h"
+#include "results.h"
+#include "run_dir.h"
+#include "speedlab_config.h"
+#include "suite.h"
+#include "tree.h"
+
+extern const sl_kernel *const SL_TREE_SYMBOL(kernels)[];
+
+#define STR_(x) #x
+#define STR(x) STR_(x)
+#define TREE_NAME STR(SPEEDLAB_TREE)
+
+/* Default statistics: enough repetitions for a median and a spread. */
+enum { DEFAULT_REPS = 5, QUICK_REPS = 3 };
+#define DEFAULT_MIN_TIME 0.5
+#define QUICK_MIN_TIME 0.05
+
+static const char usage[] =
+    "usage: speedlab-bench-" TREE_NAME " [options] [--benchmark_* flags]\n"
+    "Validate every variant of the " TREE_NAME " tree, time the valid ones and\n"
+    "write a run folder <results>/<UTC time>-<host>/ plus <results>/latest.\n"
+    "  --kernel NAME     one kernel (default: all)\n"
+    "  --variant NAME    one variant (default: all)\n"
+    "  --size N          problem size in the kernel's unit (default: per kernel)\n"
+    "  --threads LIST    thread counts for threaded variants, e.g. 1,2,4\n"
+    "                    (default: powers of two up to the cores, and the cores)\n"
+    "  --reps R          repetitions per configuration (default 5; quick 3)\n"
+    "  --min-time S      seconds per repetition (default 0.5; quick 0.05)\n"
+    "  --quick           quick sizes and few repetitions\n"
+    "  --results DIR     where run folders go (default: results)\n"
+    "  --no-plots        write the data but do not run gnuplot\n"
+    "Exit: 0 ok, 1 runtime/I-O failure, 2 bad input, 3 a variant failed validation.\n";
+
+/* Run plots/plot.sh on the run folder. Returns its exit status, 127 when
+ * it could not be started. */
+static int run_plots(const char *dir)
+{
+    char script[4096];
+    snprintf(script, sizeof script, "%s/plots/plot.sh", SPEEDLAB_SOURCE_DIR);
+    fflush(NULL);
+    pid_t pid = fork();
+    if (pid < 0)
+        return 127;
+    if (pid == 0) {
+        execlp("sh", "sh", script, dir, (char *)NULL);
+        _exit(127);
+    }
+    int status;
+    while (waitpid(pid, &status, 0) < 0)
+        if (errno != EINTR)
+            return 127;
+    return WIFEXITED(status) ? WEXITSTATUS(status) : 127;
+}
+
+/* Write every data file into the partial folder. */
+static int write_files(const sl_run_dir *run, const sl_suite *suite,
+                       const sl_context *ctx, char *why, size_t whylen)
+{
+    char path[4352];
+    /* path is the file that failed; why has room for the error's gist. */
+    snprintf(path, sizeof path, "%s/results.csv", run->partial);
+    if (sl_write_csv(path, suite) != 0)
+        goto fail;
+    snprintf(path, sizeof path, "%s/summary.md", run->partial);
+    if (sl_write_summary(path, suite, ctx, run->name) != 0)
+        goto fail;
+    if (sl_write_plot_data(run->partial, suite, ctx) != 0)
+        goto fail;
+    return 0;
+fail:
+    snprintf(why, whylen, "cannot write '%.700s': %s", path, strerror(errno));
+    return -1;
+}
+
+int main(int argc, char **argv)
+{
+    char why[1024];
+    const char *prog = argv[0];
+    sl_cli cli;
+    sl_suite suite = { 0 };
+    sl_run_dir run;
+
+    if (sl_check_omp_env(why, sizeof why) != 0) {
+        sl_die_usage(prog, why);
+        return SL_EXIT_USAGE;
+    }
+    int rc = sl_cli_parse(&cli, argc, argv, 1, NULL, usage);
+    if (rc != 0)
+        return rc > 0 ? SL_EXIT_OK : SL_EXIT_USAGE;
+    if (cli.tree) {
+        sl_die_usage(prog, "--tree is for the runner; each bench is one tree");
+        return SL_EXIT_USAGE;
+    }
+
+    sl_plan plan = {
+        .tree = TREE_NAME, .kernels = SL_TREE_SYMBOL(kernels),
+        .kernel_name = cli.kernel, .variant_name = cli.variant,
+        .threads = cli.threads, .nthreads = cli.nthreads,
+        .size = cli.size, .quick = cli.quick,
+    };
+    if (sl_suite_add(&suite, &plan, why, sizeof why) != 0) {
+        sl_die_usage(prog, why);
+        return SL_EXIT_USAGE;
+    }
+    int reps = cli.reps ? cli.reps : cli.quick ? QUICK_REPS : DEFAULT_REPS;
+    double min_time = cli.min_time > 0 ? cli.min_time
+                      : cli.quick ? QUICK_MIN_TIME : DEFAULT_MIN_TIME;
+
+    if (sl_run_dir_create(&run, cli.results ? cli.results : "results", why,
+                          sizeof why) != 0) {
+        sl_die_usage(prog, why);
+        return SL_EXIT_USAGE;
+    }
+
+    /* Google Benchmark writes its JSON to a temporary name in the folder. */
+    char out_flag[4200], json_tmp[4160], json[4160];
+    snprintf(json_tmp, sizeof json_tmp, "%s/.bench.json.tmp", run.partial);
+    snprintf(json, sizeof json, "%s/bench.json", run.partial);
+    snprintf(out_flag, sizeof out_flag, "--benchmark_out=%s", json_tmp);
+    char format_flag[] = "--benchmark_out_format=json";
+    int gbargc = 0;
+    char **gbargv = calloc((size_t)cli.gbargc + 4, sizeof *gbargv);
+    if (gbargv == NULL) {
+        sl_run_dir_discard(&run);
+        sl_die_usage(prog, "out of memory");
+        return SL_EXIT_RUNTIME;
+    }
+    gbargv[gbargc++] = argv[0];
+    for (int i = 0; i < cli.gbargc; i++)
+        gbargv[gbargc++] = cli.gbargv[i];
+    gbargv[gbargc++] = out_flag;
+    gbargv[gbargc++] = format_flag;
+    if (gb_initialize(&gbargc, gbargv) != 0 || gbargc > 1) {
+        if (gbargc > 1)
+            fprintf(stderr, "%s: Google Benchmark did not understand '%s'\n", prog,
+                    gbargv[1]);
+        sl_run_dir_discard(&run);
+        return SL_EXIT_USAGE;
+    }
+
+    printf("speedlab bench (%s tree): validating %zu configurations\n", TREE_NAME,
+           suite.count);
+    size_t invalid = sl_suite_validate(&suite, stdout);
+
+    sl_context ctx;
+    sl_context_collect(&ctx, &suite, cli.threads, cli.nthreads);
+    for (int i = 0; i < ctx.count; i++)
+        gb_add_context(ctx.key[i], ctx.value[i]);
+    gb_add_context("tree", TREE_NAME);
+
+    printf("timing %zu valid configurations (%d repetitions, >= %.2g s each)\n",
+           suite.count - invalid, reps, min_time);
+    int timed = invalid < suite.count &&
+                sl_suite_time(&suite, reps, min_time, stdout) == 0;
+    if (invalid < suite.count && !timed) {
+        sl_run_dir_discard(&run);
+        sl_die_usage(prog, "nothing was timed (does --benchmark_filter match?)");
+        return SL_EXIT_USAGE;
+    }
+    gb_shutdown();
+
+    if (timed && sl_atomic_publish(json_tmp, json) != 0) {
+        fprintf(stderr, "%s: cannot write '%s': %s\n", prog, json, strerror(errno));
+        return SL_EXIT_RUNTIME;
+    }
+    if (write_files(&run, &suite, &ctx, why, sizeof why) != 0) {
+        sl_die_usage(prog, why);
+        return SL_EXIT_RUNTIME;
+    }
+    int plots = cli.plots ? run_plots(run.partial) : -1;
+    if (sl_run_dir_publish(&run, why, sizeof why) != 0) {
+        sl_die_usage(prog, why);
+        return SL_EXIT_RUNTIME;
+    }
+
+    printf("\n");
+    sl_print_summary(stdout, &suite);
+    printf("\nresults: %s (also %s/latest)\n", run.final, run.base);
+    if (plots == 3)
+        printf("plots: gnuplot is not installed, so the data is written but not "
+               "plotted; install it with: sudo apt-get install gnuplot-nox, then "
+               "run: sh %s/plots/plot.sh %s\n", SPEEDLAB_SOURCE_DIR, run.final);
+    else if (plots > 0)
+        printf("plots: gnuplot failed (see above); the data files are complete\n");
+    if (invalid) {
+        printf("%zu configuration(s) failed validation: see above; exit code 3\n",
+               invalid);
+        sl_suite_free(&suite);
+        return SL_EXIT_INVALID;
+    }
+    sl_suite_free(&suite);
+    return SL_EXIT_OK;
+}

@@ -1,0 +1,149 @@
+/* cli.c - strict parsing of the shared options (cli.h). */
+#include "cli.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "suite.h"
+
+void sl_die_usage(const char *program, const char *message)
+{
+    const char *slash = strrchr(program, '/');
+    fprintf(stderr, "%s: %s\n", slash ? slash + 1 : program, message);
+}
+
+int sl_default_threads(int *out, int cap)
+{
+    int cores = sl_cores_available(), n = 0;
+    for (int t = 1; t < cores && n < cap - 1; t *= 2)
+        out[n++] = t;
+    out[n++] = cores;
+    return n;
+}
+
+/* Parse a double in (0, max] with strtod + end pointer + errno. */
+static int parse_seconds(const char *what, const char *text, double max,
+                         double *out, char *why, size_t whylen)
+{
+    char *end;
+    errno = 0;
+    double v = text && *text ? strtod(text, &end) : 0.0;
+    if (!text || !*text || *end != '\0' || errno != 0 || !(v > 0.0) || v > max) {
+        snprintf(why, whylen, "%s: '%s' is not a number of seconds in (0, %g]",
+                 what, text ? text : "", max);
+        return -1;
+    }
+    *out = v;
+    return 0;
+}
+
+int sl_cli_parse(sl_cli *cli, int argc, char **argv, int first,
+                 const char **positional, const char *usage)
+{
+    char why[512];
+    int64_t v;
+    memset(cli, 0, sizeof *cli);
+    cli->plots = 1;
+    cli->gbargv = calloc((size_t)argc + 1, sizeof *cli->gbargv);
+    if (cli->gbargv == NULL) {
+        sl_die_usage(argv[0], "out of memory");
+        return -1;
+    }
+    for (int i = first; i < argc; i++) {
+        const char *a = argv[i];
+        /* Options that take a value accept "--opt value" and "--opt=value". */
+        const char *val = NULL;
+        const char *eq = strchr(a, '=');
+        char opt[64];
+        size_t optlen = eq ? (size_t)(eq - a) : strlen(a);
+        if (optlen >= sizeof opt)
+            optlen = sizeof opt - 1;
+        memcpy(opt, a, optlen);
+        opt[optlen] = '\0';
+        int takes = !strcmp(opt, "--kernel") || !strcmp(opt, "--variant") ||
+                    !strcmp(opt, "--size") || !strcmp(opt, "--threads") ||
+                    !strcmp(opt, "--reps") || !strcmp(opt, "--min-time") ||
+                    !strcmp(opt, "--results") || !strcmp(opt, "--tree");
+        if (takes) {
+            if (eq)
+                val = eq + 1;
+            else if (i + 1 < argc)
+                val = argv[++i];
+            else {
+                snprintf(why, sizeof why, "%s needs a value (see --help)", opt);
+                sl_die_usage(argv[0], why);
+                return -1;
+            }
+        }
+        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+            fputs(usage, stdout);
+            return 1;
+        } else if (!strncmp(a, "--benchmark_out", 15)) {
+            sl_die_usage(argv[0], "--benchmark_out is set by speedlab (the JSON "
+                         "goes into the run folder); use --results DIR instead");
+            return -1;
+        } else if (!strncmp(a, "--benchmark_", 12)) {
+            cli->gbargv[cli->gbargc++] = argv[i];
+        } else if (!strcmp(a, "--quick")) {
+            cli->quick = 1;
+        } else if (!strcmp(a, "--no-plots")) {
+            cli->plots = 0;
+        } else if (!strcmp(opt, "--kernel")) {
+            cli->kernel = val;
+        } else if (!strcmp(opt, "--variant")) {
+            cli->variant = val;
+        } else if (!strcmp(opt, "--tree")) {
+            if (strcmp(val, "exercises") && strcmp(val, "solutions") && strcmp(val, "both")) {
+                snprintf(why, sizeof why, "--tree: '%s' is not exercises, solutions "
+                         "or both", val);
+                sl_die_usage(argv[0], why);
+                return -1;
+            }
+            cli->tree = val;
+        } else if (!strcmp(opt, "--results")) {
+            if (*val == '\0') {
+                sl_die_usage(argv[0], "--results: empty folder name");
+                return -1;
+            }
+            cli->results = val;
+        } else if (!strcmp(opt, "--size")) {
+            /* Kernels refuse sizes above their own max_size later. */
+            if (sl_parse_i64("--size", val, 1, INT64_MAX, &v, why, sizeof why) != 0) {
+                sl_die_usage(argv[0], why);
+                return -1;
+            }
+            cli->size = v;
+        } else if (!strcmp(opt, "--threads")) {
+            if (sl_parse_thread_list("--threads", val, cli->threads,
+                                     SL_MAX_THREAD_COUNTS, &cli->nthreads, why,
+                                     sizeof why) != 0) {
+                sl_die_usage(argv[0], why);
+                return -1;
+            }
+            cli->threads_given = 1;
+        } else if (!strcmp(opt, "--reps")) {
+            if (sl_parse_i64("--reps", val, 1, SL_MAX_REPS, &v, why, sizeof why) != 0) {
+                sl_die_usage(argv[0], why);
+                return -1;
+            }
+            cli->reps = (int)v;
+        } else if (!strcmp(opt, "--min-time")) {
+            if (parse_seconds("--min-time", val, 60.0, &cli->min_time, why,
+                              sizeof why) != 0) {
+                sl_die_usage(argv[0], why);
+                return -1;
+            }
+        } else if (a[0] != '-' && positional && *positional == NULL) {
+            *positional = a;
+        } else {
+            snprintf(why, sizeof why, "unknown argument '%s' (see --help)", a);
+            sl_die_usage(argv[0], why);
+            return -1;
+        }
+    }
+    if (cli->nthreads == 0)
+        cli->nthreads = sl_default_threads(cli->threads, SL_MAX_THREAD_COUNTS);
+    return 0;
+}

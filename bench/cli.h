@@ -1,0 +1,43 @@
+/* cli.h - the options the bench and the runner share, parsed strictly.
+ *
+ * Every value is checked before anything runs; a bad one gets one line on
+ * stderr naming the value and what is allowed, and SL_EXIT_USAGE.
+ */
+#ifndef SPEEDLAB_CLI_H
+#define SPEEDLAB_CLI_H
+
+#include <stdint.h>
+
+#include "args.h"
+
+typedef struct sl_cli {
+    const char *kernel;          /* NULL: all */
+    const char *variant;         /* NULL: all */
+    const char *tree;            /* runner: exercises, solutions or both */
+    const char *results;         /* bench: base folder for run folders */
+    int64_t size;                /* 0: the kernel's default */
+    int threads[SL_MAX_THREAD_COUNTS];
+    int nthreads;                /* the list given, or the default list */
+    int threads_given;           /* --threads was on the command line */
+    int reps;                    /* 0: the default */
+    double min_time;             /* 0: the default */
+    int quick;
+    int plots;                   /* bench: run plots/plot.sh */
+    int gbargc;                  /* --benchmark_* flags, passed through */
+    char **gbargv;
+} sl_cli;
+
+/* Parse argv[first..argc). positional (may be NULL) receives at most one
+ * bare word (the runner's kernel name). Returns 0, or -1 after printing the
+ * reason; 1 when --help was printed. */
+int sl_cli_parse(sl_cli *cli, int argc, char **argv, int first,
+                 const char **positional, const char *usage);
+
+/* The default thread list: 1, 2, 4, ... below the core count, and the core
+ * count itself. */
+int sl_default_threads(int *out, int cap);
+
+/* Print "program: message" on stderr. */
+void sl_die_usage(const char *program, const char *message);
+
+#endif

@@ -1,0 +1,152 @@
+/* context.c - collect the run context (context.h). Every value is read from
+ * the build (speedlab_config.h), the OpenMP runtime or the OS at run time. */
+#define _DEFAULT_SOURCE
+#include "context.h"
+
+#include <omp.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "speedlab_config.h"
+
+static void put(sl_context *ctx, const char *key, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+static void put(sl_context *ctx, const char *key, const char *fmt, ...)
+{
+    if (ctx->count == SL_CONTEXT_MAX)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    snprintf(ctx->key[ctx->count], sizeof ctx->key[0], "%s", key);
+    vsnprintf(ctx->value[ctx->count], sizeof ctx->value[0], fmt, ap);
+    va_end(ap);
+    ctx->count++;
+}
+
+const char *sl_context_get(const sl_context *ctx, const char *key)
+{
+    for (int i = 0; i < ctx->count; i++)
+        if (strcmp(ctx->key[i], key) == 0)
+            return ctx->value[i];
+    return "";
+}
+
+void sl_cpu_model(char *out, size_t len)
+{
+    snprintf(out, len, "unknown");
+    FILE *f = fopen("/proc/cpuinfo", "r");
+    if (f == NULL)
+        return;
+    char line[512];
+    while (fgets(line, sizeof line, f)) {
+        if (strncmp(line, "model name", 10) == 0) {
+            char *colon = strchr(line, ':');
+            if (colon) {
+                colon += 1 + (colon[1] == ' ');
+                colon[strcspn(colon, "\n")] = '\0';
+                snprintf(out, len, "%s", colon);
+            }
+            break;
+        }
+    }
+    fclose(f);
+}
+
+/* _OPENMP is the date of the spec the compiler implements. */
+static const char *openmp_version(int date)
+{
+    if (date >= 202111) return "5.2";
+    if (date >= 202011) return "5.1";
+    if (date >= 201811) return "5.0";
+    if (date >= 201511) return "4.5";
+    if (date >= 201307) return "4.0";
+    return "3.1 or older";
+}
+
+static const char *bind_name(omp_proc_bind_t b)
+{
+    switch (b) {
+    case omp_proc_bind_false: return "false";
+    case omp_proc_bind_true: return "true";
+    case omp_proc_bind_master: return "primary";
+    case omp_proc_bind_close: return "close";
+    case omp_proc_bind_spread: return "spread";
+    }
+    return "unknown";
+}
+
+/* Join the distinct places where the suite's gpu variants ran. */
+static void gpu_where(const sl_suite *s, char *out, size_t len)
+{
+    int seen[3] = { 0, 0, 0 }, any = 0;
+    out[0] = '\0';
+    for (size_t i = 0; i < s->count; i++) {
+        const sl_config *c = &s->configs[i];
+        if ((c->variant->flags & SL_USES_GPU) && c->outcome.work > 0)
+            seen[c->outcome.where] = 1;
+    }
+    for (int w = 0; w < 3; w++)
+        if (seen[w]) {
+            snprintf(out + strlen(out), len - strlen(out), "%s%s", any ? ", " : "",
+                     sl_where_name((sl_where)w));
+            any = 1;
+        }
+    if (!any)
+        snprintf(out, len, "not run");
+}
+
+void sl_context_collect(sl_context *ctx, const sl_suite *s, const int *threads,
+                        int nthreads)
+{
+    char buf[320];
+    memset(ctx, 0, sizeof *ctx);
+
+    put(ctx, "speedlab_version", "%s", SPEEDLAB_VERSION);
+    put(ctx, "compiler", "%s", SPEEDLAB_COMPILER);
+    put(ctx, "kernel_flags", "%s", SPEEDLAB_KERNEL_FLAGS);
+    put(ctx, "scalar_extra_flags", "%s", SPEEDLAB_NOVEC_FLAGS);
+    put(ctx, "build_type", "%s", SPEEDLAB_BUILD_TYPE);
+    put(ctx, "openmp_version", "%s (_OPENMP %d)", openmp_version(_OPENMP), _OPENMP);
+    sl_cpu_model(buf, sizeof buf);
+    put(ctx, "cpu_model", "%s", buf);
+    put(ctx, "cores_available", "%d", sl_cores_available());
+    put(ctx, "simd_isa", "%s", SPEEDLAB_SIMD_ISA);
+    put(ctx, "simd_lanes_f64", "%d", SPEEDLAB_SIMD_LANES);
+
+    buf[0] = '\0';
+    for (int i = 0; i < nthreads; i++)
+        snprintf(buf + strlen(buf), sizeof buf - strlen(buf), "%s%d", i ? "," : "",
+                 threads[i]);
+    put(ctx, "threads_requested", "%s", buf);
+    buf[0] = '\0';
+    for (int i = 0; i < nthreads; i++)
+        snprintf(buf + strlen(buf), sizeof buf - strlen(buf), "%s%d", i ? "," : "",
+                 sl_threads_granted(threads[i]));
+    put(ctx, "threads_used", "%s", buf);
+
+    const char *env = getenv("OMP_PROC_BIND");
+    put(ctx, "thread_binding", "%s (OMP_PROC_BIND=%s)", bind_name(omp_get_proc_bind()),
+        env ? env : "unset");
+    env = getenv("OMP_PLACES");
+    put(ctx, "thread_places", "%d places (OMP_PLACES=%s)", omp_get_num_places(),
+        env ? env : "unset");
+    put(ctx, "offload_target", "%s", SPEEDLAB_OFFLOAD_TARGET);
+    put(ctx, "offload_devices", "%d", omp_get_num_devices());
+    gpu_where(s, buf, sizeof buf);
+    put(ctx, "gpu_variant_ran_on", "%s", buf);
+
+    if (gethostname(buf, sizeof buf) != 0)
+        snprintf(buf, sizeof buf, "unknown");
+    buf[sizeof buf - 1] = '\0';
+    put(ctx, "host", "%s", buf);
+    time_t now = time(NULL);
+    struct tm tm;
+    gmtime_r(&now, &tm);
+    strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
+    put(ctx, "date_utc", "%s", buf);
+}

@@ -1,0 +1,27 @@
+/* context.h - what a run's numbers depend on: build, machine, threads,
+ * binding and where the gpu variants ran. Goes into the Google Benchmark
+ * JSON context block and the summary. */
+#ifndef SPEEDLAB_CONTEXT_H
+#define SPEEDLAB_CONTEXT_H
+
+#include "suite.h"
+
+#define SL_CONTEXT_MAX 32
+
+typedef struct sl_context {
+    int count;
+    char key[SL_CONTEXT_MAX][40];
+    char value[SL_CONTEXT_MAX][320];
+} sl_context;
+
+/* Collect the context for a planned suite. */
+void sl_context_collect(sl_context *ctx, const sl_suite *s, const int *threads,
+                        int nthreads);
+
+/* The value for key, or "" when there is none. */
+const char *sl_context_get(const sl_context *ctx, const char *key);
+
+/* The CPU's model name, or "unknown". */
+void sl_cpu_model(char *out, size_t len);
+
+#endif

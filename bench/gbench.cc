@@ -1,0 +1,158 @@
+// gbench.cc - the C API of gbench.h, over Google Benchmark 1.7.1.
+//
+// What to notice: a display reporter that forwards each repetition to C
+// instead of printing; the JSON file reporter is Google Benchmark's own,
+// enabled by --benchmark_out (the C side passes a temporary name and renames
+// it when the run is complete).
+#include "gbench.h"
+
+#include <benchmark/benchmark.h>
+
+#include <cstdio>
+#include <cstring>
+#include <string>
+#include <vector>
+
+struct gb_state {
+    benchmark::State *st;
+};
+
+namespace {
+
+// Forwards iteration runs to a C callback; prints nothing itself.
+class ForwardingReporter : public benchmark::BenchmarkReporter {
+  public:
+    ForwardingReporter(gb_on_result *cb, void *ctx) : cb_(cb), ctx_(ctx) {}
+    bool ReportContext(const Context &) override { return true; }
+    void ReportRuns(const std::vector<Run> &runs) override
+    {
+        for (const Run &run : runs) {
+            if (run.run_type != Run::RT_Iteration)
+                continue;
+            // The registered name, without the /repeats:N/real_time decorations.
+            const std::string &name = run.run_name.function_name;
+            gb_result r;
+            r.name = name.c_str();
+            r.repetition = run.repetition_index < 0 ? 0 : run.repetition_index;
+            r.iterations = static_cast<int64_t>(run.iterations);
+            r.seconds_per_call = run.iterations > 0
+                ? run.real_accumulated_time / static_cast<double>(run.iterations)
+                : 0.0;
+            r.error = run.error_occurred ? 1 : 0;
+            r.error_message = run.error_message.c_str();
+            cb_(&r, ctx_);
+        }
+    }
+
+  private:
+    gb_on_result *cb_;
+    void *ctx_;
+};
+
+// Flags that Google Benchmark accepts but that would make a run meaningless.
+int check_flag(const char *arg)
+{
+    static const char *const formats[] = {"console", "json", "csv"};
+    auto value_of = [&](const char *flag) -> const char * {
+        size_t n = std::strlen(flag);
+        if (std::strncmp(arg, flag, n) == 0 && arg[n] == '=')
+            return arg + n + 1;
+        return nullptr;
+    };
+    if (const char *v = value_of("--benchmark_repetitions")) {
+        char *end;
+        long n = std::strtol(v, &end, 10);
+        if (*v == '\0' || *end != '\0' || n < 1) {
+            std::fprintf(stderr, "--benchmark_repetitions: '%s' must be a "
+                         "whole number >= 1\n", v);
+            return -1;
+        }
+    }
+    if (const char *v = value_of("--benchmark_min_time")) {
+        char *end;
+        double t = std::strtod(v, &end);
+        if (*v == '\0' || *end != '\0' || !(t > 0.0)) {
+            std::fprintf(stderr, "--benchmark_min_time: '%s' must be a plain "
+                         "number of seconds > 0 (e.g. 0.05; Google Benchmark "
+                         "1.7 takes no 's' suffix)\n", v);
+            return -1;
+        }
+    }
+    for (const char *flag : {"--benchmark_format", "--benchmark_out_format"}) {
+        if (const char *v = value_of(flag)) {
+            bool ok = false;
+            for (const char *f : formats)
+                ok = ok || std::strcmp(v, f) == 0;
+            if (!ok) {
+                std::fprintf(stderr, "%s: '%s' is not console, json or csv\n",
+                             flag, v);
+                return -1;
+            }
+        }
+    }
+    return 0;
+}
+
+}  // namespace
+
+extern "C" {
+
+gb_bench *gb_register(const char *name, gb_body *body, void *ctx)
+{
+    auto *b = benchmark::RegisterBenchmark(
+        name, [body, ctx](benchmark::State &st) {
+            gb_state s{&st};
+            body(&s, ctx);
+        });
+    return reinterpret_cast<gb_bench *>(b);
+}
+
+static benchmark::internal::Benchmark *bench(gb_bench *b)
+{
+    return reinterpret_cast<benchmark::internal::Benchmark *>(b);
+}
+
+void gb_use_real_time(gb_bench *b) { bench(b)->UseRealTime(); }
+void gb_repetitions(gb_bench *b, int n) { bench(b)->Repetitions(n); }
+void gb_min_time(gb_bench *b, double s) { bench(b)->MinTime(s); }
+void gb_min_warmup_time(gb_bench *b, double s) { bench(b)->MinWarmUpTime(s); }
+
+int gb_keep_running(gb_state *s) { return s->st->KeepRunning() ? 1 : 0; }
+int64_t gb_iterations(const gb_state *s)
+{
+    return static_cast<int64_t>(s->st->iterations());
+}
+void gb_set_items_processed(gb_state *s, double items)
+{
+    s->st->counters["items_per_second"] =
+        benchmark::Counter(items, benchmark::Counter::kIsRate);
+}
+void gb_skip_with_error(gb_state *s, const char *message)
+{
+    s->st->SkipWithError(message);
+}
+void gb_do_not_optimize(double value) { benchmark::DoNotOptimize(value); }
+
+void gb_add_context(const char *key, const char *value)
+{
+    benchmark::AddCustomContext(key, value);
+}
+
+int gb_initialize(int *argc, char **argv)
+{
+    for (int i = 1; i < *argc; i++)
+        if (check_flag(argv[i]) != 0)
+            return -1;
+    benchmark::Initialize(argc, argv);
+    return 0;
+}
+
+int gb_run(gb_on_result *on_result, void *ctx)
+{
+    ForwardingReporter display(on_result, ctx);
+    return static_cast<int>(benchmark::RunSpecifiedBenchmarks(&display));
+}
+
+void gb_shutdown(void) { benchmark::Shutdown(); }
+
+}  // extern "C"

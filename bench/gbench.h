@@ -1,0 +1,67 @@
+/* gbench.h - a small C API over Google Benchmark (implemented in gbench.cc).
+ *
+ * C programs register named benchmarks with a callback and a context, run
+ * them, and receive every measured repetition through a result callback, so
+ * the statistics, files and tables stay in C. Google Benchmark still owns
+ * the timing loop, the warm-up and its own JSON output.
+ */
+#ifndef SPEEDLAB_GBENCH_H
+#define SPEEDLAB_GBENCH_H
+
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct gb_state gb_state;   /* a running benchmark's state */
+typedef struct gb_bench gb_bench;   /* a registered benchmark */
+
+/* The body of a benchmark: loop while gb_keep_running(state). */
+typedef void gb_body(gb_state *state, void *ctx);
+
+/* Register a benchmark; the name must be unique. NULL on failure. */
+gb_bench *gb_register(const char *name, gb_body *body, void *ctx);
+void gb_use_real_time(gb_bench *b);               /* wall time: threads, GPU */
+void gb_repetitions(gb_bench *b, int n);
+void gb_min_time(gb_bench *b, double seconds);    /* per repetition */
+void gb_min_warmup_time(gb_bench *b, double seconds);
+
+/* Inside a body. */
+int gb_keep_running(gb_state *s);
+int64_t gb_iterations(const gb_state *s);
+void gb_set_items_processed(gb_state *s, double items); /* -> items_per_second */
+void gb_skip_with_error(gb_state *s, const char *message);
+void gb_do_not_optimize(double value);
+
+/* A key/value pair for the JSON output's context block. */
+void gb_add_context(const char *key, const char *value);
+
+/* One measured repetition (aggregates are not passed: C computes its own
+ * statistics from the repetitions). */
+typedef struct gb_result {
+    const char *name;
+    int64_t repetition;        /* 0-based */
+    int64_t iterations;        /* calls timed in this repetition */
+    double seconds_per_call;   /* real (wall) time per call */
+    int error;                 /* 1 when the body skipped with an error */
+    const char *error_message;
+} gb_result;
+typedef void gb_on_result(const gb_result *r, void *ctx);
+
+/* Hand Google Benchmark its --benchmark_* flags; they are removed from argv.
+ * Returns 0, or -1 (with a line on stderr) when a flag is one the library
+ * would accept silently but which would measure nothing or garbage. */
+int gb_initialize(int *argc, char **argv);
+
+/* Run every registered benchmark; on_result sees each repetition as it
+ * finishes. Returns the number of benchmarks run. */
+int gb_run(gb_on_result *on_result, void *ctx);
+
+void gb_shutdown(void);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

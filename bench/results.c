@@ -1,0 +1,232 @@
+/* results.c - writers for a run folder's data files (results.h). Invalid
+ * configurations are written and flagged in the CSV and the summary, but
+ * never get a speedup and never reach the plot data. */
+#include "results.h"
+
+#include <errno.h>
+#include <string.h>
+
+#include "atomic_file.h"
+
+const char *sl_config_where(const sl_config *c)
+{
+    return sl_where_name(c->outcome.where);
+}
+
+/* Print a positive number, or nothing (CSV) when it is not available. */
+static void num_or_empty(FILE *f, const char *fmt, double v, int available)
+{
+    if (available)
+        fprintf(f, fmt, v);
+}
+
+int sl_write_csv(const char *path, const sl_suite *s)
+{
+    sl_atomic_file af;
+    if (sl_atomic_open(&af, path) != 0)
+        return -1;
+    FILE *f = af.fp;
+    fprintf(f, "tree,kernel,variant,threads_requested,threads_used,oversubscribed,"
+               "size,work_unit,repetitions,median_s,min_s,max_s,stddev_s,cv,"
+               "rate_per_s,speedup_vs_scalar,result,expected,abs_error,tolerance,"
+               "valid,ran_on\n");
+    for (size_t i = 0; i < s->count; i++) {
+        const sl_config *c = &s->configs[i];
+        int t = c->valid && c->timed > 0;
+        fprintf(f, "%s,%s,%s,%d,%d,%d,%lld,%s,%d,", c->tree,
+                c->kernel->problem->name, c->variant->name, c->problem.threads,
+                c->threads_used, c->oversubscribed, (long long)c->problem.size,
+                c->kernel->problem->work_unit, c->timed);
+        num_or_empty(f, "%.9g", c->median, t);
+        fputc(',', f);
+        num_or_empty(f, "%.9g", c->min, t);
+        fputc(',', f);
+        num_or_empty(f, "%.9g", c->max, t);
+        fputc(',', f);
+        num_or_empty(f, "%.9g", c->stddev, t);
+        fputc(',', f);
+        num_or_empty(f, "%.4f", c->cv, t);
+        fputc(',', f);
+        num_or_empty(f, "%.6g", c->rate, t);
+        fputc(',', f);
+        num_or_empty(f, "%.4f", c->speedup, c->speedup > 0.0);
+        fprintf(f, ",%.17g,%.17g,%.3g,%.3g,%s,%s\n", c->outcome.value,
+                c->verdict.expected, c->verdict.error, c->verdict.tolerance,
+                c->valid ? "yes" : "no", sl_config_where(c));
+    }
+    return sl_atomic_commit(&af);
+}
+
+/* One row of the summary table. */
+static void summary_row(FILE *f, const sl_config *c)
+{
+    char threads[40], speedup[48], time[32], rate[32];
+    if (c->problem.threads > 0)
+        snprintf(threads, sizeof threads, "%d%s", c->threads_used,
+                 c->oversubscribed ? " (oversubscribed)" : "");
+    else
+        snprintf(threads, sizeof threads, "%s",
+                 (c->variant->flags & SL_USES_GPU) ? "device's" : "1");
+    if (c->valid && c->timed) {
+        snprintf(time, sizeof time, "%.3f ms", c->median * 1e3);
+        snprintf(rate, sizeof rate, "%.3g", c->rate);
+    } else {
+        snprintf(time, sizeof time, "-");
+        snprintf(rate, sizeof rate, "-");
+    }
+    if (c->speedup > 0.0)
+        snprintf(speedup, sizeof speedup, "%.2fx%s", c->speedup,
+                 c->outcome.where == SL_RAN_HOST_FALLBACK ? " (host, not GPU)" : "");
+    else
+        snprintf(speedup, sizeof speedup, "-");
+    fprintf(f, "| %s | %s | %s | %s | %s | %s | %.1f%% | %.3g | %s | %s |\n",
+            c->kernel->problem->name, c->variant->name, threads, time, rate, speedup,
+            100.0 * c->cv, c->verdict.error, sl_config_where(c),
+            c->valid ? "ok" : "**INVALID**");
+}
+
+/* The Markdown table (shared by summary.md and the console). */
+static void summary_table(FILE *f, const sl_suite *s)
+{
+    fprintf(f, "| kernel | variant | threads | median | rate /s | speedup vs scalar "
+               "| cv | abs error | ran on | check |\n");
+    fprintf(f, "|---|---|---|--:|--:|--:|--:|--:|---|---|\n");
+    for (size_t i = 0; i < s->count; i++)
+        summary_row(f, &s->configs[i]);
+}
+
+/* Notes a reader must not miss: invalid variants, host fallback, noise. */
+static void summary_notes(FILE *f, const sl_suite *s)
+{
+    for (size_t i = 0; i < s->count; i++) {
+        const sl_config *c = &s->configs[i];
+        if (!c->valid)
+            fprintf(f, "- **%s is INVALID**: got %.17g, expected %.17g (error %.3g > "
+                       "tolerance %.3g%s%s). It is not timed, has no speedup and is "
+                       "left out of the plots.\n", c->name, c->probe_verdict.ok ?
+                       c->outcome.value : c->probe_outcome.value, c->verdict.expected,
+                    c->probe_verdict.ok ? c->verdict.error : c->probe_verdict.error,
+                    c->probe_verdict.ok ? c->verdict.tolerance : c->probe_verdict.tolerance,
+                    c->probe_verdict.ok ? "" : ", at the probe size",
+                    c->error[0] ? "; " : "");
+        if (c->valid && c->outcome.where == SL_RAN_HOST_FALLBACK)
+            fprintf(f, "- %s ran on the **host (host fallback)**: no offload device "
+                       "was used, so its time is a CPU figure, not a GPU one.\n",
+                    c->name);
+        if (c->valid && c->timed && c->cv > 0.05)
+            fprintf(f, "- %s varied by %.0f%% between repetitions: the machine "
+                       "was busy; treat its figures with care.\n", c->name,
+                    100.0 * c->cv);
+        if (c->oversubscribed)
+            fprintf(f, "- %s uses more threads than there are cores "
+                       "(oversubscribed).\n", c->name);
+    }
+}
+
+void sl_print_summary(FILE *f, const sl_suite *s)
+{
+    summary_table(f, s);
+    summary_notes(f, s);
+}
+
+int sl_write_summary(const char *path, const sl_suite *s, const sl_context *ctx,
+                     const char *run_name)
+{
+    sl_atomic_file af;
+    if (sl_atomic_open(&af, path) != 0)
+        return -1;
+    FILE *f = af.fp;
+    fprintf(f, "# speedlab bench: %s\n\n", run_name);
+    fprintf(f, "- machine: %s, %s cores available, %s (%s doubles per vector)\n",
+            sl_context_get(ctx, "cpu_model"), sl_context_get(ctx, "cores_available"),
+            sl_context_get(ctx, "simd_isa"), sl_context_get(ctx, "simd_lanes_f64"));
+    fprintf(f, "- compiler: %s; kernels: `%s`; scalar.c and threads.c add `%s`\n",
+            sl_context_get(ctx, "compiler"), sl_context_get(ctx, "kernel_flags"),
+            sl_context_get(ctx, "scalar_extra_flags"));
+    fprintf(f, "- OpenMP %s; threads requested %s, used %s; binding %s\n",
+            sl_context_get(ctx, "openmp_version"),
+            sl_context_get(ctx, "threads_requested"), sl_context_get(ctx, "threads_used"),
+            sl_context_get(ctx, "thread_binding"));
+    fprintf(f, "- offload: %s, %s device(s); the gpu variant ran on: %s\n",
+            sl_context_get(ctx, "offload_target"), sl_context_get(ctx, "offload_devices"),
+            sl_context_get(ctx, "gpu_variant_ran_on"));
+    fprintf(f, "- timing: wall time per call, median of the repetitions after a "
+               "warm-up; every variant was validated before it was timed\n\n");
+    summary_table(f, s);
+    fprintf(f, "\n");
+    summary_notes(f, s);
+    return sl_atomic_commit(&af);
+}
+
+/* Write one kernel's speedup bars and thread-scaling blocks. */
+static int plot_data_kernel(const char *dir, const sl_suite *s, const sl_problem_def *k)
+{
+    char path[4096];
+    sl_atomic_file af;
+
+    snprintf(path, sizeof path, "%s/speedup-%s.dat", dir, k->name);
+    if (sl_atomic_open(&af, path) != 0)
+        return -1;
+    fprintf(af.fp, "# %s: speedup vs scalar per valid configuration\n"
+                   "# label\tspeedup\tthreads\tran_on\n", k->name);
+    for (size_t i = 0; i < s->count; i++) {
+        const sl_config *c = &s->configs[i];
+        if (c->kernel->problem != k || c->speedup <= 0.0)
+            continue;
+        char label[96];
+        if (c->outcome.where == SL_RAN_HOST_FALLBACK)
+            snprintf(label, sizeof label, "%s (host fallback)", c->variant->name);
+        else if (c->problem.threads > 0)
+            snprintf(label, sizeof label, "%s x%d", c->variant->name, c->threads_used);
+        else
+            snprintf(label, sizeof label, "%s", c->variant->name);
+        fprintf(af.fp, "\"%s\"\t%.4f\t%d\t\"%s\"\n", label, c->speedup,
+                c->threads_used, sl_config_where(c));
+    }
+    if (sl_atomic_commit(&af) != 0)
+        return -1;
+
+    /* Strong scaling of each threaded variant vs itself on one thread: one
+     * gnuplot data block per variant, separated by two blank lines. */
+    snprintf(path, sizeof path, "%s/scaling-%s.dat", dir, k->name);
+    if (sl_atomic_open(&af, path) != 0)
+        return -1;
+    fprintf(af.fp, "# %s: speedup vs the same variant on 1 thread\n"
+                   "# threads\tspeedup\tefficiency\n", k->name);
+    int blocks = 0;
+    for (size_t i = 0; i < s->count; i++) {
+        const sl_config *one = &s->configs[i];
+        if (one->kernel->problem != k || one->problem.threads != 1 || one->speedup <= 0.0)
+            continue;
+        fprintf(af.fp, "%s\"%s\"\n", blocks++ ? "\n\n" : "", one->variant->name);
+        for (size_t j = 0; j < s->count; j++) {
+            const sl_config *c = &s->configs[j];
+            if (c->variant != one->variant || c->speedup <= 0.0 || c->problem.threads < 1 ||
+                strcmp(c->tree, one->tree) != 0)
+                continue;
+            double sp = one->median / c->median;
+            fprintf(af.fp, "%d\t%.4f\t%.4f\n", c->threads_used, sp, sp / c->threads_used);
+        }
+    }
+    return sl_atomic_commit(&af);
+}
+
+int sl_write_plot_data(const char *dir, const sl_suite *s, const sl_context *ctx)
+{
+    char path[4096], text[512];
+    for (size_t i = 0; i < s->count; i++) {
+        const sl_problem_def *k = s->configs[i].kernel->problem;
+        int first = 1;
+        for (size_t j = 0; j < i; j++)
+            first = first && s->configs[j].kernel->problem != k;
+        if (first && plot_data_kernel(dir, s, k) != 0)
+            return -1;
+    }
+    snprintf(path, sizeof path, "%s/run.gp", dir);
+    snprintf(text, sizeof text,
+             "# reference lines for plots/*.gp, from this run's context\n"
+             "lanes = %s\ncores = %s\nmachine = \"%s, %s\"\n",
+             sl_context_get(ctx, "simd_lanes_f64"), sl_context_get(ctx, "cores_available"),
+             sl_context_get(ctx, "cpu_model"), sl_context_get(ctx, "compiler"));
+    return sl_atomic_write(path, text);
+}

@@ -1,0 +1,23 @@
+/* results.h - the files of a run folder, each written atomically:
+ * results.csv (tidy, one row per configuration), summary.md (context and
+ * the speedup table), and the plot data (speedup-<kernel>.dat,
+ * scaling-<kernel>.dat, run.gp) that plots/plot.sh turns into figures. */
+#ifndef SPEEDLAB_RESULTS_H
+#define SPEEDLAB_RESULTS_H
+
+#include <stdio.h>
+
+#include "context.h"
+#include "suite.h"
+
+int sl_write_csv(const char *path, const sl_suite *s);
+int sl_write_summary(const char *path, const sl_suite *s, const sl_context *ctx,
+                     const char *run_name);
+/* The summary's table and notes, for the console. */
+void sl_print_summary(FILE *f, const sl_suite *s);
+int sl_write_plot_data(const char *dir, const sl_suite *s, const sl_context *ctx);
+
+/* How a configuration's place is shown: "host", "host fallback", "device". */
+const char *sl_config_where(const sl_config *c);
+
+#endif

@@ -1,0 +1,113 @@
+/* run_dir.c - create and publish run folders (run_dir.h). */
+#define _DEFAULT_SOURCE
+#include "run_dir.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+/* Host names go into folder names: keep letters, digits, '-', '_', '.'. */
+static void clean_host(char *out, size_t len)
+{
+    if (gethostname(out, len) != 0 || out[0] == '\0')
+        snprintf(out, len, "host");
+    out[len - 1] = '\0';
+    for (char *p = out; *p; p++)
+        if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
+              (*p >= '0' && *p <= '9') || *p == '-' || *p == '_' || *p == '.'))
+            *p = '_';
+}
+
+static int exists(const char *path)
+{
+    struct stat st;
+    return lstat(path, &st) == 0;
+}
+
+int sl_run_dir_create(sl_run_dir *r, const char *base, char *why, size_t whylen)
+{
+    char host[128], stamp[32];
+    struct stat st;
+    memset(r, 0, sizeof *r);
+    if (strlen(base) >= sizeof r->base - 1) {
+        snprintf(why, whylen, "results folder '%s': path too long", base);
+        return -1;
+    }
+    snprintf(r->base, sizeof r->base, "%s", base);
+    if (mkdir(base, 0755) != 0 && errno != EEXIST) {
+        snprintf(why, whylen, "cannot create results folder '%s': %s", base,
+                 strerror(errno));
+        return -1;
+    }
+    if (stat(base, &st) != 0 || !S_ISDIR(st.st_mode)) {
+        snprintf(why, whylen, "results folder '%s' is not a folder", base);
+        return -1;
+    }
+    if (access(base, W_OK | X_OK) != 0) {
+        snprintf(why, whylen, "results folder '%s' is not writable: %s", base,
+                 strerror(errno));
+        return -1;
+    }
+    clean_host(host, sizeof host);
+    time_t now = time(NULL);
+    struct tm tm;
+    gmtime_r(&now, &tm);
+    strftime(stamp, sizeof stamp, "%Y%m%dT%H%M%SZ", &tm);
+    /* Two runs in one second get -2, -3, ... rather than sharing a folder. */
+    for (int n = 1; n < 100; n++) {
+        if (n == 1)
+            snprintf(r->name, sizeof r->name, "%s-%s", stamp, host);
+        else
+            snprintf(r->name, sizeof r->name, "%s-%s-%d", stamp, host, n);
+        snprintf(r->final, sizeof r->final, "%s/%s", base, r->name);
+        snprintf(r->partial, sizeof r->partial, "%s/.%s.partial", base, r->name);
+        if (!exists(r->final) && mkdir(r->partial, 0755) == 0)
+            return 0;
+        if (errno != EEXIST)
+            break;
+    }
+    snprintf(why, whylen, "cannot create a run folder in '%s': %s", base,
+             strerror(errno));
+    return -1;
+}
+
+int sl_run_dir_publish(sl_run_dir *r, char *why, size_t whylen)
+{
+    char tmp[4096], latest[4096];
+    if (rename(r->partial, r->final) != 0) {
+        snprintf(why, whylen, "cannot rename '%s' to '%s': %s", r->partial, r->final,
+                 strerror(errno));
+        return -1;
+    }
+    snprintf(tmp, sizeof tmp, "%s/.latest.%ld", r->base, (long)getpid());
+    snprintf(latest, sizeof latest, "%s/latest", r->base);
+    unlink(tmp);
+    if (symlink(r->name, tmp) != 0 || rename(tmp, latest) != 0) {
+        snprintf(why, whylen, "the run is in '%s' but '%s' could not be updated: %s",
+                 r->final, latest, strerror(errno));
+        unlink(tmp);
+        return -1;
+    }
+    return 0;
+}
+
+void sl_run_dir_discard(sl_run_dir *r)
+{
+    DIR *d = opendir(r->partial);
+    if (d) {
+        struct dirent *e;
+        char path[4352];
+        while ((e = readdir(d)) != NULL) {
+            if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
+                continue;
+            snprintf(path, sizeof path, "%s/%s", r->partial, e->d_name);
+            unlink(path);
+        }
+        closedir(d);
+    }
+    rmdir(r->partial);
+}

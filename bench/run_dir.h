@@ -1,0 +1,31 @@
+/* run_dir.h - a run folder that appears complete or not at all.
+ *
+ * A run is written into results/.<name>.partial and renamed to
+ * results/<name> only when every file is in place; results/latest is then
+ * re-pointed with a symlink renamed over the old one. An interrupted run
+ * leaves at most a hidden .partial folder and never touches earlier runs.
+ */
+#ifndef SPEEDLAB_RUN_DIR_H
+#define SPEEDLAB_RUN_DIR_H
+
+#include <stddef.h>
+
+typedef struct sl_run_dir {
+    char base[3072];      /* results */
+    char name[256];       /* 20261121T063000Z-host */
+    char partial[4096];   /* results/.20261121T063000Z-host.partial */
+    char final[4096];     /* results/20261121T063000Z-host */
+} sl_run_dir;
+
+/* Create base (if needed) and the partial folder. Returns 0, or -1 with a
+ * one-line reason. */
+int sl_run_dir_create(sl_run_dir *r, const char *base, char *why, size_t whylen);
+
+/* Rename partial to final and point base/latest at it. Returns 0, or -1
+ * with a reason. */
+int sl_run_dir_publish(sl_run_dir *r, char *why, size_t whylen);
+
+/* Remove the partial folder and its files (a run that measured nothing). */
+void sl_run_dir_discard(sl_run_dir *r);
+
+#endif

@@ -1,0 +1,171 @@
+/* runner_main.c - `make pi` / `build/speedlab pi`: the participant's view.
+ *
+ * Links both trees. For one lesson it validates every variant of the
+ * participant's exercises and of the solutions, times the valid ones (with
+ * Google Benchmark, like the bench) and prints them side by side: time,
+ * speedup vs scalar, result, error, verdict and where the code ran.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "cli.h"
+#include "exitcodes.h"
+#include "gbench.h"
+#include "results.h"
+#include "speedlab_config.h"
+#include "suite.h"
+
+extern const sl_kernel *const solutions_kernels[];
+extern const sl_kernel *const exercises_kernels[];
+
+/* Short runs: a participant waits for this. */
+enum { RUNNER_REPS = 3 };
+#define RUNNER_MIN_TIME 0.1
+/* Below this speedup a faster variant has not paid off yet. */
+#define NOT_FASTER_YET 1.2
+
+static const char usage[] =
+    "usage: speedlab KERNEL [options]\n"
+    "Check and time your exercises next to the solutions, e.g. speedlab pi\n"
+    "  --variant NAME   one variant (default: all)\n"
+    "  --size N         problem size (default: the kernel's quick size)\n"
+    "  --threads LIST   threads for threaded variants (default: all cores)\n"
+    "  --tree T         exercises, solutions or both (default: both)\n"
+    "  --reps R         repetitions (default 3)\n"
+    "Exit: 0 ok, 2 bad input, 3 a variant gave a wrong answer.\n";
+
+/* The verdict column: the words a participant acts on. */
+static void verdict(const sl_config *c, char *out, size_t len)
+{
+    const sl_verdict *v = c->probe_verdict.ok ? &c->verdict : &c->probe_verdict;
+    if (!c->valid)
+        snprintf(out, len, "WRONG: error %.2g > %.2g%s", v->error, v->tolerance,
+                 c->probe_verdict.ok ? "" : " (small size)");
+    else if (!c->timed)
+        snprintf(out, len, "right, not timed: %.40s", c->error[0] ? c->error : "no baseline");
+    else if (strcmp(c->variant->name, "scalar") != 0 && c->speedup < NOT_FASTER_YET)
+        snprintf(out, len, "not faster yet");
+    else
+        snprintf(out, len, "ok");
+}
+
+static void print_row(const sl_config *c)
+{
+    char time[24] = "-", speedup[16] = "-", threads[16], v[64];
+    if (c->valid && c->timed)
+        snprintf(time, sizeof time, "%.2f ms", c->median * 1e3);
+    if (c->speedup > 0.0)
+        snprintf(speedup, sizeof speedup, "%.2fx", c->speedup);
+    if (c->problem.threads > 0)
+        snprintf(threads, sizeof threads, "%d", c->threads_used);
+    else
+        snprintf(threads, sizeof threads, "%s",
+                 (c->variant->flags & SL_USES_GPU) ? "-" : "1");
+    verdict(c, v, sizeof v);
+    printf("%-10s %-13s %7s %11s %8s %18.15f %9.2g  %-30s %s\n", c->tree,
+           c->variant->name, threads, time, speedup, c->outcome.value,
+           c->verdict.error, v, sl_config_where(c));
+}
+
+int main(int argc, char **argv)
+{
+    char why[1024];
+    const char *kernel = NULL;
+    sl_cli cli;
+    sl_suite suite = { 0 };
+
+    if (sl_check_omp_env(why, sizeof why) != 0) {
+        sl_die_usage(argv[0], why);
+        return SL_EXIT_USAGE;
+    }
+    int rc = sl_cli_parse(&cli, argc, argv, 1, &kernel, usage);
+    if (rc != 0)
+        return rc > 0 ? SL_EXIT_OK : SL_EXIT_USAGE;
+    if (kernel == NULL) {
+        sl_die_usage(argv[0], "which lesson? e.g. speedlab pi (see --help)");
+        return SL_EXIT_USAGE;
+    }
+    if (cli.results || cli.gbargc || !cli.plots || cli.min_time > 0) {
+        sl_die_usage(argv[0], "--results, --no-plots, --min-time and --benchmark_* "
+                     "flags belong to the bench (make bench)");
+        return SL_EXIT_USAGE;
+    }
+    if (cli.kernel) {
+        sl_die_usage(argv[0], "name the kernel as the first word: speedlab pi");
+        return SL_EXIT_USAGE;
+    }
+    /* A participant compares at all cores unless told otherwise. */
+    if (!cli.threads_given) {
+        cli.threads[0] = sl_cores_available();
+        cli.nthreads = 1;
+    }
+
+    const char *which = cli.tree ? cli.tree : "both";
+    struct { const char *name; const sl_kernel *const *kernels; } trees[] = {
+        { "exercises", exercises_kernels }, { "solutions", solutions_kernels } };
+    for (int t = 0; t < 2; t++) {
+        if (strcmp(which, "both") != 0 && strcmp(which, trees[t].name) != 0)
+            continue;
+        sl_plan plan = {
+            .tree = trees[t].name, .kernels = trees[t].kernels,
+            .kernel_name = kernel, .variant_name = cli.variant,
+            .threads = cli.threads, .nthreads = cli.nthreads,
+            .size = cli.size, .quick = 1,
+        };
+        if (sl_suite_add(&suite, &plan, why, sizeof why) != 0) {
+            sl_die_usage(argv[0], why);
+            return SL_EXIT_USAGE;
+        }
+    }
+    /* The scalar baseline is always timed, so speedups have a reference. */
+    if (cli.variant && strcmp(cli.variant, "scalar") != 0) {
+        for (int t = 0; t < 2; t++) {
+            if (strcmp(which, "both") != 0 && strcmp(which, trees[t].name) != 0)
+                continue;
+            sl_plan base = { .tree = trees[t].name, .kernels = trees[t].kernels,
+                             .kernel_name = kernel, .variant_name = "scalar",
+                             .threads = cli.threads, .nthreads = 1,
+                             .size = cli.size, .quick = 1 };
+            sl_suite_add(&suite, &base, why, sizeof why);
+        }
+    }
+
+    const sl_config *first = &suite.configs[0];
+    printf("speedlab %s: %lld %s, %d cores, %s (%d doubles per vector)\n", kernel,
+           (long long)first->problem.size, first->kernel->problem->size_name,
+           sl_cores_available(), SPEEDLAB_SIMD_ISA, SPEEDLAB_SIMD_LANES);
+    printf("checking every variant against the reference...\n");
+    size_t invalid = sl_suite_validate(&suite, NULL);
+
+    char *gbargv[] = { argv[0], NULL };
+    int gbargc = 1;
+    gb_initialize(&gbargc, gbargv);
+    printf("timing the correct ones (%d repetitions each)...\n\n", cli.reps ? cli.reps : RUNNER_REPS);
+    if (invalid < suite.count)
+        sl_suite_time(&suite, cli.reps ? cli.reps : RUNNER_REPS, RUNNER_MIN_TIME, NULL);
+    gb_shutdown();
+
+    printf("%-10s %-13s %7s %11s %8s %18s %9s  %-30s %s\n", "tree", "variant", "threads",
+           "time", "speedup", "result", "error", "verdict", "ran on");
+    /* Variant by variant, the participant's row above the solution's. */
+    const sl_kernel *k = first->kernel;
+    for (size_t v = 0; v < k->count; v++)
+        for (size_t i = 0; i < suite.count; i++)
+            if (strcmp(suite.configs[i].variant->name, k->variants[v].name) == 0)
+                print_row(&suite.configs[i]);
+
+    for (size_t i = 0; i < suite.count; i++) {
+        const sl_config *c = &suite.configs[i];
+        if (c->valid && c->outcome.where == SL_RAN_HOST_FALLBACK) {
+            printf("\nnote: gpu ran on the host (host fallback: no offload device); "
+                   "its time is a CPU figure, not a GPU one.\n");
+            break;
+        }
+    }
+    if (invalid) {
+        printf("\n%zu variant(s) gave a wrong answer: fix them before speed counts.\n",
+               invalid);
+        return SL_EXIT_INVALID;
+    }
+    return SL_EXIT_OK;
+}

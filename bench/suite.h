@@ -1,0 +1,82 @@
+/* suite.h - plan, validate and time configurations (tree, kernel, variant,
+ * threads) taken from the kernel tables; shared by the bench and the runner.
+ *
+ * Order is the contract: every configuration is validated before anything is
+ * timed, and only valid ones are timed, so a wrong answer never becomes a
+ * speedup.
+ */
+#ifndef SPEEDLAB_SUITE_H
+#define SPEEDLAB_SUITE_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+#include "kernel.h"
+
+/* Repetitions above this are refused on input: more adds nothing a median
+ * needs, and the per-configuration arrays stay fixed-size. */
+#define SL_MAX_REPS 100
+
+typedef struct sl_config {
+    const char *tree;             /* "solutions", "exercises" */
+    const sl_kernel *kernel;
+    const sl_variant *variant;
+    sl_problem problem;           /* threads 0: the variant does not take threads */
+    int threads_used;             /* granted by the runtime for num_threads(); 0: n/a */
+    int oversubscribed;           /* more threads than available cores */
+    char name[192];               /* tree/kernel/variant/threads:T */
+
+    int valid;                    /* passed both checks below */
+    sl_outcome outcome;           /* at the timed size */
+    sl_verdict verdict;
+    sl_outcome probe_outcome;     /* at the kernel's probe size */
+    sl_verdict probe_verdict;
+
+    int timed;                    /* repetitions received */
+    double seconds[SL_MAX_REPS];  /* wall time per call, per repetition */
+    char error[256];              /* a timing error, if any */
+    double median, min, max, stddev, cv, rate;
+    double speedup;               /* vs the same tree's scalar; 0: n/a */
+} sl_config;
+
+typedef struct sl_suite {
+    sl_config *configs;
+    size_t count, cap;
+} sl_suite;
+
+/* What to add to a suite from one tree. */
+typedef struct sl_plan {
+    const char *tree;
+    const sl_kernel *const *kernels;  /* the tree's NULL-terminated list */
+    const char *kernel_name;          /* NULL: every kernel */
+    const char *variant_name;         /* NULL: every variant */
+    const int *threads;               /* counts for threaded variants */
+    int nthreads;
+    int64_t size;                     /* 0: the kernel's default (or quick) */
+    int quick;
+} sl_plan;
+
+/* Add the plan's configurations. Returns 0, or -1 with a reason (an unknown
+ * kernel or variant name, with the nearest name suggested). */
+int sl_suite_add(sl_suite *s, const sl_plan *p, char *why, size_t whylen);
+
+/* Validate every configuration; report each on progress (may be NULL).
+ * Returns the number that failed. */
+size_t sl_suite_validate(sl_suite *s, FILE *progress);
+
+/* Time the valid configurations with Google Benchmark. Returns 0, or -1 when
+ * nothing could be timed. */
+int sl_suite_time(sl_suite *s, int reps, double min_time, FILE *progress);
+
+/* The scalar configuration of the same tree and kernel, or NULL. */
+const sl_config *sl_suite_baseline(const sl_suite *s, const sl_config *c);
+
+void sl_suite_free(sl_suite *s);
+
+/* Threads the OpenMP runtime grants for num_threads(requested). */
+int sl_threads_granted(int requested);
+
+/* Cores this process may run on. */
+int sl_cores_available(void);
+
+#endif

@@ -1,0 +1,33 @@
+# SpeedlabTree.cmake - one function that turns a tree folder into a library.
+#
+# speedlab_add_tree(<name> <dir> [OVERRIDE <relative file> <replacement> ...])
+# builds speedlab_tree_<name> from ${SPEEDLAB_TREE_SOURCES} under <dir>, with
+# symbols prefixed <name>_ (common/tree.h). OVERRIDE swaps single files, which
+# the tests use to build a deliberately broken tree.
+function(speedlab_add_tree name dir)
+  cmake_parse_arguments(PARSE_ARGV 2 ARG "" "" "OVERRIDE")
+  set(sources "")
+  foreach(rel IN LISTS SPEEDLAB_TREE_SOURCES)
+    set(src "${dir}/${rel}")
+    set(overrides ${ARG_OVERRIDE})
+    while(overrides)
+      list(POP_FRONT overrides from to)
+      if(from STREQUAL rel)
+        set(src "${to}")
+      endif()
+    endwhile()
+    list(APPEND sources "${src}")
+    # Variants that are not SIMD on purpose get the auto-vectoriser off, so
+    # that each rung of the ladder measures only what it adds.
+    if(rel MATCHES "(^|/)(scalar|threads)\\.c$" AND NOT SPEEDLAB_AUTOVEC_BASELINE)
+      set_property(SOURCE "${src}" APPEND PROPERTY COMPILE_OPTIONS ${SPEEDLAB_NOVEC_FLAGS})
+    endif()
+  endforeach()
+  add_library(speedlab_tree_${name} STATIC ${sources})
+  target_include_directories(speedlab_tree_${name} PUBLIC "${dir}")
+  target_compile_definitions(speedlab_tree_${name} PRIVATE SPEEDLAB_TREE=${name})
+  target_compile_options(speedlab_tree_${name} PRIVATE
+    ${SPEEDLAB_WARNINGS} ${SPEEDLAB_ARCH_FLAGS} ${SPEEDLAB_OFFLOAD_FLAGS})
+  target_link_options(speedlab_tree_${name} INTERFACE ${SPEEDLAB_OFFLOAD_FLAGS})
+  target_link_libraries(speedlab_tree_${name} PUBLIC speedlab_common OpenMP::OpenMP_C)
+endfunction()

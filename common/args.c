@@ -1,0 +1,220 @@
+/* args.c - strict parsing of numbers, thread lists, names and the OpenMP
+ * environment. Tested by tests/test_args.c with the inputs people really
+ * type: "abc", "12abc", "-1", "0", "", overflow, "4e8". */
+#include "args.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Parse [+]digits into *out; -1 on anything else or overflow. */
+static int parse_digits(const char **p, int64_t *out, int *overflow)
+{
+    const char *s = *p;
+    int64_t v = 0;
+    if (!isdigit((unsigned char)*s))
+        return -1;
+    for (; isdigit((unsigned char)*s); s++) {
+        int d = *s - '0';
+        if (v > (INT64_MAX - d) / 10)
+            *overflow = 1;
+        else
+            v = v * 10 + d;
+    }
+    *p = s;
+    *out = v;
+    return 0;
+}
+
+int sl_parse_i64(const char *what, const char *text, int64_t min, int64_t max,
+                 int64_t *out, char *why, size_t whylen)
+{
+    const char *s = text;
+    int64_t mant = 0, exp = 0;
+    int overflow = 0;
+
+    if (text == NULL || *text == '\0') {
+        snprintf(why, whylen, "%s: missing value (expected a whole number "
+                 "from %lld to %lld)", what, (long long)min, (long long)max);
+        return -1;
+    }
+    if (*s == '-') {
+        snprintf(why, whylen, "%s: '%s' is negative (expected a whole number "
+                 "from %lld to %lld)", what, text, (long long)min, (long long)max);
+        return -1;
+    }
+    if (*s == '+')
+        s++;
+    if (parse_digits(&s, &mant, &overflow) != 0)
+        goto not_a_number;
+    if (*s == 'e' || *s == 'E') {
+        s++;
+        if (parse_digits(&s, &exp, &overflow) != 0)
+            goto not_a_number;
+        for (int64_t i = 0; i < exp && !overflow && mant != 0; i++) {
+            if (mant > INT64_MAX / 10)
+                overflow = 1;
+            else
+                mant *= 10;
+        }
+    }
+    if (*s != '\0')
+        goto not_a_number;
+    if (overflow || mant > max || mant < min) {
+        snprintf(why, whylen, "%s: %s is out of range (expected %lld to %lld)",
+                 what, text, (long long)min, (long long)max);
+        return -1;
+    }
+    *out = mant;
+    return 0;
+
+not_a_number:
+    snprintf(why, whylen, "%s: '%s' is not a whole number (expected %lld to "
+             "%lld, e.g. %lld)", what, text, (long long)min, (long long)max,
+             (long long)max < 1000 ? (long long)max : 1000LL);
+    return -1;
+}
+
+int sl_parse_thread_list(const char *what, const char *text, int *out,
+                         int cap, int *count, char *why, size_t whylen)
+{
+    char item[64];
+    const char *s = text;
+    int n = 0;
+
+    if (text == NULL || *text == '\0') {
+        snprintf(why, whylen, "%s: missing value (expected thread counts "
+                 "like 1,2,4)", what);
+        return -1;
+    }
+    for (;;) {
+        const char *comma = strchr(s, ',');
+        size_t len = comma ? (size_t)(comma - s) : strlen(s);
+        int64_t v;
+        if (len >= sizeof item) {
+            snprintf(why, whylen, "%s: '%s' has an entry too long to be a "
+                     "thread count", what, text);
+            return -1;
+        }
+        memcpy(item, s, len);
+        item[len] = '\0';
+        if (sl_parse_i64(what, item, 1, SL_MAX_THREADS, &v, why, whylen) != 0)
+            return -1;
+        for (int i = 0; i < n; i++)
+            if (out[i] == (int)v) {
+                snprintf(why, whylen, "%s: '%s' lists %d twice", what, text,
+                         (int)v);
+                return -1;
+            }
+        if (n == cap) {
+            snprintf(why, whylen, "%s: '%s' has more than %d entries", what,
+                     text, cap);
+            return -1;
+        }
+        out[n++] = (int)v;
+        if (!comma)
+            break;
+        s = comma + 1;
+    }
+    *count = n;
+    return 0;
+}
+
+/* Levenshtein distance, capped: names are short, so a small table will do. */
+static size_t edit_distance(const char *a, const char *b)
+{
+    enum { CAP = 64 };
+    size_t la = strlen(a), lb = strlen(b), row[CAP + 1];
+    if (la > CAP || lb > CAP)
+        return (size_t)-1;
+    for (size_t j = 0; j <= lb; j++)
+        row[j] = j;
+    for (size_t i = 1; i <= la; i++) {
+        size_t diag = row[0];
+        row[0] = i;
+        for (size_t j = 1; j <= lb; j++) {
+            size_t up = row[j];
+            size_t cost = tolower((unsigned char)a[i - 1]) !=
+                          tolower((unsigned char)b[j - 1]);
+            size_t best = diag + cost;
+            if (row[j] + 1 < best)
+                best = row[j] + 1;
+            if (row[j - 1] + 1 < best)
+                best = row[j - 1] + 1;
+            row[j] = best;
+            diag = up;
+        }
+    }
+    return row[lb];
+}
+
+const char *sl_nearest(const char *word, const char *const *names, size_t n)
+{
+    const char *best = NULL;
+    size_t best_d = (size_t)-1;
+    for (size_t i = 0; i < n; i++) {
+        size_t d = edit_distance(word, names[i]);
+        if (d < best_d) {
+            best_d = d;
+            best = names[i];
+        }
+    }
+    /* Beyond a third of the word's length it is not a typo any more. */
+    if (best && best_d <= 1 + strlen(word) / 3)
+        return best;
+    return NULL;
+}
+
+/* Is text one of the words in the NULL-terminated list? */
+static int one_of(const char *text, const char *const *words)
+{
+    for (; *words; words++)
+        if (strcmp(text, *words) == 0)
+            return 1;
+    return 0;
+}
+
+int sl_check_omp_env(char *why, size_t whylen)
+{
+    static const char *const binds[] = {
+        "true", "false", "master", "primary", "close", "spread",
+        "TRUE", "FALSE", "MASTER", "PRIMARY", "CLOSE", "SPREAD", NULL };
+    static const char *const bools[] = {
+        "true", "false", "TRUE", "FALSE", NULL };
+    const char *v;
+    int list[SL_MAX_THREAD_COUNTS], n;
+
+    if ((v = getenv("OMP_NUM_THREADS")) != NULL &&
+        sl_parse_thread_list("OMP_NUM_THREADS", v, list, SL_MAX_THREAD_COUNTS,
+                             &n, why, whylen) != 0)
+        return -1;
+    if ((v = getenv("OMP_THREAD_LIMIT")) != NULL) {
+        int64_t lim;
+        if (sl_parse_i64("OMP_THREAD_LIMIT", v, 1, SL_MAX_THREADS, &lim, why,
+                         whylen) != 0)
+            return -1;
+    }
+    if ((v = getenv("OMP_PROC_BIND")) != NULL) {
+        char copy[128];
+        int tokens = 0, bad = *v == '\0' || strlen(v) >= sizeof copy ||
+                              v[strlen(v) - 1] == ',' || strstr(v, ",,");
+        snprintf(copy, sizeof copy, "%s", v);
+        for (char *tok = strtok(copy, ","); tok && !bad; tok = strtok(NULL, ",")) {
+            bad = !one_of(tok, binds);
+            tokens++;
+        }
+        if (bad || tokens == 0) {
+            snprintf(why, whylen, "OMP_PROC_BIND: '%s' is not allowed "
+                     "(expected true, false, primary, close or spread)", v);
+            return -1;
+        }
+    }
+    if ((v = getenv("OMP_DYNAMIC")) != NULL && !one_of(v, bools)) {
+        snprintf(why, whylen, "OMP_DYNAMIC: '%s' is not allowed (expected "
+                 "true or false)", v);
+        return -1;
+    }
+    return 0;
+}

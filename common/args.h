@@ -1,0 +1,40 @@
+/* args.h - strict parsing of what users type: numbers, lists, names, env.
+ *
+ * Every parser accepts the whole text or nothing: "12abc", "", "-1" and
+ * overflow are refused with a one-line reason naming the value and what is
+ * allowed. Callers print the reason and exit SL_EXIT_USAGE before measuring.
+ */
+#ifndef SPEEDLAB_ARGS_H
+#define SPEEDLAB_ARGS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* The most threads any list may ask for: far above any node we expect, low
+ * enough that a typo (100000) is caught before the runtime tries it. */
+#define SL_MAX_THREADS 1024
+
+/* The longest thread list a run may sweep. */
+#define SL_MAX_THREAD_COUNTS 32
+
+/* Parse a whole integer in [min, max]. Accepts digits with an optional
+ * decimal exponent ("400000000", "4e8") so numbers read the way Python
+ * users write them. Returns 0 and sets *out, or -1 with the reason in why. */
+int sl_parse_i64(const char *what, const char *text, int64_t min, int64_t max,
+                 int64_t *out, char *why, size_t whylen);
+
+/* Parse a comma-separated list of thread counts ("1,2,4"), each in
+ * [1, SL_MAX_THREADS], at most cap entries, no duplicates. */
+int sl_parse_thread_list(const char *what, const char *text, int *out,
+                         int cap, int *count, char *why, size_t whylen);
+
+/* The name in names[0..n) nearest to word by edit distance, or NULL when
+ * nothing is close enough to be a plausible typo. */
+const char *sl_nearest(const char *word, const char *const *names, size_t n);
+
+/* Validate the OpenMP environment we rely on (OMP_NUM_THREADS,
+ * OMP_PROC_BIND, OMP_DYNAMIC, OMP_THREAD_LIMIT). libgomp and libomp react
+ * differently to garbage, so we refuse it ourselves. Returns 0 or -1. */
+int sl_check_omp_env(char *why, size_t whylen);
+
+#endif

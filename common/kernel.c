@@ -1,0 +1,30 @@
+/* kernel.c - lookups over the kernel tables (see kernel.h). */
+#include "kernel.h"
+
+#include <string.h>
+
+const char *sl_where_name(sl_where where)
+{
+    switch (where) {
+    case SL_RAN_HOST: return "host";
+    case SL_RAN_HOST_FALLBACK: return "host fallback";
+    case SL_RAN_DEVICE: return "device";
+    }
+    return "unknown";
+}
+
+const sl_variant *sl_find_variant(const sl_kernel *k, const char *name)
+{
+    for (size_t i = 0; i < k->count; i++)
+        if (strcmp(k->variants[i].name, name) == 0)
+            return &k->variants[i];
+    return NULL;
+}
+
+const sl_kernel *sl_find_kernel(const sl_kernel *const *list, const char *name)
+{
+    for (; *list; list++)
+        if (strcmp((*list)->problem->name, name) == 0)
+            return *list;
+    return NULL;
+}

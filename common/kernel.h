@@ -1,0 +1,91 @@
+/* kernel.h - the table that drives tests, bench and runner for every kernel.
+ *
+ * A kernel (pi, mandelbrot, ...) is a fixed problem plus a ladder of variants
+ * with one signature. The harness never calls a variant by name: it walks
+ * sl_kernel.variants. Work per call comes from the kernel, so rates are
+ * computed from data, not typed in.
+ */
+#ifndef SPEEDLAB_KERNEL_H
+#define SPEEDLAB_KERNEL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* Where a variant's computation ran. Every variant reports it; only an
+ * offload region that really reached a device may say SL_RAN_DEVICE. */
+typedef enum sl_where {
+    SL_RAN_HOST = 0,          /* ordinary CPU code */
+    SL_RAN_HOST_FALLBACK = 1, /* a target region that ran on the host */
+    SL_RAN_DEVICE = 2         /* a target region that ran on a device */
+} sl_where;
+
+const char *sl_where_name(sl_where where);
+
+/* What a variant needs from the machine. */
+enum sl_variant_flags {
+    SL_USES_THREADS = 1u << 0, /* honours the threads argument */
+    SL_USES_SIMD = 1u << 1,    /* vectorised on purpose */
+    SL_USES_GPU = 1u << 2      /* an offload region: may run on a device */
+};
+
+/* A generic pointer to a variant; the kernel's own run() casts it back to the
+ * kernel's signature (converting function pointers and back is defined C). */
+typedef void sl_any_fn(void);
+
+typedef struct sl_variant {
+    const char *name;     /* "scalar", "simd", "threads", ... */
+    sl_any_fn *fn;        /* the variant, as the kernel's signature */
+    unsigned flags;       /* enum sl_variant_flags */
+} sl_variant;
+
+/* One call's problem: the size in the kernel's own unit, and threads. */
+typedef struct sl_problem {
+    int64_t size;         /* steps, pixels, samples: see sl_kernel.size_name */
+    int threads;          /* OpenMP threads for SL_USES_THREADS variants */
+} sl_problem;
+
+/* One call's outcome. */
+typedef struct sl_outcome {
+    double value;         /* the answer: pi estimate, sum of counts, ... */
+    double work;          /* work units this call executed */
+    sl_where where;       /* where it ran */
+} sl_outcome;
+
+/* The verdict of a reference check, with the numbers behind it. */
+typedef struct sl_verdict {
+    int ok;               /* 1 when the outcome is within tolerance */
+    double expected;      /* the reference value */
+    double error;         /* |value - expected| */
+    double tolerance;     /* the largest error accepted at this size */
+} sl_verdict;
+
+/* The problem definition shared by both trees: tree-independent. */
+typedef struct sl_problem_def {
+    const char *name;         /* "pi" */
+    const char *size_name;    /* what size counts: "steps" */
+    const char *work_unit;    /* what work counts: "steps" */
+    int64_t default_size;     /* the bench's size */
+    int64_t quick_size;       /* QUICK=1 and the runner */
+    int64_t probe_size;       /* an awkward size where the check is tight */
+    int64_t max_size;         /* the largest size accepted on input */
+    /* Call variant v on problem p; fills out. Allocates nothing the caller
+     * must free. Returns 0, or -1 when the problem cannot run (no memory). */
+    int (*run)(const sl_variant *v, const sl_problem *p, sl_outcome *out);
+    /* Compare an outcome with the reference at this size. */
+    sl_verdict (*check)(const sl_problem *p, const sl_outcome *out);
+} sl_problem_def;
+
+/* A kernel as one tree implements it: the problem and the tree's variants. */
+typedef struct sl_kernel {
+    const sl_problem_def *problem;
+    const sl_variant *variants;
+    size_t count;
+} sl_kernel;
+
+/* Find a variant by name; NULL when there is none. */
+const sl_variant *sl_find_variant(const sl_kernel *k, const char *name);
+
+/* Find a kernel by name in a NULL-terminated list; NULL when there is none. */
+const sl_kernel *sl_find_kernel(const sl_kernel *const *list, const char *name);
+
+#endif

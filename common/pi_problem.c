@@ -1,0 +1,64 @@
+/* pi_problem.c - the pi problem: sizes, work, how to call a variant, and the
+ * reference check.
+ *
+ * Tolerance policy (tests/test_check.c checks that it accepts correct
+ * answers and rejects the usual bugs):
+ *  - truncation: the midpoint rule's error for f = 4/(1+x^2) is about
+ *    h^2/24 * (f'(1) - f'(0)) = -1/(12 N^2); we allow 1/(3 N^2), four times
+ *    that, so N = 1 (error 0.058) passes too.
+ *  - rounding: summing N positive terms in any order is off by at most
+ *    about N*eps relative; terms are at most 4 and h*sum ~ pi, so we allow
+ *    4*(N+8)*eps (the +8 covers computing x_i, the division and the final
+ *    multiply).
+ * The rounding allowance grows with N while bugs such as an off-by-one shrink
+ * like 1/N, so every variant is also checked at probe_size (an awkward
+ * prime near 1e6, where the tolerance is ~1e-9 and an off-by-one is 2e-6).
+ */
+#include "pi_problem.h"
+
+#include <float.h>
+#include <math.h>
+
+/* M_PI is not in C11; this is pi to double precision. */
+#define SL_PI 3.14159265358979323846
+
+double pi_tolerance(int64_t steps)
+{
+    double n = (double)steps;
+    return 1.0 / (3.0 * n * n) + 4.0 * (n + 8.0) * DBL_EPSILON;
+}
+
+static int pi_run(const sl_variant *v, const sl_problem *p, sl_outcome *out)
+{
+    pi_fn *fn = (pi_fn *)v->fn;
+    out->where = SL_RAN_HOST;
+    out->value = fn(p->size, p->threads, &out->where);
+    out->work = (double)p->size;
+    return 0;
+}
+
+static sl_verdict pi_check(const sl_problem *p, const sl_outcome *out)
+{
+    sl_verdict v;
+    v.expected = SL_PI;
+    v.error = fabs(out->value - SL_PI);
+    v.tolerance = pi_tolerance(p->size);
+    /* NaN compares false, so a NaN answer is never ok. */
+    v.ok = v.error <= v.tolerance;
+    return v;
+}
+
+const sl_problem_def pi_problem = {
+    .name = "pi",
+    .size_name = "steps",
+    .work_unit = "steps",
+    /* ~0.5 s for the scalar variant on a 2020s core: long enough that thread
+     * start-up is noise, short enough for repetitions. */
+    .default_size = 400000000,
+    .quick_size = 100000000,
+    .probe_size = 1000003,
+    /* Beyond 2^50 steps h = 1/N loses the midpoints' spacing in double. */
+    .max_size = INT64_C(1) << 50,
+    .run = pi_run,
+    .check = pi_check,
+};

@@ -1,0 +1,26 @@
+/* pi_problem.h - pi by the midpoint rule: the signature every variant has,
+ * and the tolerance policy that decides whether an answer is right.
+ *
+ * pi = integral over [0,1] of 4/(1+x^2); with h = 1/N and x_i = (i+0.5)h,
+ * pi ~ h * sum 4/(1+x_i^2).
+ */
+#ifndef SPEEDLAB_PI_PROBLEM_H
+#define SPEEDLAB_PI_PROBLEM_H
+
+#include <stdint.h>
+
+#include "kernel.h"
+
+/* Every pi variant: integrate with `steps` midpoints on `threads` OpenMP
+ * threads (variants without threads ignore it); set *where to where the
+ * loop ran; return the estimate. */
+typedef double pi_fn(int64_t steps, int threads, sl_where *where);
+
+/* The largest error a correct pi variant may have at `steps`:
+ * truncation + rounding allowance. See pi_problem.c for the derivation. */
+double pi_tolerance(int64_t steps);
+
+/* The problem shared by both trees. */
+extern const sl_problem_def pi_problem;
+
+#endif

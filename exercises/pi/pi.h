@@ -1,0 +1,41 @@
+/* pi.h - the pi variants of this tree: one signature, five rungs.
+ *
+ * Every variant computes pi ~ h * sum 4/(1+x_i^2), x_i = (i+0.5)h, h = 1/steps
+ * and must agree with pi to the tolerance in common/pi_problem.c. The harness
+ * (tests, bench, runner) finds them through the table in table.c.
+ */
+#ifndef SPEEDLAB_PI_H
+#define SPEEDLAB_PI_H
+
+#include <stdint.h>
+
+#include "kernel.h"
+#include "pi_problem.h"
+#include "tree.h"
+
+/* Each tree gets its own symbol names (see common/tree.h). */
+#define pi_scalar SL_TREE_SYMBOL(pi_scalar)
+#define pi_simd SL_TREE_SYMBOL(pi_simd)
+#define pi_threads SL_TREE_SYMBOL(pi_threads)
+#define pi_threads_simd SL_TREE_SYMBOL(pi_threads_simd)
+#define pi_gpu SL_TREE_SYMBOL(pi_gpu)
+#define pi_kernel SL_TREE_SYMBOL(pi_kernel)
+
+/* All five have the signature pi_fn (common/pi_problem.h):
+ *   steps:   how many midpoints (>= 1)
+ *   threads: OpenMP threads for threads and threads_simd; others ignore it
+ *   where:   set to where the loop ran (only gpu can say "device")
+ *   returns  the estimate of pi */
+double pi_scalar(int64_t steps, int threads, sl_where *where);
+double pi_simd(int64_t steps, int threads, sl_where *where);
+double pi_threads(int64_t steps, int threads, sl_where *where);
+double pi_threads_simd(int64_t steps, int threads, sl_where *where);
+double pi_gpu(int64_t steps, int threads, sl_where *where);
+
+/* Declared again through pi_fn: if a variant's signature drifts from the
+ * one the harness calls, this line stops the build. */
+pi_fn pi_scalar, pi_simd, pi_threads, pi_threads_simd, pi_gpu;
+
+extern const sl_kernel pi_kernel;
+
+#endif

@@ -1,0 +1,21 @@
+/* table.c - the pi variants of this tree, in ladder order.
+ *
+ * This table is the only list of variants: tests, bench and runner walk it.
+ * A new variant is one more line here.
+ */
+#include "pi.h"
+
+static const sl_variant pi_variants[] = {
+    { "scalar", (sl_any_fn *)pi_scalar, 0 },
+    { "simd", (sl_any_fn *)pi_simd, SL_USES_SIMD },
+    { "threads", (sl_any_fn *)pi_threads, SL_USES_THREADS },
+    { "threads_simd", (sl_any_fn *)pi_threads_simd,
+      SL_USES_THREADS | SL_USES_SIMD },
+    { "gpu", (sl_any_fn *)pi_gpu, SL_USES_GPU },
+};
+
+const sl_kernel pi_kernel = {
+    .problem = &pi_problem,
+    .variants = pi_variants,
+    .count = sizeof pi_variants / sizeof pi_variants[0],
+};

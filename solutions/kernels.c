@@ -1,0 +1,8 @@
+/* kernels.c - every kernel this tree implements, for the harness to walk. */
+#include "tree.h"
+#include "pi/pi.h"
+
+const sl_kernel *const SL_TREE_SYMBOL(kernels)[] = {
+    &pi_kernel,
+    NULL,
+};

@@ -1,0 +1,28 @@
+/* threads.c - pi on several cores, one number at a time per core.
+ *
+ * parallel for splits the steps between threads. sum must be a reduction:
+ * shared, it is a data race (wrong answers); guarded by critical or atomic,
+ * every step waits for a lock (slower than one thread). reduction gives each
+ * thread a private sum and combines them once. The thread count is an
+ * argument, passed to num_threads, so the harness can sweep it.
+ */
+#include "pi.h"
+
+double pi_threads(int64_t steps, int threads, sl_where *where)
+{
+    *where = SL_RAN_HOST;
+    const double h = 1.0 / (double)steps;
+    double sum = 0.0;
+    /* BEGIN SOLUTION */
+#pragma omp parallel for reduction(+:sum) num_threads(threads)
+    /* EXERCISE
+    (void)threads;
+    // TODO(1.3): share the loop between `threads` threads with
+    //            omp parallel for; make sum a reduction, not a race.
+    END SOLUTION */
+    for (int64_t i = 0; i < steps; i++) {
+        double x = ((double)i + 0.5) * h;
+        sum += 4.0 / (1.0 + x * x);
+    }
+    return h * sum;
+}
