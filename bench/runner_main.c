@@ -10,6 +10,7 @@
 
 #include "cli.h"
 #include "exitcodes.h"
+#include "false_sharing.h"
 #include "gbench.h"
 #include "results.h"
 #include "speedlab_config.h"
@@ -25,8 +26,9 @@ enum { RUNNER_REPS = 3 };
 #define NOT_FASTER_YET 1.2
 
 static const char usage[] =
-    "usage: speedlab KERNEL [options]\n"
-    "Check and time your exercises next to the solutions, e.g. speedlab pi\n"
+    "usage: speedlab LESSON [options]\n"
+    "Check and time your exercises next to the solutions, e.g. speedlab pi.\n"
+    "Lessons: pi. Exhibits (bugs on purpose, measured): false-sharing.\n"
     "  --variant NAME   one variant (default: all)\n"
     "  --size N         problem size (default: the kernel's quick size)\n"
     "  --threads LIST   threads for threaded variants (default: all cores)\n"
@@ -100,12 +102,20 @@ int main(int argc, char **argv)
         cli.nthreads = 1;
     }
 
+    /* Which tables to plan from: an exhibit, or the lesson in each tree. */
+    typedef struct { const char *name; const sl_kernel *const *kernels; } tree_ref;
+    tree_ref trees[2];
+    int ntrees = 0;
     const char *which = cli.tree ? cli.tree : "both";
-    struct { const char *name; const sl_kernel *const *kernels; } trees[] = {
-        { "exercises", exercises_kernels }, { "solutions", solutions_kernels } };
-    for (int t = 0; t < 2; t++) {
-        if (strcmp(which, "both") != 0 && strcmp(which, trees[t].name) != 0)
-            continue;
+    if (sl_find_kernel(exhibits_kernels, kernel)) {
+        trees[ntrees++] = (tree_ref){ "exhibits", exhibits_kernels };
+    } else {
+        if (strcmp(which, "solutions") != 0)
+            trees[ntrees++] = (tree_ref){ "exercises", exercises_kernels };
+        if (strcmp(which, "exercises") != 0)
+            trees[ntrees++] = (tree_ref){ "solutions", solutions_kernels };
+    }
+    for (int t = 0; t < ntrees; t++) {
         sl_plan plan = {
             .tree = trees[t].name, .kernels = trees[t].kernels,
             .kernel_name = kernel, .variant_name = cli.variant,
@@ -116,17 +126,13 @@ int main(int argc, char **argv)
             sl_die_usage(argv[0], why);
             return SL_EXIT_USAGE;
         }
-    }
-    /* The scalar baseline is always timed, so speedups have a reference. */
-    if (cli.variant && strcmp(cli.variant, "scalar") != 0) {
-        for (int t = 0; t < 2; t++) {
-            if (strcmp(which, "both") != 0 && strcmp(which, trees[t].name) != 0)
-                continue;
-            sl_plan base = { .tree = trees[t].name, .kernels = trees[t].kernels,
-                             .kernel_name = kernel, .variant_name = "scalar",
-                             .threads = cli.threads, .nthreads = 1,
-                             .size = cli.size, .quick = 1 };
-            sl_suite_add(&suite, &base, why, sizeof why);
+        /* The scalar baseline is always timed, so speedups have a reference. */
+        if (cli.variant && strcmp(cli.variant, "scalar") != 0) {
+            plan.variant_name = "scalar";
+            if (sl_suite_add(&suite, &plan, why, sizeof why) != 0) {
+                sl_die_usage(argv[0], why);
+                return SL_EXIT_USAGE;
+            }
         }
     }
 

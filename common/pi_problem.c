@@ -28,7 +28,7 @@ double pi_tolerance(int64_t steps)
     return 1.0 / (3.0 * n * n) + 4.0 * (n + 8.0) * DBL_EPSILON;
 }
 
-static int pi_run(const sl_variant *v, const sl_problem *p, sl_outcome *out)
+int pi_run(const sl_variant *v, const sl_problem *p, sl_outcome *out)
 {
     pi_fn *fn = (pi_fn *)v->fn;
     out->where = SL_RAN_HOST;
@@ -37,7 +37,7 @@ static int pi_run(const sl_variant *v, const sl_problem *p, sl_outcome *out)
     return 0;
 }
 
-static sl_verdict pi_check(const sl_problem *p, const sl_outcome *out)
+sl_verdict pi_check(const sl_problem *p, const sl_outcome *out)
 {
     sl_verdict v;
     v.expected = SL_PI;

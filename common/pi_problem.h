@@ -20,6 +20,11 @@ typedef double pi_fn(int64_t steps, int threads, sl_where *where);
  * truncation + rounding allowance. See pi_problem.c for the derivation. */
 double pi_tolerance(int64_t steps);
 
+/* Call a pi_fn variant / check a pi outcome: the problem's run and check,
+ * shared with the exhibits (exhibits/), which integrate the same pi. */
+int pi_run(const sl_variant *v, const sl_problem *p, sl_outcome *out);
+sl_verdict pi_check(const sl_problem *p, const sl_outcome *out);
+
 /* The problem shared by both trees. */
 extern const sl_problem_def pi_problem;
 

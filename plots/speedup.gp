@@ -3,7 +3,8 @@
 # vectoriser or perfect threading would reach on their own).
 # Set by plot.sh: datafile, outfile, kernel, lanes, cores, machine.
 set output outfile
-set title sprintf("%s: speedup vs the scalar baseline (higher is better)\n{/*0.8 %s}", kernel, machine)
+set termoption noenhanced
+set title sprintf("%s: speedup vs the scalar baseline (higher is better)\n%s", kernel, machine)
 set style data histograms
 set style fill solid 0.8 border -1
 set boxwidth 0.7

@@ -1,0 +1,218 @@
+#!/bin/sh
+# e2e.sh - end-to-end contract tests for the programs and scripts, one case
+# per CTest test: sh tests/e2e.sh CASE ARGS...
+#
+# Each case checks values that would be wrong if the code were wrong: exit
+# codes, the files of a run folder, what the JSON and CSV contain, that bad
+# input writes nothing, and that the exercises match their generator.
+set -u
+here=$(cd "$(dirname "$0")" && pwd)
+top=$(dirname "$here")
+tmp=$(mktemp -d /tmp/speedlab-e2e.XXXXXX)
+trap 'rm -rf "$tmp"' EXIT
+failures=0
+
+fail() { echo "FAIL: $*" >&2; failures=$((failures + 1)); }
+ok() { echo "ok: $*"; }
+
+# expect_rc WANT LABEL CMD...: run CMD, check its exit status.
+expect_rc() {
+    want=$1; label=$2; shift 2
+    "$@" >"$tmp/out" 2>"$tmp/err"
+    rc=$?
+    if [ "$rc" -ne "$want" ]; then
+        fail "$label: exit $rc, expected $want"
+        sed 's/^/    /' "$tmp/err" "$tmp/out" | tail -8 >&2
+    else
+        ok "$label (exit $rc)"
+    fi
+}
+# expect_in FILE TEXT LABEL
+expect_in() {
+    if grep -qF -- "$2" "$1"; then ok "$3"; else fail "$3: '$2' not in $1"; fi
+}
+expect_not_in() {
+    if grep -qE -- "$2" "$1"; then fail "$3: '$2' found in $1"; else ok "$3"; fi
+}
+# one_line: a usage error is one line on stderr.
+one_line() {
+    n=$(wc -l <"$tmp/err")
+    if [ "$n" -eq 1 ]; then ok "$1: one line"; else fail "$1: $n lines on stderr"; fi
+}
+
+case_bench_quick() {
+    bench=$1
+    res="$tmp/results"
+    expect_rc 0 "quick bench" "$bench" --quick --size 2000003 --reps 2 \
+        --min-time 0.01 --threads 1,2 --results "$res"
+    run="$res/$(readlink "$res/latest")"
+    [ -d "$run" ] || { fail "results/latest does not point at a run folder"; return; }
+    for f in bench.json results.csv summary.md run.gp speedup-pi.dat scaling-pi.dat; do
+        [ -s "$run/$f" ] && ok "$f written" || fail "$f missing or empty"
+    done
+    if command -v gnuplot >/dev/null 2>&1; then
+        for f in speedup-pi.png speedup-pi.svg scaling-pi.png scaling-pi.svg; do
+            [ -s "$run/$f" ] && ok "$f plotted" || fail "$f missing or empty"
+        done
+    fi
+    expect_not_in "$run/bench.json" 'NaN|Infinity|-?inf[,}]' "JSON has no NaN/Inf"
+    for key in '"compiler"' '"kernel_flags"' '"openmp_version"' '"cpu_model"' \
+               '"simd_isa"' '"threads_requested": "1,2"' '"threads_used"' \
+               '"thread_binding"' '"gpu_variant_ran_on"' '"cores_available"'; do
+        expect_in "$run/bench.json" "$key" "JSON context has $key"
+    done
+    expect_in "$run/bench.json" '"real_time"' "JSON has timings"
+    rows=$(tail -n +2 "$run/results.csv" | wc -l)
+    [ "$rows" -eq 7 ] && ok "CSV has 7 configurations" || fail "CSV has $rows rows, expected 7"
+    valid=$(grep -c ',yes,' "$run/results.csv")
+    [ "$valid" -eq 7 ] && ok "all 7 valid" || fail "$valid of 7 valid"
+    expect_in "$run/results.csv" ',gpu,' "CSV lists the gpu variant"
+    grep ',gpu,' "$run/results.csv" | grep -qE ',(host fallback|device)$' &&
+        ok "gpu row says where it ran" || fail "gpu row does not say where it ran"
+    expect_in "$run/summary.md" "| pi | threads_simd | 2 |" "summary has the speedup table"
+    ls -a "$res" | grep -q partial && fail "a .partial folder was left" || ok "no partial folder"
+
+    # A second run leaves the first untouched and moves latest.
+    sum1=$(cat "$run"/* | cksum)
+    sleep 1
+    expect_rc 0 "second quick bench" "$bench" --quick --size 2000003 --reps 2 \
+        --min-time 0.01 --threads 1 --no-plots --results "$res"
+    [ "$(cat "$run"/* | cksum)" = "$sum1" ] && ok "first run untouched" || fail "first run changed"
+    [ "$res/$(readlink "$res/latest")" != "$run" ] && ok "latest moved" || fail "latest not moved"
+}
+
+case_bench_invalid() {
+    bench=$1
+    res="$tmp/results"
+    expect_rc 3 "broken tree exits 3" "$bench" --quick --size 2000003 --reps 2 \
+        --min-time 0.01 --threads 1,2 --results "$res"
+    run="$res/$(readlink "$res/latest")"
+    n=$(grep -c ',threads,.*,no,host$' "$run/results.csv")
+    [ "$n" -eq 2 ] && ok "both threads rows flagged invalid" || fail "$n threads rows flagged"
+    grep ',threads,' "$run/results.csv" | awk -F, '$16 != ""' | grep -q . &&
+        fail "an invalid row has a speedup" || ok "invalid rows have no speedup"
+    expect_not_in "$run/speedup-pi.dat" '"threads x' "invalid variant left out of the speedup plot"
+    expect_in "$run/speedup-pi.dat" '"threads_simd x2"' "valid variants still plotted"
+    expect_not_in "$run/scaling-pi.dat" '^"threads"$' "invalid variant left out of the scaling plot"
+    expect_in "$run/summary.md" "INVALID" "summary flags the invalid variant"
+    expect_in "$tmp/out" "exit code 3" "console says why the exit code is 3"
+}
+
+case_bad_input() {
+    bench=$1
+    res="$tmp/results"
+    mkdir -p "$res"
+    touch "$tmp/afile"
+    expect_rc 2 "--size abc" "$bench" --size abc --results "$res"; one_line "--size abc"
+    expect_in "$tmp/err" "'abc' is not a whole number" "--size abc names the value"
+    expect_rc 2 "--size 0" "$bench" --size 0 --results "$res"
+    expect_rc 2 "--size -5" "$bench" --size -5 --results "$res"
+    expect_rc 2 "--size 12abc" "$bench" --size 12abc --results "$res"
+    expect_rc 2 "--size overflow" "$bench" --size 99999999999999999999 --results "$res"
+    expect_rc 2 "--size above the kernel's max" "$bench" --size 9e18 --results "$res"
+    expect_rc 2 "--size without a value" "$bench" --size
+    expect_rc 2 "--threads 0" "$bench" --threads 0 --results "$res"
+    expect_rc 2 "--threads 1,,2" "$bench" --threads 1,,2 --results "$res"
+    expect_rc 2 "--threads 99999" "$bench" --threads 99999 --results "$res"
+    expect_rc 2 "--kernel pie" "$bench" --kernel pie --results "$res"; one_line "--kernel pie"
+    expect_in "$tmp/err" "did you mean 'pi'" "--kernel pie suggests pi"
+    expect_rc 2 "--variant smid" "$bench" --variant smid --results "$res"
+    expect_in "$tmp/err" "did you mean 'simd'" "--variant smid suggests simd"
+    expect_rc 2 "--reps 0" "$bench" --reps 0 --results "$res"
+    expect_rc 2 "--min-time 0.05s" "$bench" --min-time 0.05s --results "$res"
+    expect_rc 2 "--benchmark_min_time=0.05s" "$bench" --benchmark_min_time=0.05s --results "$res"
+    expect_rc 2 "--benchmark_repetitions=0" "$bench" --benchmark_repetitions=0 --results "$res"
+    expect_rc 2 "--benchmark_format=xml" "$bench" --benchmark_format=xml --results "$res"
+    expect_rc 2 "--benchmark_out=x" "$bench" --benchmark_out=x --results "$res"
+    expect_rc 2 "--benchmark_filter that matches nothing" "$bench" --quick --size 1000 \
+        --benchmark_filter=nomatch --results "$res"
+    expect_rc 2 "unknown option" "$bench" --frobnicate --results "$res"
+    expect_rc 2 "results path is a file" "$bench" --quick --results "$tmp/afile"
+    expect_rc 2 "OMP_NUM_THREADS=abc" env OMP_NUM_THREADS=abc "$bench" --results "$res"
+    expect_in "$tmp/err" "OMP_NUM_THREADS: 'abc'" "OMP_NUM_THREADS=abc named"
+    expect_rc 2 "OMP_NUM_THREADS=0" env OMP_NUM_THREADS=0 "$bench" --results "$res"
+    expect_rc 2 "OMP_PROC_BIND=bogus" env OMP_PROC_BIND=bogus "$bench" --results "$res"
+    left=$(ls -A "$res" | wc -l)
+    [ "$left" -eq 0 ] && ok "bad input wrote nothing" || { fail "bad input left files:"; ls -A "$res" >&2; }
+    expect_rc 0 "--help" "$bench" --help
+}
+
+case_runner() {
+    runner=$1
+    expect_rc 0 "speedlab pi" "$runner" pi --size 100003 --reps 1
+    expect_in "$tmp/out" "exercises  threads_simd" "runner shows the exercise row"
+    expect_in "$tmp/out" "solutions  threads_simd" "runner shows the solution row"
+    expect_in "$tmp/out" "verdict" "runner has a verdict column"
+    grep -q "gpu .*host fallback" "$tmp/out" || grep -q "gpu .*device" "$tmp/out" &&
+        ok "runner says where gpu ran" || fail "runner does not say where gpu ran"
+    expect_rc 0 "speedlab false-sharing" "$runner" false-sharing --size 200003 --reps 1 --threads 2
+    for v in scalar reduction adjacent padded; do
+        grep -qE "^exhibits +$v .* ok|^exhibits +$v .* not faster yet" "$tmp/out" &&
+            ok "exhibit $v validated and timed" || fail "exhibit $v missing or wrong"
+    done
+    expect_rc 2 "speedlab pie" "$runner" pie; one_line "speedlab pie"
+    expect_in "$tmp/err" "did you mean 'pi'" "speedlab pie suggests pi"
+    expect_rc 2 "speedlab (no kernel)" "$runner"
+    expect_rc 2 "speedlab pi --threads abc" "$runner" pi --threads abc
+    expect_rc 2 "speedlab pi --tree mine" "$runner" pi --tree mine
+}
+
+case_plots() {
+    run="$tmp/run"
+    mkdir -p "$run" "$tmp/bin"
+    printf 'lanes = 8\ncores = 2\nmachine = "test"\n' >"$run/run.gp"
+    printf '# header only\n# label\tspeedup\n' >"$run/speedup-pi.dat"
+    # No gnuplot on PATH: exit 3, no image.
+    for tool in sh grep tr basename dirname cat rm mv; do
+        ln -sf "$(command -v $tool)" "$tmp/bin/$tool"
+    done
+    expect_rc 3 "plot.sh without gnuplot" env PATH="$tmp/bin" sh "$top/plots/plot.sh" "$run"
+    expect_in "$tmp/err" "apt-get install gnuplot-nox" "says how to install gnuplot"
+    # A gnuplot that fails after creating an empty file: no 0-byte image.
+    printf '#!/bin/sh\nfor a; do case "$a" in *outfile=*) f=${a#*outfile=\x27}; f=${f%%%%\x27*}; : > "$f";; esac; done\nexit 1\n' >"$tmp/bin/gnuplot"
+    chmod +x "$tmp/bin/gnuplot"
+    printf '"scalar"\t1.0\t1\t"host"\n' >>"$run/speedup-pi.dat"
+    expect_rc 1 "plot.sh with a failing gnuplot" env PATH="$tmp/bin" sh "$top/plots/plot.sh" "$run"
+    found=$(find "$run" -name '*.png' -o -name '*.svg' -o -name '.*tmp' | wc -l)
+    [ "$found" -eq 0 ] && ok "no 0-byte or temporary image left" || fail "$found image files left"
+    # Header-only data: no plot, not an error.
+    printf '# header only\n' >"$run/speedup-pi.dat"
+    expect_rc 0 "plot.sh with no valid data" sh "$top/plots/plot.sh" "$run"
+    [ ! -e "$run/speedup-pi.png" ] && ok "no image from empty data" || fail "image from empty data"
+}
+
+case_exercises_in_sync() {
+    sh "$top/scripts/gen_exercises.sh" "$top/solutions" "$tmp/exercises" ||
+        { fail "generator failed"; return; }
+    if diff -r "$tmp/exercises" "$top/exercises" >"$tmp/diff"; then
+        ok "exercises/ is what the generator makes from solutions/"
+    else
+        fail "exercises/ differs from the generated tree (run: make reset-exercises):"
+        head -20 "$tmp/diff" >&2
+    fi
+    n=$(grep -rc 'TODO([0-9]*\.[0-9]*)' "$top/exercises" | awk -F: '{s += $2} END {print s}')
+    [ "$n" -gt 0 ] && ok "$n TODO(step) tags in exercises/" || fail "no TODO(step) tags"
+    # Every TODO step exists in COURSE.md.
+    for step in $(grep -rho 'TODO([0-9]*\.[0-9]*)' "$top/exercises" | sort -u | tr -d 'TODO()'); do
+        grep -q "^#### Step $step" "$top/COURSE.md" && ok "step $step in COURSE.md" ||
+            fail "TODO($step) has no '#### Step $step' in COURSE.md"
+    done
+}
+
+case_generator_errors() {
+    mkdir -p "$tmp/src/k"
+    printf 'int a;\n/* BEGIN SOLUTION */\nint b;\n' >"$tmp/src/k/open.c"
+    expect_rc 1 "unclosed region" sh "$top/scripts/gen_exercises.sh" "$tmp/src" "$tmp/gen"
+    expect_in "$tmp/err" "open.c:2: region opened here is never closed" "names file and line"
+    [ ! -e "$tmp/gen" ] && ok "nothing written on error" || fail "output written on error"
+    printf '/* BEGIN SOLUTION */\nint b;\n/* EXERCISE\nint c;\nEND SOLUTION */\n' >"$tmp/src/k/open.c"
+    expect_rc 0 "well-formed region" sh "$top/scripts/gen_exercises.sh" "$tmp/src" "$tmp/gen"
+    [ "$(cat "$tmp/gen/k/open.c")" = "int c;" ] && ok "region replaced by its exercise" ||
+        fail "generated: $(cat "$tmp/gen/k/open.c")"
+}
+
+name=$1
+shift
+"case_$name" "$@"
+echo "$name: $failures failure(s)"
+[ "$failures" -eq 0 ]
