@@ -36,9 +36,26 @@ static const char usage[] =
     "  --reps R         repetitions (default 3)\n"
     "Exit: 0 ok, 2 bad input, 3 a variant gave a wrong answer.\n";
 
-/* The verdict column: the words a participant acts on. */
-static void verdict(const sl_config *c, char *out, size_t len)
+/* Slower than the solution by more than this: there is more to gain. */
+#define BEHIND_SOLUTION 1.25
+
+/* The same variant and threads in the other tree, or NULL. */
+static const sl_config *counterpart(const sl_suite *s, const sl_config *c)
 {
+    for (size_t i = 0; i < s->count; i++) {
+        const sl_config *o = &s->configs[i];
+        if (o != c && strcmp(o->tree, c->tree) != 0 && o->kernel->problem == c->kernel->problem &&
+            strcmp(o->variant->name, c->variant->name) == 0 &&
+            o->problem.threads == c->problem.threads)
+            return o;
+    }
+    return NULL;
+}
+
+/* The verdict column: the words a participant acts on. */
+static void verdict(const sl_suite *s, const sl_config *c, char *out, size_t len)
+{
+    const sl_config *sol = strcmp(c->tree, "exercises") == 0 ? counterpart(s, c) : NULL;
     const sl_verdict *v = c->probe_verdict.ok ? &c->verdict : &c->probe_verdict;
     if (!c->valid)
         snprintf(out, len, "WRONG: error %.2g > %.2g%s", v->error, v->tolerance,
@@ -47,11 +64,13 @@ static void verdict(const sl_config *c, char *out, size_t len)
         snprintf(out, len, "right, not timed: %.40s", c->error[0] ? c->error : "no baseline");
     else if (strcmp(c->variant->name, "scalar") != 0 && c->speedup < NOT_FASTER_YET)
         snprintf(out, len, "not faster yet");
+    else if (sol && sol->timed && sol->speedup > 0.0 && c->median > BEHIND_SOLUTION * sol->median)
+        snprintf(out, len, "right; solution is %.1fx", sol->speedup);
     else
         snprintf(out, len, "ok");
 }
 
-static void print_row(const sl_config *c)
+static void print_row(const sl_suite *s, const sl_config *c)
 {
     char time[24] = "-", speedup[16] = "-", threads[16], v[64];
     if (c->valid && c->timed)
@@ -63,7 +82,7 @@ static void print_row(const sl_config *c)
     else
         snprintf(threads, sizeof threads, "%s",
                  (c->variant->flags & SL_USES_GPU) ? "-" : "1");
-    verdict(c, v, sizeof v);
+    verdict(s, c, v, sizeof v);
     printf("%-10s %-13s %7s %11s %8s %18.15f %9.2g  %-30s %s\n", c->tree,
            c->variant->name, threads, time, speedup, c->outcome.value,
            c->verdict.error, v, sl_config_where(c));
@@ -158,7 +177,7 @@ int main(int argc, char **argv)
     for (size_t v = 0; v < k->count; v++)
         for (size_t i = 0; i < suite.count; i++)
             if (strcmp(suite.configs[i].variant->name, k->variants[v].name) == 0)
-                print_row(&suite.configs[i]);
+                print_row(&suite, &suite.configs[i]);
 
     for (size_t i = 0; i < suite.count; i++) {
         const sl_config *c = &suite.configs[i];
