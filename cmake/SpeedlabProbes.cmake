@@ -64,7 +64,6 @@ endif()
 
 # --- OpenMP offload: a real link of a target region decides ----------------
 # Candidates per compiler, best first: "<what it targets>|<flag>,<flag>...".
-set(_offload_src "${CMAKE_CURRENT_LIST_DIR}/probe_offload.c")
 set(SPEEDLAB_OFFLOAD_FLAGS "")
 set(SPEEDLAB_OFFLOAD_TARGET "none (host fallback)")
 if(SPEEDLAB_OFFLOAD STREQUAL "OFF")
@@ -76,17 +75,36 @@ elseif(CMAKE_C_COMPILER_ID STREQUAL "Clang")
 else()
   set(_candidates "")
 endif()
+
+# Build the probe project with some flags, then run it: a configuration that
+# links but cannot start (no offload runtime) would break every program.
+# Sets ${result} to TRUE when the probe built and ran correctly.
+function(speedlab_try_offload result tag flags)
+  string(JOIN " " flagtext ${OpenMP_C_FLAGS} ${flags})
+  set(dir "${CMAKE_BINARY_DIR}/probe_offload_${tag}")
+  file(REMOVE_RECURSE "${dir}")
+  try_compile(built "${dir}" "${CMAKE_CURRENT_FUNCTION_LIST_DIR}/probe_offload" probe_offload
+    CMAKE_FLAGS "-DPROBE_FLAGS=${flagtext}" "-DPROBE_OMP_FLAGS=${OpenMP_C_FLAGS}"
+                "-DPROBE_LIBS=${OpenMP_C_LIBRARIES}"
+                "-DCMAKE_C_COMPILER=${CMAKE_C_COMPILER}"
+    OUTPUT_VARIABLE log)
+  set(ok FALSE)
+  if(built AND EXISTS "${dir}/probe")
+    execute_process(COMMAND "${dir}/probe" RESULT_VARIABLE rc OUTPUT_QUIET ERROR_QUIET
+                    TIMEOUT 60)
+    if(rc EQUAL 0)
+      set(ok TRUE)
+    endif()
+  endif()
+  set(${result} ${ok} PARENT_SCOPE)
+endfunction()
+
 foreach(cand IN LISTS _candidates)
   string(REPLACE "|" ";" cand "${cand}")
   string(REPLACE "," ";" cand "${cand}")
   list(GET cand 0 target)
   list(REMOVE_AT cand 0)
-  unset(_ok CACHE)  # try_compile caches; a re-configure must probe again
-  try_compile(_ok "${CMAKE_BINARY_DIR}/probe_offload_${target}" "${_offload_src}"
-    COMPILE_DEFINITIONS ${OpenMP_C_FLAGS} ${cand}
-    LINK_OPTIONS ${OpenMP_C_FLAGS} ${cand}
-    LINK_LIBRARIES ${OpenMP_C_LIBRARIES}
-    OUTPUT_VARIABLE _log)
+  speedlab_try_offload(_ok device "${cand}")
   if(_ok)
     set(SPEEDLAB_OFFLOAD_FLAGS ${cand})
     set(SPEEDLAB_OFFLOAD_TARGET "${target}")
@@ -100,19 +118,14 @@ if(NOT SPEEDLAB_OFFLOAD_FLAGS AND CMAKE_C_COMPILER_ID STREQUAL "GNU")
 endif()
 if(SPEEDLAB_OFFLOAD STREQUAL "ON" AND SPEEDLAB_OFFLOAD_TARGET MATCHES "^none")
   message(FATAL_ERROR "speedlab: SPEEDLAB_OFFLOAD=ON but no offload "
-    "configuration links a target region with ${CMAKE_C_COMPILER_ID}. For GCC "
-    "install gcc-${CMAKE_C_COMPILER_VERSION_MAJOR}-offload-nvptx.")
+    "configuration links and runs a target region with ${CMAKE_C_COMPILER_ID}. "
+    "For GCC install gcc-${CMAKE_C_COMPILER_VERSION_MAJOR}-offload-nvptx.")
 endif()
-# The same flags must also compile and link for the host-only fallback.
-unset(_host_ok CACHE)
-try_compile(_host_ok "${CMAKE_BINARY_DIR}/probe_offload_host" "${_offload_src}"
-  COMPILE_DEFINITIONS ${OpenMP_C_FLAGS} ${SPEEDLAB_OFFLOAD_FLAGS}
-  LINK_OPTIONS ${OpenMP_C_FLAGS} ${SPEEDLAB_OFFLOAD_FLAGS}
-  LINK_LIBRARIES ${OpenMP_C_LIBRARIES}
-  OUTPUT_VARIABLE _log)
+# The flags chosen must at least build and run for the host.
+speedlab_try_offload(_host_ok host "${SPEEDLAB_OFFLOAD_FLAGS}")
 if(NOT _host_ok)
-  message(FATAL_ERROR "speedlab: a target region does not even build for the "
-    "host with '${SPEEDLAB_OFFLOAD_FLAGS}':\n${_log}")
+  message(FATAL_ERROR "speedlab: a target region does not build and run for "
+    "the host with '${SPEEDLAB_OFFLOAD_FLAGS}'; see ${CMAKE_BINARY_DIR}/probe_offload_host")
 endif()
 
 # --- CUDA: optional, never fatal ---------------------------------------------

@@ -28,6 +28,10 @@ function(speedlab_add_tree name dir)
   target_compile_definitions(speedlab_tree_${name} PRIVATE SPEEDLAB_TREE=${name})
   target_compile_options(speedlab_tree_${name} PRIVATE
     ${SPEEDLAB_WARNINGS} ${SPEEDLAB_ARCH_FLAGS} ${SPEEDLAB_OFFLOAD_FLAGS})
-  target_link_options(speedlab_tree_${name} INTERFACE ${SPEEDLAB_OFFLOAD_FLAGS})
+  # Offload flags act at link time too (device code is linked then), and
+  # clang wants its -fopenmp spelling beside them on the link line.
+  if(SPEEDLAB_OFFLOAD_FLAGS)
+    target_link_options(speedlab_tree_${name} INTERFACE ${OpenMP_C_FLAGS} ${SPEEDLAB_OFFLOAD_FLAGS})
+  endif()
   target_link_libraries(speedlab_tree_${name} PUBLIC speedlab_common OpenMP::OpenMP_C)
 endfunction()

@@ -1,8 +1,8 @@
-/* probe_offload.c - a target region with a reduction: if this links with a
- * set of offload flags, the kernels' gpu variants will too. */
+/* region.c - a target region with a reduction, as in the gpu variants: if
+ * this links and runs with a set of offload flags, the kernels will too. */
 #include <omp.h>
 
-int main(void)
+int probe_region(void)
 {
     double sum = 0.0;
     int on_host = 1;
