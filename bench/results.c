@@ -37,18 +37,12 @@ int sl_write_csv(const char *path, const sl_suite *s)
                 c->kernel->problem->name, c->variant->name, c->problem.threads,
                 c->threads_used, c->oversubscribed, (long long)c->problem.size,
                 c->kernel->problem->work_unit, c->timed);
-        num_or_empty(f, "%.9g", c->median, t);
-        fputc(',', f);
-        num_or_empty(f, "%.9g", c->min, t);
-        fputc(',', f);
-        num_or_empty(f, "%.9g", c->max, t);
-        fputc(',', f);
-        num_or_empty(f, "%.9g", c->stddev, t);
-        fputc(',', f);
-        num_or_empty(f, "%.4f", c->cv, t);
-        fputc(',', f);
-        num_or_empty(f, "%.6g", c->rate, t);
-        fputc(',', f);
+        /* Timing columns: empty for a configuration that was not timed. */
+        const double timing[] = { c->median, c->min, c->max, c->stddev, c->cv, c->rate };
+        for (size_t k = 0; k < sizeof timing / sizeof timing[0]; k++) {
+            num_or_empty(f, "%.9g", timing[k], t);
+            fputc(',', f);
+        }
         num_or_empty(f, "%.4f", c->speedup, c->speedup > 0.0);
         fprintf(f, ",%.17g,%.17g,%.3g,%.3g,%s,%s\n", c->outcome.value,
                 c->verdict.expected, c->verdict.error, c->verdict.tolerance,

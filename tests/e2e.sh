@@ -34,6 +34,13 @@ expect_in() {
 expect_not_in() {
     if grep -qE -- "$2" "$1"; then fail "$3: '$2' found in $1"; else ok "$3"; fi
 }
+# bin_without_gnuplot: $tmp/bin holds the tools the scripts use, not gnuplot.
+bin_without_gnuplot() {
+    mkdir -p "$tmp/bin"
+    for tool in sh grep tr basename dirname cat rm mv; do
+        ln -sf "$(command -v $tool)" "$tmp/bin/$tool"
+    done
+}
 # one_line: a usage error is one line on stderr.
 one_line() {
     n=$(wc -l <"$tmp/err")
@@ -79,6 +86,20 @@ case_bench_quick() {
         --min-time 0.01 --threads 1 --no-plots --results "$res"
     [ "$(cat "$run"/* | cksum)" = "$sum1" ] && ok "first run untouched" || fail "first run changed"
     [ "$res/$(readlink "$res/latest")" != "$run" ] && ok "latest moved" || fail "latest not moved"
+}
+
+case_bench_no_gnuplot() {
+    bench=$1
+    res="$tmp/results"
+    bin_without_gnuplot
+    expect_rc 0 "bench without gnuplot" env PATH="$tmp/bin" "$bench" --quick --size 200003 \
+        --reps 2 --min-time 0.01 --threads 1 --results "$res"
+    run="$res/$(readlink "$res/latest")"
+    [ -s "$run/results.csv" ] && [ -s "$run/bench.json" ] && [ -s "$run/speedup-pi.dat" ] &&
+        ok "data written without gnuplot" || fail "data missing without gnuplot"
+    n=$(find "$run" -name '*.png' -o -name '*.svg' | wc -l)
+    [ "$n" -eq 0 ] && ok "no images without gnuplot" || fail "$n images without gnuplot"
+    expect_in "$tmp/out" "install it with: sudo apt-get install gnuplot-nox" "says how to install gnuplot"
 }
 
 case_bench_invalid() {
@@ -159,13 +180,11 @@ case_runner() {
 
 case_plots() {
     run="$tmp/run"
-    mkdir -p "$run" "$tmp/bin"
+    mkdir -p "$run"
     printf 'lanes = 8\ncores = 2\nmachine = "test"\n' >"$run/run.gp"
     printf '# header only\n# label\tspeedup\n' >"$run/speedup-pi.dat"
     # No gnuplot on PATH: exit 3, no image.
-    for tool in sh grep tr basename dirname cat rm mv; do
-        ln -sf "$(command -v $tool)" "$tmp/bin/$tool"
-    done
+    bin_without_gnuplot
     expect_rc 3 "plot.sh without gnuplot" env PATH="$tmp/bin" sh "$top/plots/plot.sh" "$run"
     expect_in "$tmp/err" "apt-get install gnuplot-nox" "says how to install gnuplot"
     # A gnuplot that fails after creating an empty file: no 0-byte image.
