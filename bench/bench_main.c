@@ -123,14 +123,6 @@ int main(int argc, char **argv)
         sl_die_usage(prog, why);
         return SL_EXIT_USAGE;
     }
-    /* One variant asked for: time scalar too, so it has a speedup. */
-    if (cli.variant && strcmp(cli.variant, "scalar") != 0) {
-        plan.variant_name = "scalar";
-        if (sl_suite_add(&suite, &plan, why, sizeof why) != 0) {
-            sl_die_usage(prog, why);
-            return SL_EXIT_USAGE;
-        }
-    }
     int reps = cli.reps ? cli.reps : cli.quick ? QUICK_REPS : DEFAULT_REPS;
     double min_time = cli.min_time > 0 ? cli.min_time
                       : cli.quick ? QUICK_MIN_TIME : DEFAULT_MIN_TIME;

@@ -44,7 +44,7 @@ static const sl_config *counterpart(const sl_suite *s, const sl_config *c)
 {
     for (size_t i = 0; i < s->count; i++) {
         const sl_config *o = &s->configs[i];
-        if (o != c && strcmp(o->tree, c->tree) != 0 && o->kernel->problem == c->kernel->problem &&
+        if (strcmp(o->tree, c->tree) != 0 && o->kernel->problem == c->kernel->problem &&
             strcmp(o->variant->name, c->variant->name) == 0 &&
             o->problem.threads == c->problem.threads)
             return o;
@@ -62,7 +62,7 @@ static void verdict(const sl_suite *s, const sl_config *c, char *out, size_t len
                  c->probe_verdict.ok ? "" : " (small size)");
     else if (!c->timed)
         snprintf(out, len, "right, not timed: %.40s", c->error[0] ? c->error : "no baseline");
-    else if (strcmp(c->variant->name, "scalar") != 0 && c->speedup < NOT_FASTER_YET)
+    else if (strcmp(c->variant->name, SL_BASELINE_VARIANT) != 0 && c->speedup < NOT_FASTER_YET)
         snprintf(out, len, "not faster yet");
     else if (sol && sol->timed && sol->speedup > 0.0 && c->median > BEHIND_SOLUTION * sol->median)
         snprintf(out, len, "right; solution is %.1fx", sol->speedup);
@@ -144,14 +144,6 @@ int main(int argc, char **argv)
         if (sl_suite_add(&suite, &plan, why, sizeof why) != 0) {
             sl_die_usage(argv[0], why);
             return SL_EXIT_USAGE;
-        }
-        /* The scalar baseline is always timed, so speedups have a reference. */
-        if (cli.variant && strcmp(cli.variant, "scalar") != 0) {
-            plan.variant_name = "scalar";
-            if (sl_suite_add(&suite, &plan, why, sizeof why) != 0) {
-                sl_die_usage(argv[0], why);
-                return SL_EXIT_USAGE;
-            }
         }
     }
 

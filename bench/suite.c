@@ -79,9 +79,11 @@ static int add_kernel(sl_suite *s, const sl_plan *p, const sl_kernel *k,
 
     for (size_t v = 0; v < k->count; v++) {
         const sl_variant *var = &k->variants[v];
-        if (p->variant_name && strcmp(p->variant_name, var->name) != 0)
+        int named = !p->variant_name || strcmp(p->variant_name, var->name) == 0;
+        /* A speedup needs the baseline, so it is planned whatever was named. */
+        if (!named && strcmp(var->name, SL_BASELINE_VARIANT) != 0)
             continue;
-        matched = 1;
+        matched |= named;
         int takes_threads = (var->flags & SL_USES_THREADS) != 0;
         int nt = takes_threads ? p->nthreads : 1;
         for (int t = 0; t < nt; t++) {
@@ -303,7 +305,7 @@ const sl_config *sl_suite_baseline(const sl_suite *s, const sl_config *c)
     for (size_t i = 0; i < s->count; i++) {
         const sl_config *b = &s->configs[i];
         if (b->kernel->problem == c->kernel->problem && strcmp(b->tree, c->tree) == 0 &&
-            strcmp(b->variant->name, "scalar") == 0)
+            strcmp(b->variant->name, SL_BASELINE_VARIANT) == 0)
             return b;
     }
     return NULL;

@@ -49,7 +49,8 @@ typedef struct sl_plan {
     const char *tree;
     const sl_kernel *const *kernels;  /* the tree's NULL-terminated list */
     const char *kernel_name;          /* NULL: every kernel */
-    const char *variant_name;         /* NULL: every variant */
+    const char *variant_name;         /* NULL: every variant; one variant
+                                         brings its scalar baseline along */
     const int *threads;               /* counts for threaded variants */
     int nthreads;
     int64_t size;                     /* 0: the kernel's default (or quick) */

@@ -28,6 +28,9 @@ enum sl_variant_flags {
     SL_USES_GPU = 1u << 2      /* an offload region: may run on a device */
 };
 
+/* The variant every speedup is measured against; every table has one. */
+#define SL_BASELINE_VARIANT "scalar"
+
 /* A generic pointer to a variant; the kernel's own run() casts it back to the
  * kernel's signature (converting function pointers and back is defined C). */
 typedef void sl_any_fn(void);
