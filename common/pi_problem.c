@@ -56,9 +56,8 @@ const sl_problem_def pi_problem = {
      * start-up is noise, short enough for repetitions. */
     .default_size = 400000000,
     .quick_size = 100000000,
-    .probe_size = 1000003,
-    /* Beyond 2^50 steps h = 1/N loses the midpoints' spacing in double. */
-    .max_size = INT64_C(1) << 50,
+    .probe_size = PI_PROBE_SIZE,
+    .max_size = PI_MAX_SIZE,
     .run = pi_run,
     .check = pi_check,
 };

@@ -11,6 +11,12 @@
 
 #include "kernel.h"
 
+/* An awkward prime near 1e6: the size where every pi variant is checked
+ * with a tight tolerance (see pi_problem.c). */
+#define PI_PROBE_SIZE INT64_C(1000003)
+/* Beyond 2^50 steps h = 1/N loses the midpoints' spacing in double. */
+#define PI_MAX_SIZE (INT64_C(1) << 50)
+
 /* Every pi variant: integrate with `steps` midpoints on `threads` OpenMP
  * threads (variants without threads ignore it); set *where to where the
  * loop ran; return the estimate. */

@@ -10,8 +10,8 @@ static const sl_problem_def false_sharing_problem = {
     .work_unit = "steps",
     .default_size = 100000000,
     .quick_size = 100000000,
-    .probe_size = 1000003,
-    .max_size = INT64_C(1) << 50,
+    .probe_size = PI_PROBE_SIZE,
+    .max_size = PI_MAX_SIZE,
     .run = pi_run,
     .check = pi_check,
 };
