@@ -38,9 +38,11 @@ int sl_write_csv(const char *path, const sl_suite *s)
                 c->threads_used, c->oversubscribed, (long long)c->problem.size,
                 c->kernel->problem->work_unit, c->timed);
         /* Timing columns: empty for a configuration that was not timed. */
-        const double timing[] = { c->median, c->min, c->max, c->stddev, c->cv, c->rate };
+        const struct { double value; const char *fmt; } timing[] = {
+            { c->median, "%.9g" }, { c->min, "%.9g" }, { c->max, "%.9g" },
+            { c->stddev, "%.9g" }, { c->cv, "%.4f" }, { c->rate, "%.6g" } };
         for (size_t k = 0; k < sizeof timing / sizeof timing[0]; k++) {
-            num_or_empty(f, "%.9g", timing[k], t);
+            num_or_empty(f, timing[k].fmt, timing[k].value, t);
             fputc(',', f);
         }
         num_or_empty(f, "%.4f", c->speedup, c->speedup > 0.0);
