@@ -1,4 +1,5 @@
-# SpeedlabTree.cmake - one function that turns a tree folder into a library.
+# SpeedlabTree.cmake - turn a tree folder into a library, and build programs
+# for one tree.
 #
 # speedlab_add_tree(<name> <dir> [OVERRIDE <relative file> <replacement> ...])
 # builds speedlab_tree_<name> from ${SPEEDLAB_TREE_SOURCES} under <dir>, with
@@ -34,4 +35,14 @@ function(speedlab_add_tree name dir)
     target_link_options(speedlab_tree_${name} INTERFACE ${OpenMP_C_FLAGS} ${SPEEDLAB_OFFLOAD_FLAGS})
   endif()
   target_link_libraries(speedlab_tree_${name} PUBLIC speedlab_common OpenMP::OpenMP_C)
+endfunction()
+
+# speedlab_add_tree_program(<target> <tree> <source> [libraries...]) builds a
+# program for one tree (its bench, its variant test): compiled with that
+# tree's -DSPEEDLAB_TREE so SL_TREE_SYMBOL names the tree's own kernels.
+function(speedlab_add_tree_program target tree source)
+  add_executable(${target} "${source}")
+  target_compile_definitions(${target} PRIVATE SPEEDLAB_TREE=${tree})
+  target_compile_options(${target} PRIVATE ${SPEEDLAB_WARNINGS})
+  target_link_libraries(${target} PRIVATE speedlab_tree_${tree} ${ARGN})
 endfunction()
