@@ -41,6 +41,14 @@ bin_without_gnuplot() {
         ln -sf "$(command -v $tool)" "$tmp/bin/$tool"
     done
 }
+# quick_bench WANT LABEL BENCH [more args]: a short bench run into
+# $tmp/results; sets $run to the folder results/latest points at.
+quick_bench() {
+    want=$1; label=$2; bench=$3; shift 3
+    expect_rc "$want" "$label" "$bench" --quick --size 2000003 --reps 2 \
+        --min-time 0.01 --results "$tmp/results" "$@"
+    run="$tmp/results/$(readlink "$tmp/results/latest")"
+}
 # one_line: a usage error is one line on stderr.
 one_line() {
     n=$(wc -l <"$tmp/err")
@@ -50,9 +58,7 @@ one_line() {
 case_bench_quick() {
     bench=$1
     res="$tmp/results"
-    expect_rc 0 "quick bench" "$bench" --quick --size 2000003 --reps 2 \
-        --min-time 0.01 --threads 1,2 --results "$res"
-    run="$res/$(readlink "$res/latest")"
+    quick_bench 0 "quick bench" "$bench" --threads 1,2
     [ -d "$run" ] || { fail "results/latest does not point at a run folder"; return; }
     for f in bench.json results.csv summary.md run.gp speedup-pi.dat scaling-pi.dat; do
         [ -s "$run/$f" ] && ok "$f written" || fail "$f missing or empty"
@@ -82,10 +88,10 @@ case_bench_quick() {
     # A second run leaves the first untouched and moves latest.
     sum1=$(cat "$run"/* | cksum)
     sleep 1
-    expect_rc 0 "second quick bench" "$bench" --quick --size 2000003 --reps 2 \
-        --min-time 0.01 --threads 1 --no-plots --results "$res"
-    [ "$(cat "$run"/* | cksum)" = "$sum1" ] && ok "first run untouched" || fail "first run changed"
-    [ "$res/$(readlink "$res/latest")" != "$run" ] && ok "latest moved" || fail "latest not moved"
+    first=$run
+    quick_bench 0 "second quick bench" "$bench" --threads 1 --no-plots
+    [ "$(cat "$first"/* | cksum)" = "$sum1" ] && ok "first run untouched" || fail "first run changed"
+    [ "$run" != "$first" ] && ok "latest moved" || fail "latest not moved"
 }
 
 case_bench_no_gnuplot() {
@@ -104,10 +110,7 @@ case_bench_no_gnuplot() {
 
 case_bench_invalid() {
     bench=$1
-    res="$tmp/results"
-    expect_rc 3 "broken tree exits 3" "$bench" --quick --size 2000003 --reps 2 \
-        --min-time 0.01 --threads 1,2 --results "$res"
-    run="$res/$(readlink "$res/latest")"
+    quick_bench 3 "broken tree exits 3" "$bench" --threads 1,2
     n=$(grep -c ',threads,.*,no,host$' "$run/results.csv")
     [ "$n" -eq 2 ] && ok "both threads rows flagged invalid" || fail "$n threads rows flagged"
     grep ',threads,' "$run/results.csv" | awk -F, '$16 != ""' | grep -q . &&
