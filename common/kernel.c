@@ -1,6 +1,7 @@
 /* kernel.c - lookups over the kernel tables (see kernel.h). */
 #include "kernel.h"
 
+#include <stdio.h>
 #include <string.h>
 
 const char *sl_where_name(sl_where where)
@@ -27,4 +28,14 @@ const sl_kernel *sl_find_kernel(const sl_kernel *const *list, const char *name)
         if (strcmp((*list)->problem->name, name) == 0)
             return *list;
     return NULL;
+}
+
+void sl_schedule_name(sl_schedule s, char *out, size_t len)
+{
+    static const char *const kinds[] = { "default", "static", "dynamic", "guided" };
+    const char *kind = (unsigned)s.kind < 4 ? kinds[s.kind] : "unknown";
+    if (s.chunk > 0)
+        snprintf(out, len, "%s,%d", kind, s.chunk);
+    else
+        snprintf(out, len, "%s", kind);
 }

@@ -25,8 +25,26 @@ const char *sl_where_name(sl_where where);
 enum sl_variant_flags {
     SL_USES_THREADS = 1u << 0, /* honours the threads argument */
     SL_USES_SIMD = 1u << 1,    /* vectorised on purpose */
-    SL_USES_GPU = 1u << 2      /* an offload region: may run on a device */
+    SL_USES_GPU = 1u << 2,     /* an offload region: may run on a device */
+    SL_USES_SCHEDULE = 1u << 3 /* honours the loop schedule (fractal threads) */
 };
+
+/* An OpenMP loop schedule as data, so a lesson can sweep it. The kinds have
+ * omp_sched_t's values; chunk 0 means the schedule's default chunk. */
+typedef enum sl_schedule_kind {
+    SL_SCHED_DEFAULT = 0,     /* the kernel's choice */
+    SL_SCHED_STATIC = 1,
+    SL_SCHED_DYNAMIC = 2,
+    SL_SCHED_GUIDED = 3
+} sl_schedule_kind;
+
+typedef struct sl_schedule {
+    sl_schedule_kind kind;
+    int chunk;
+} sl_schedule;
+
+/* "static", "static,1", "dynamic", ... into out (at least 24 bytes). */
+void sl_schedule_name(sl_schedule s, char *out, size_t len);
 
 /* The variant every speedup is measured against; every table has one. */
 #define SL_BASELINE_VARIANT "scalar"
@@ -41,9 +59,13 @@ typedef struct sl_variant {
     unsigned flags;       /* enum sl_variant_flags */
 } sl_variant;
 
-/* One call's problem: the size in the kernel's own unit, and threads. */
+/* One call's problem. Every kernel reads size and threads; the image
+ * kernels (fractals) also read height, max_iter and schedule. */
 typedef struct sl_problem {
-    int64_t size;         /* steps, pixels, samples: see sl_kernel.size_name */
+    int64_t size;         /* steps, samples; fractals: image width */
+    int64_t height;       /* fractals: image rows; 0 means square (= size) */
+    int max_iter;         /* fractals: iteration cap; 0: the kernel's default */
+    sl_schedule schedule; /* SL_USES_SCHEDULE variants */
     int threads;          /* OpenMP threads for SL_USES_THREADS variants */
 } sl_problem;
 
@@ -52,6 +74,13 @@ typedef struct sl_outcome {
     double value;         /* the answer: pi estimate, sum of counts, ... */
     double work;          /* work units this call executed */
     sl_where where;       /* where it ran */
+    /* Image kernels only, owned by the caller. In: a buffer of width*height
+     * counts, or NULL (run() then uses a buffer of its own, and check()
+     * can only fail). Out: the counts image, row 0 at the top. */
+    int32_t *counts;
+    /* Image kernels only: NULL, or height entries set to the OpenMP thread
+     * that computed each row (-1 where the variant does not record it). */
+    int32_t *row_thread;
 } sl_outcome;
 
 /* The verdict of a reference check, with the numbers behind it. */
@@ -71,6 +100,11 @@ typedef struct sl_problem_def {
     int64_t quick_size;       /* QUICK=1 and the runner */
     int64_t probe_size;       /* an awkward size where the check is tight */
     int64_t max_size;         /* the largest size accepted on input */
+    int image;                /* 1: outcomes carry a counts image (fractals) */
+    const char *error_name;   /* what sl_verdict.error counts: "abs error" */
+    /* Awkward problems every variant must get right (tests/test_tree.c runs
+     * each at threads 1, 2 and 3); ends with a zero size. */
+    const sl_problem *test_cases;
     /* Call variant v on problem p; fills out. Allocates nothing the caller
      * must free. Returns 0, or -1 when the problem cannot run (no memory). */
     int (*run)(const sl_variant *v, const sl_problem *p, sl_outcome *out);

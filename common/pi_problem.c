@@ -48,6 +48,15 @@ sl_verdict pi_check(const sl_problem *p, const sl_outcome *out)
     return v;
 }
 
+/* Sizes around the SIMD widths and thread counts, a prime, the probe size
+ * and a large size: where off-by-ones and remainder loops go wrong. */
+static const sl_problem pi_test_cases[] = {
+    { .size = 1 }, { .size = 2 }, { .size = 3 }, { .size = 5 }, { .size = 7 },
+    { .size = 8 }, { .size = 9 }, { .size = 15 }, { .size = 16 }, { .size = 17 },
+    { .size = 63 }, { .size = 65 }, { .size = 1009 }, { .size = PI_PROBE_SIZE },
+    { .size = 10000019 }, { .size = 0 },
+};
+
 const sl_problem_def pi_problem = {
     .name = "pi",
     .size_name = "steps",
@@ -58,6 +67,8 @@ const sl_problem_def pi_problem = {
     .quick_size = 100000000,
     .probe_size = PI_PROBE_SIZE,
     .max_size = PI_MAX_SIZE,
+    .error_name = "abs error",
+    .test_cases = pi_test_cases,
     .run = pi_run,
     .check = pi_check,
 };

@@ -12,6 +12,7 @@ static const sl_problem_def false_sharing_problem = {
     .quick_size = 100000000,
     .probe_size = PI_PROBE_SIZE,
     .max_size = PI_MAX_SIZE,
+    .error_name = "abs error",
     .run = pi_run,
     .check = pi_check,
 };

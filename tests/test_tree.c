@@ -1,14 +1,16 @@
-/* test_tree.c - every variant of one tree against the reference, at awkward
- * sizes and thread counts. Built once per tree (test-solutions,
- * test-exercises); walks the tree's kernel table, so a new variant or kernel
- * is tested without touching this file.
+/* test_tree.c - every variant of one tree against the reference, on each
+ * kernel's awkward test cases (sl_problem_def.test_cases) at 1, 2 and 3
+ * threads, and under every schedule for variants that take one. Built once
+ * per tree (test-solutions, test-exercises); walks the tree's kernel table,
+ * so a new variant or kernel is tested without touching this file.
  *
- * Sizes: 1, 2, 3, a prime, sizes around the SIMD width and thread counts,
- * the kernel's probe size and a large size. Threads: 1, 2, 3. Also checks
- * that each variant says truthfully where it ran.
+ * Also checks that each variant says truthfully where it ran, that work is
+ * counted right, and that threaded image variants record which thread
+ * computed each row.
  */
 #include <omp.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 #include "check.h"
 #include "kernel.h"
@@ -19,49 +21,84 @@ extern const sl_kernel *const SL_TREE_SYMBOL(kernels)[];
 #define STR_(x) #x
 #define STR(x) STR_(x)
 
+static const sl_schedule schedules[] = {
+    { SL_SCHED_DEFAULT, 0 }, { SL_SCHED_STATIC, 0 }, { SL_SCHED_STATIC, 1 },
+    { SL_SCHED_DYNAMIC, 0 }, { SL_SCHED_DYNAMIC, 3 }, { SL_SCHED_GUIDED, 0 },
+};
+
+/* One call: run, check, and say what went wrong. Returns 1 when right. */
+static int run_case(const sl_kernel *k, const sl_variant *v, sl_problem p)
+{
+    const sl_problem_def *def = k->problem;
+    int64_t height = p.height > 0 ? p.height : p.size;
+    sl_outcome o = { 0 };
+    if (def->image) {
+        o.counts = malloc((size_t)(p.size * height) * sizeof *o.counts);
+        o.row_thread = malloc((size_t)height * sizeof *o.row_thread);
+        if (o.counts == NULL || o.row_thread == NULL) {
+            fprintf(stderr, "test_tree: out of memory\n");
+            exit(1);
+        }
+    }
+    int ran = def->run(v, &p, &o) == 0;
+    sl_verdict verdict = def->check(&p, &o);
+    int devices = omp_get_num_devices();
+    int where_ok = (v->flags & SL_USES_GPU)
+        ? (o.where == SL_RAN_HOST_FALLBACK || (o.where == SL_RAN_DEVICE && devices > 0))
+        : o.where == SL_RAN_HOST;
+    /* Image kernels count iterations: the work is the sum of the counts. */
+    int work_ok = def->image ? o.work == o.value : o.work == (double)p.size;
+    int rows_ok = 1;
+    if (def->image && (v->flags & SL_USES_THREADS))
+        for (int64_t j = 0; j < height; j++)
+            rows_ok = rows_ok && o.row_thread[j] >= 0 && o.row_thread[j] < p.threads;
+    CHECK(ran);
+    CHECK(where_ok);
+    CHECK(work_ok);
+    CHECK(rows_ok);
+    CHECK(verdict.ok);
+    int ok = ran && verdict.ok && where_ok && work_ok && rows_ok;
+    if (!ok) {
+        char sched[32];
+        sl_schedule_name(p.schedule, sched, sizeof sched);
+        fprintf(stderr, "  %s/%s size %lld x %lld max_iter %d threads %d schedule %s: "
+                "got %.17g, expected %.17g, %s %.3g > %.3g, ran on %s\n", def->name,
+                v->name, (long long)p.size, (long long)height, p.max_iter, p.threads,
+                sched, o.value, verdict.expected, def->error_name, verdict.error,
+                verdict.tolerance, sl_where_name(o.where));
+    }
+    free(o.counts);
+    free(o.row_thread);
+    return ok;
+}
+
 static void test_variant(const sl_kernel *k, const sl_variant *v)
 {
     const sl_problem_def *def = k->problem;
-    const int64_t sizes[] = { 1, 2, 3, 5, 7, 8, 9, 15, 16, 17, 63, 65, 1009,
-                              def->probe_size, 10000019 };
-    const int threads[] = { 1, 2, 3 };
-    int devices = omp_get_num_devices();
+    size_t nsched = (v->flags & SL_USES_SCHEDULE) ? sizeof schedules / sizeof schedules[0] : 1;
     int cases = 0, failed = 0;
-
-    for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; s++) {
-        for (size_t t = 0; t < 3; t++) {
-            sl_problem p = { .size = sizes[s], .threads = threads[t] };
-            sl_outcome o = { 0 };
-            int ran = def->run(v, &p, &o) == 0;
-            sl_verdict verdict = def->check(&p, &o);
-            int where_ok = (v->flags & SL_USES_GPU)
-                ? (o.where == SL_RAN_HOST_FALLBACK || (o.where == SL_RAN_DEVICE && devices > 0))
-                : o.where == SL_RAN_HOST;
-            cases++;
-            CHECK(ran);
-            CHECK(where_ok);
-            CHECK(o.work == (double)sizes[s]);
-            if (!ran || !verdict.ok || !where_ok) {
-                failed++;
-                fprintf(stderr, "  %s/%s size %lld threads %d: got %.17g, expected "
-                        "%.17g, error %.3g > %.3g, ran on %s\n", def->name, v->name,
-                        (long long)sizes[s], threads[t], o.value, verdict.expected,
-                        verdict.error, verdict.tolerance, sl_where_name(o.where));
+    for (const sl_problem *tc = def->test_cases; tc->size > 0; tc++)
+        for (int threads = 1; threads <= 3; threads++)
+            for (size_t s = 0; s < nsched; s++) {
+                sl_problem p = *tc;
+                p.threads = threads;
+                p.schedule = schedules[s];
+                cases++;
+                failed += !run_case(k, v, p);
             }
-            CHECK(verdict.ok);
-        }
-    }
-    printf("%-10s %-5s %-13s %3d cases, %d wrong\n", STR(SPEEDLAB_TREE), def->name,
+    printf("%-10s %-10s %-13s %4d cases, %d wrong\n", STR(SPEEDLAB_TREE), def->name,
            v->name, cases, failed);
 }
 
 int main(void)
 {
     int kernels = 0;
-    for (const sl_kernel *const *k = SL_TREE_SYMBOL(kernels); *k; k++, kernels++)
+    for (const sl_kernel *const *k = SL_TREE_SYMBOL(kernels); *k; k++, kernels++) {
+        /* A kernel without test cases would pass vacuously. */
+        CHECK((*k)->problem->test_cases && (*k)->problem->test_cases[0].size > 0);
         for (size_t v = 0; v < (*k)->count; v++)
             test_variant(*k, &(*k)->variants[v]);
-    /* An empty table would make this test pass vacuously. */
-    CHECK(kernels > 0);
+    }
+    CHECK(kernels >= 3);
     return CHECK_DONE();
 }

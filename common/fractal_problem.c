@@ -1,0 +1,191 @@
+/* fractal_problem.c - Mandelbrot and Julia: sizes, how to call a variant,
+ * the reference image and the exactness check.
+ *
+ * Exactness policy (tests/test_tree.c and tests/test_fractal.c check it):
+ * every fractal file, this one included, is compiled with -ffp-contract=off,
+ * so every variant rounds the same operations in the same order and its
+ * counts must equal the reference's pixel for pixel (error = pixels that
+ * differ, tolerance 0). A fused multiply-add rounds once where the plain
+ * code rounds twice, which moves a few points across the |z|^2 = 4 line:
+ * the FMA exhibit (exhibits/fractal_fma.c) shows how many. Only a run that
+ * really reached a device gets a budget (FRACTAL_DEVICE_MISMATCH_PER_MILLE).
+ */
+#include "fractal_problem.h"
+
+#include <stdlib.h>
+
+fractal_job fractal_job_for(const sl_problem_def *def, const sl_problem *p)
+{
+    int julia = def == &julia_problem;
+    fractal_job job = {
+        .julia = julia,
+        .x0 = julia ? -1.6 : -2.0, .x1 = julia ? 1.6 : 0.5,
+        .y0 = julia ? -1.0 : -1.25, .y1 = julia ? 1.0 : 1.25,
+        .cr = -0.8, .ci = 0.156,
+        .width = p->size,
+        .height = p->height > 0 ? p->height : p->size,
+        .max_iter = p->max_iter > 0 ? p->max_iter : FRACTAL_DEFAULT_MAX_ITER,
+        .threads = p->threads,
+        .schedule = p->schedule,
+    };
+    return job;
+}
+
+/* The plain loop, written independently of the trees' code. */
+static void reference_image(const fractal_job *job, int32_t *counts)
+{
+    double dx = (job->x1 - job->x0) / (double)job->width;
+    double dy = (job->y1 - job->y0) / (double)job->height;
+    for (int64_t j = 0; j < job->height; j++) {
+        double y = job->y1 - ((double)j + 0.5) * dy;
+        for (int64_t i = 0; i < job->width; i++) {
+            double x = job->x0 + ((double)i + 0.5) * dx;
+            double zr = job->julia ? x : 0.0, zi = job->julia ? y : 0.0;
+            double cr = job->julia ? job->cr : x, ci = job->julia ? job->ci : y;
+            int n = 0;
+            while (n < job->max_iter) {
+                double zr2 = zr * zr, zi2 = zi * zi;
+                if (zr2 + zi2 > 4.0)
+                    break;
+                zi = 2.0 * zr * zi + ci;
+                zr = zr2 - zi2 + cr;
+                n++;
+            }
+            counts[j * job->width + i] = n;
+        }
+    }
+}
+
+/* One cached reference per kernel: the bench validates every variant of a
+ * kernel at the same sizes, so each image is computed once. */
+typedef struct reference_cache {
+    fractal_job job;
+    int32_t *counts;
+} reference_cache;
+
+const int32_t *fractal_reference(const sl_problem_def *def, const sl_problem *p)
+{
+    static reference_cache cache[2];
+    fractal_job job = fractal_job_for(def, p);
+    reference_cache *c = &cache[job.julia];
+    if (c->counts && c->job.width == job.width && c->job.height == job.height &&
+        c->job.max_iter == job.max_iter)
+        return c->counts;
+    free(c->counts);
+    c->counts = malloc((size_t)(job.width * job.height) * sizeof *c->counts);
+    if (c->counts == NULL)
+        return NULL;
+    c->job = job;
+    reference_image(&job, c->counts);
+    return c->counts;
+}
+
+static int fractal_run(const sl_problem_def *def, const sl_variant *v,
+                       const sl_problem *p, sl_outcome *out)
+{
+    fractal_job job = fractal_job_for(def, p);
+    int32_t *counts = out->counts;
+    if (counts == NULL) {
+        counts = malloc((size_t)(job.width * job.height) * sizeof *counts);
+        if (counts == NULL)
+            return -1;
+    }
+    if (out->row_thread)
+        for (int64_t j = 0; j < job.height; j++)
+            out->row_thread[j] = -1;
+    out->where = SL_RAN_HOST;
+    ((fractal_fn *)v->fn)(&job, counts, out->row_thread, &out->where);
+    double sum = 0.0;
+    for (int64_t k = 0; k < job.width * job.height; k++)
+        sum += counts[k];
+    out->value = sum;
+    out->work = sum;
+    if (counts != out->counts)
+        free(counts);
+    return 0;
+}
+
+static sl_verdict fractal_check(const sl_problem_def *def, const sl_problem *p,
+                                const sl_outcome *out)
+{
+    fractal_job job = fractal_job_for(def, p);
+    int64_t pixels = job.width * job.height;
+    const int32_t *ref = fractal_reference(def, p);
+    sl_verdict v = { .ok = 0, .error = (double)pixels, .tolerance = 0.0 };
+    if (ref == NULL)
+        return v;
+    double expected = 0.0;
+    for (int64_t k = 0; k < pixels; k++)
+        expected += ref[k];
+    v.expected = expected;
+    if (out->counts == NULL)
+        return v;
+    int64_t wrong = 0;
+    for (int64_t k = 0; k < pixels; k++)
+        wrong += out->counts[k] != ref[k];
+    v.error = (double)wrong;
+    if (out->where == SL_RAN_DEVICE)
+        v.tolerance = (double)(pixels * FRACTAL_DEVICE_MISMATCH_PER_MILLE / 1000);
+    v.ok = v.error <= v.tolerance;
+    return v;
+}
+
+static int mandelbrot_run(const sl_variant *v, const sl_problem *p, sl_outcome *out)
+{
+    return fractal_run(&mandelbrot_problem, v, p, out);
+}
+static sl_verdict mandelbrot_check(const sl_problem *p, const sl_outcome *out)
+{
+    return fractal_check(&mandelbrot_problem, p, out);
+}
+static int julia_run(const sl_variant *v, const sl_problem *p, sl_outcome *out)
+{
+    return fractal_run(&julia_problem, v, p, out);
+}
+static sl_verdict julia_check(const sl_problem *p, const sl_outcome *out)
+{
+    return fractal_check(&julia_problem, p, out);
+}
+
+/* 1 x 1, single rows and columns, widths that are not a multiple of any
+ * lane count, odd heights, max_iter 1 and 2 (every pixel capped at once),
+ * and one image big enough for every thread to get many rows. */
+static const sl_problem fractal_test_cases[] = {
+    { .size = 1, .height = 1 }, { .size = 2, .height = 1 },
+    { .size = 1, .height = 3 }, { .size = 7, .height = 3 },
+    { .size = 33, .height = 5 }, { .size = 31, .height = 17 },
+    { .size = 67, .height = 45 }, { .size = 100, .height = 1, .max_iter = 1 },
+    { .size = 64, .height = 64, .max_iter = 1 },
+    { .size = 33, .height = 33, .max_iter = 2 },
+    { .size = 129, .height = 65, .max_iter = 50 },
+    { .size = 257, .height = 255 }, { .size = 0 },
+};
+
+#define FRACTAL_COMMON                                     \
+    .size_name = "pixels per side",                       \
+    .work_unit = "iterations",                            \
+    .probe_size = FRACTAL_PROBE_SIDE,                     \
+    .max_size = FRACTAL_MAX_SIDE,                         \
+    .image = 1,                                           \
+    .error_name = "wrong pixels",                         \
+    .test_cases = fractal_test_cases
+
+const sl_problem_def mandelbrot_problem = {
+    .name = "mandelbrot",
+    /* 2048^2 at max_iter 1000 is ~1.0e9 iterations: ~3 s scalar here. */
+    .default_size = 2048,
+    .quick_size = 512,
+    .run = mandelbrot_run,
+    .check = mandelbrot_check,
+    FRACTAL_COMMON,
+};
+
+const sl_problem_def julia_problem = {
+    .name = "julia",
+    /* 2048^2 is ~1.7e8 iterations: ~0.5 s scalar here. */
+    .default_size = 2048,
+    .quick_size = 512,
+    .run = julia_run,
+    .check = julia_check,
+    FRACTAL_COMMON,
+};

@@ -1,0 +1,74 @@
+/* fractal_problem.h - the Mandelbrot and Julia problems: the signature every
+ * fractal variant has, the plane each kernel covers, and the exactness policy
+ * that decides whether an image is right.
+ *
+ * Pixel (i, j) of a W x H image is the point at its centre:
+ *   x_i = x0 + (i + 0.5) * (x1 - x0) / W,   y_j = y1 - (j + 0.5) * (y1 - y0) / H
+ * (row 0 at the top). Its count is the number of updates z <- z^2 + c made
+ * while |z|^2 <= 4, capped at max_iter. Mandelbrot: z0 = 0, c = pixel.
+ * Julia: z0 = pixel, c = -0.8 + 0.156i. Work is the sum of the counts.
+ */
+#ifndef SPEEDLAB_FRACTAL_PROBLEM_H
+#define SPEEDLAB_FRACTAL_PROBLEM_H
+
+#include <stdint.h>
+
+#include "kernel.h"
+
+/* The iteration cap when none is given. */
+#define FRACTAL_DEFAULT_MAX_ITER 1000
+/* Caps on input: a 16384^2 image is 1 GiB of counts; a million iterations
+ * per pixel is far past where double precision stops meaning anything. */
+#define FRACTAL_MAX_SIDE 16384
+#define FRACTAL_MAX_ITER_LIMIT 1000000
+/* Odd and not a multiple of any lane count: the probe size (67 x 67). */
+#define FRACTAL_PROBE_SIDE 67
+/* A device may evaluate the iteration differently (an offload compiler may
+ * fuse a multiply and an add): it may differ from the host reference in at
+ * most 1 pixel in 1000. Host code, fallback included, must be exact. */
+#define FRACTAL_DEVICE_MISMATCH_PER_MILLE 1
+
+/* The SIMD variants' lane pool (solutions/fractal/simd.c): how many pixels
+ * are iterated together (several vectors, so their dependency chains
+ * overlap) and how many steps run between the checks that hand in finished
+ * pixels. The bench's lane-utilisation model reads the same numbers.
+ * Measured on Zen 4 (AVX-512), 1024^2: 32 lanes checked every 16 steps beat
+ * 8 and 16 lanes on both kernels (see COURSE.md lesson 3). */
+#ifndef FRACTAL_LANES
+#define FRACTAL_LANES 32
+#endif
+#ifndef FRACTAL_CHECK_EVERY
+#define FRACTAL_CHECK_EVERY 16
+#endif
+
+/* What a fractal variant computes: the plane, the image and the loop. */
+typedef struct fractal_job {
+    int julia;              /* 0: Mandelbrot (z0 = 0, c = pixel); 1: Julia */
+    double x0, x1, y0, y1;  /* the plane: x in [x0, x1], y in [y0, y1] */
+    double cr, ci;          /* Julia's c */
+    int64_t width, height;  /* pixels */
+    int max_iter;           /* the count cap */
+    int threads;            /* OpenMP threads for threaded variants */
+    sl_schedule schedule;   /* their row schedule */
+} fractal_job;
+
+/* Every fractal variant: fill counts (width * height, row-major, row 0 at
+ * the top); if row_thread is not NULL, threaded variants record in it the
+ * OpenMP thread that computed each row (others may leave it alone); set
+ * *where to where the loop ran. */
+typedef void fractal_fn(const fractal_job *job, int32_t *counts,
+                        int32_t *row_thread, sl_where *where);
+
+/* The problems shared by both trees. */
+extern const sl_problem_def mandelbrot_problem;
+extern const sl_problem_def julia_problem;
+
+/* The job a problem describes (size, height, max_iter, threads, schedule). */
+fractal_job fractal_job_for(const sl_problem_def *def, const sl_problem *p);
+
+/* The reference image for a problem: computed once, plainly, by code that
+ * shares nothing with the trees, and cached until a different problem is
+ * asked for. NULL when there is no memory for it. */
+const int32_t *fractal_reference(const sl_problem_def *def, const sl_problem *p);
+
+#endif

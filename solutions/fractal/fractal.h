@@ -1,0 +1,114 @@
+/* fractal.h - the Mandelbrot and Julia variants of this tree, and the
+ * iteration code they all share.
+ *
+ * Both kernels run the same variants: only the job differs (where z starts
+ * and where c comes from; common/fractal_problem.h). Every variant computes
+ * a pixel's count with the helpers below, in the same order of operations,
+ * and the fractal files are compiled with -ffp-contract=off, so every
+ * variant's image must equal the reference pixel for pixel.
+ */
+#ifndef SPEEDLAB_FRACTAL_H
+#define SPEEDLAB_FRACTAL_H
+
+#include <omp.h>
+#include <stdint.h>
+
+#include "fractal_problem.h"
+#include "kernel.h"
+#include "tree.h"
+
+/* Each tree gets its own symbol names (see common/tree.h). */
+#define fractal_row_scalar SL_TREE_SYMBOL(fractal_row_scalar)
+#define fractal_row_simd SL_TREE_SYMBOL(fractal_row_simd)
+#define fractal_scalar SL_TREE_SYMBOL(fractal_scalar)
+#define fractal_simd SL_TREE_SYMBOL(fractal_simd)
+#define fractal_threads SL_TREE_SYMBOL(fractal_threads)
+#define fractal_threads_simd SL_TREE_SYMBOL(fractal_threads_simd)
+#define fractal_gpu SL_TREE_SYMBOL(fractal_gpu)
+#define mandelbrot_kernel SL_TREE_SYMBOL(mandelbrot_kernel)
+#define julia_kernel SL_TREE_SYMBOL(julia_kernel)
+
+/* One row j of the image into row[0 .. width): one pixel at a time
+ * (scalar.c), or many pixels per instruction (simd.c). */
+void fractal_row_scalar(const fractal_job *job, int64_t j, int32_t *row);
+void fractal_row_simd(const fractal_job *job, int64_t j, int32_t *row);
+
+/* The five rungs, with the signature fractal_fn (common/fractal_problem.h). */
+fractal_fn fractal_scalar, fractal_simd, fractal_threads, fractal_threads_simd,
+    fractal_gpu;
+
+extern const sl_kernel mandelbrot_kernel;
+extern const sl_kernel julia_kernel;
+
+/* The helpers are called inside the gpu variant's target region too. */
+#pragma omp declare target
+
+/* The centre of pixel column i and of row j (row 0 at the top). */
+static inline double fractal_x(const fractal_job *job, int64_t i)
+{
+    return job->x0 + ((double)i + 0.5) * ((job->x1 - job->x0) / (double)job->width);
+}
+static inline double fractal_y(const fractal_job *job, int64_t j)
+{
+    return job->y1 - ((double)j + 0.5) * ((job->y1 - job->y0) / (double)job->height);
+}
+
+/* Where z starts and what c is for the point (x, y): the only difference
+ * between the two kernels. */
+static inline void fractal_start(const fractal_job *job, double x, double y,
+                                 double *zr, double *zi, double *cr, double *ci)
+{
+    *zr = job->julia ? x : 0.0;
+    *zi = job->julia ? y : 0.0;
+    *cr = job->julia ? job->cr : x;
+    *ci = job->julia ? job->ci : y;
+}
+
+/* The escape loop for one point: updates made while |z|^2 <= 4, at most
+ * max_iter. Its exit comes at a different step for every pixel, which is
+ * why `omp simd` cannot vectorise it as it stands. */
+static inline int fractal_count(double zr, double zi, double cr, double ci,
+                                int max_iter)
+{
+    int n = 0;
+    while (n < max_iter) {
+        double zr2 = zr * zr, zi2 = zi * zi;
+        if (zr2 + zi2 > 4.0)
+            break;
+        zi = 2.0 * zr * zi + ci;
+        zr = zr2 - zi2 + cr;
+        n++;
+    }
+    return n;
+}
+
+/* Pixel (i, j)'s count: start, then iterate. */
+static inline int fractal_pixel(const fractal_job *job, int64_t i, int64_t j)
+{
+    double zr, zi, cr, ci;
+    fractal_start(job, fractal_x(job, i), fractal_y(job, j), &zr, &zi, &cr, &ci);
+    return fractal_count(zr, zi, cr, ci, job->max_iter);
+}
+
+#pragma omp end declare target
+
+/* schedule(runtime) loops take their schedule from the OpenMP runtime's
+ * run-sched-var: set it from the job (dynamic when the job leaves it to the
+ * kernel) and return the caller's, to be given back after the loop. */
+static inline sl_schedule fractal_schedule_set(sl_schedule s)
+{
+    omp_sched_t kind;
+    int chunk;
+    omp_get_schedule(&kind, &chunk);
+    sl_schedule caller = { (sl_schedule_kind)kind, chunk };
+    if (s.kind == SL_SCHED_DEFAULT)
+        s.kind = SL_SCHED_DYNAMIC;
+    omp_set_schedule((omp_sched_t)s.kind, s.chunk);
+    return caller;
+}
+static inline void fractal_schedule_restore(sl_schedule caller)
+{
+    omp_set_schedule((omp_sched_t)caller.kind, caller.chunk);
+}
+
+#endif

@@ -1,0 +1,27 @@
+/* table.c - the fractal variants of this tree, in ladder order, and the two
+ * kernels that share them (they differ only in their problem).
+ *
+ * This table is the only list of variants: tests, bench and runner walk it.
+ */
+#include "fractal.h"
+
+static const sl_variant fractal_variants[] = {
+    { "scalar", (sl_any_fn *)fractal_scalar, 0 },
+    { "simd", (sl_any_fn *)fractal_simd, SL_USES_SIMD },
+    { "threads", (sl_any_fn *)fractal_threads, SL_USES_THREADS | SL_USES_SCHEDULE },
+    { "threads_simd", (sl_any_fn *)fractal_threads_simd,
+      SL_USES_THREADS | SL_USES_SIMD | SL_USES_SCHEDULE },
+    { "gpu", (sl_any_fn *)fractal_gpu, SL_USES_GPU },
+};
+
+const sl_kernel mandelbrot_kernel = {
+    .problem = &mandelbrot_problem,
+    .variants = fractal_variants,
+    .count = sizeof fractal_variants / sizeof fractal_variants[0],
+};
+
+const sl_kernel julia_kernel = {
+    .problem = &julia_problem,
+    .variants = fractal_variants,
+    .count = sizeof fractal_variants / sizeof fractal_variants[0],
+};
