@@ -17,6 +17,7 @@
 #include "atomic_file.h"
 #include "cli.h"
 #include "context.h"
+#include "evidence.h"
 #include "exitcodes.h"
 #include "gbench.h"
 #include "results.h"
@@ -42,7 +43,12 @@ static const char usage[] =
     "write a run folder <results>/<UTC time>-<host>/ plus <results>/latest.\n"
     "  --kernel NAME     one kernel (default: all)\n"
     "  --variant NAME    one variant (default: all)\n"
-    "  --size N          problem size in the kernel's unit (default: per kernel)\n"
+    "  --size N          problem size in the kernel's unit (default: per kernel;\n"
+    "                    fractals: pixels per side of a square image)\n"
+    "  --max-iter N      fractals: the iteration cap (default 1000)\n"
+    "  --schedule S      fractals' threaded variants: static, dynamic or guided,\n"
+    "                    optionally ,CHUNK; repeat to sweep several (default:\n"
+    "                    static, static,1, dynamic, guided at the most threads)\n"
     "  --threads LIST    thread counts for threaded variants, e.g. 1,2,4\n"
     "                    (default: powers of two up to the cores, and the cores)\n"
     "  --reps R          repetitions per configuration (default 5; quick 3)\n"
@@ -87,6 +93,9 @@ static int write_files(const sl_run_dir *run, const sl_suite *suite,
         goto fail;
     if (sl_write_plot_data(run->partial, suite, ctx) != 0)
         goto fail;
+    snprintf(path, sizeof path, "%s/(image evidence)", run->partial);
+    if (sl_write_evidence(run->partial, suite) != 0)
+        goto fail;
     return 0;
 fail:
     snprintf(why, whylen, "cannot write '%.700s': %s", path, strerror(errno));
@@ -117,7 +126,9 @@ int main(int argc, char **argv)
         .tree = TREE_NAME, .kernels = SL_TREE_SYMBOL(kernels),
         .kernel_name = cli.kernel, .variant_name = cli.variant,
         .threads = cli.threads, .nthreads = cli.nthreads,
-        .size = cli.size, .quick = cli.quick,
+        .size = cli.size, .max_iter = cli.max_iter,
+        .schedules = cli.schedules, .nschedules = cli.nschedules, .sweep = 1,
+        .quick = cli.quick,
     };
     if (sl_suite_add(&suite, &plan, why, sizeof why) != 0) {
         sl_die_usage(prog, why);
@@ -196,6 +207,7 @@ int main(int argc, char **argv)
 
     printf("\n");
     sl_print_summary(stdout, &suite);
+    sl_print_evidence(stdout, &suite);
     printf("\nresults: %s (also %s/latest)\n", run.final, run.base);
     if (plots == 3)
         printf("plots: gnuplot is not installed, so the data is written but not "

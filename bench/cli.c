@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fractal_problem.h"
 #include "suite.h"
 
 void sl_die_usage(const char *program, const char *message)
@@ -65,7 +66,8 @@ int sl_cli_parse(sl_cli *cli, int argc, char **argv, int first,
         int takes = !strcmp(opt, "--kernel") || !strcmp(opt, "--variant") ||
                     !strcmp(opt, "--size") || !strcmp(opt, "--threads") ||
                     !strcmp(opt, "--reps") || !strcmp(opt, "--min-time") ||
-                    !strcmp(opt, "--results") || !strcmp(opt, "--tree");
+                    !strcmp(opt, "--results") || !strcmp(opt, "--tree") ||
+                    !strcmp(opt, "--max-iter") || !strcmp(opt, "--schedule");
         if (takes) {
             if (eq)
                 val = eq + 1;
@@ -115,6 +117,26 @@ int sl_cli_parse(sl_cli *cli, int argc, char **argv, int first,
                 return -1;
             }
             cli->size = v;
+        } else if (!strcmp(opt, "--max-iter")) {
+            if (sl_parse_i64("--max-iter", val, 1, FRACTAL_MAX_ITER_LIMIT, &v, why,
+                             sizeof why) != 0) {
+                sl_die_usage(argv[0], why);
+                return -1;
+            }
+            cli->max_iter = (int)v;
+        } else if (!strcmp(opt, "--schedule")) {
+            if (cli->nschedules == SL_MAX_SCHEDULES) {
+                snprintf(why, sizeof why, "--schedule: at most %d schedules per run",
+                         SL_MAX_SCHEDULES);
+                sl_die_usage(argv[0], why);
+                return -1;
+            }
+            if (sl_parse_schedule("--schedule", val, &cli->schedules[cli->nschedules],
+                                  why, sizeof why) != 0) {
+                sl_die_usage(argv[0], why);
+                return -1;
+            }
+            cli->nschedules++;
         } else if (!strcmp(opt, "--threads")) {
             if (sl_parse_thread_list("--threads", val, cli->threads,
                                      SL_MAX_THREAD_COUNTS, &cli->nthreads, why,

@@ -10,12 +10,18 @@
 
 #include "args.h"
 
+/* The most --schedule options one run takes. */
+#define SL_MAX_SCHEDULES 8
+
 typedef struct sl_cli {
     const char *kernel;          /* NULL: all */
     const char *variant;         /* NULL: all */
     const char *tree;            /* runner: exercises, solutions or both */
     const char *results;         /* bench: base folder for run folders */
     int64_t size;                /* 0: the kernel's default */
+    int max_iter;                /* fractals; 0: the kernel's default */
+    sl_schedule schedules[SL_MAX_SCHEDULES];
+    int nschedules;              /* 0: the default sweep */
     int threads[SL_MAX_THREAD_COUNTS];
     int nthreads;                /* the list given, or the default list */
     int threads_given;           /* --threads was on the command line */

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "atomic_file.h"
+#include "evidence.h"
 
 const char *sl_config_where(const sl_config *c)
 {
@@ -27,15 +28,18 @@ int sl_write_csv(const char *path, const sl_suite *s)
         return -1;
     FILE *f = af.fp;
     fprintf(f, "tree,kernel,variant,threads_requested,threads_used,oversubscribed,"
-               "size,work_unit,repetitions,median_s,min_s,max_s,stddev_s,cv,"
+               "schedule,size,work_unit,repetitions,median_s,min_s,max_s,stddev_s,cv,"
                "rate_per_s,speedup_vs_scalar,result,expected,abs_error,tolerance,"
                "valid,ran_on\n");
     for (size_t i = 0; i < s->count; i++) {
         const sl_config *c = &s->configs[i];
         int t = c->valid && c->timed > 0;
-        fprintf(f, "%s,%s,%s,%d,%d,%d,%lld,%s,%d,", c->tree,
+        char sched[32] = "";
+        if (c->variant->flags & SL_USES_SCHEDULE)
+            sl_schedule_name(c->problem.schedule, sched, sizeof sched);
+        fprintf(f, "%s,%s,%s,%d,%d,%d,\"%s\",%lld,%s,%d,", c->tree,
                 c->kernel->problem->name, c->variant->name, c->problem.threads,
-                c->threads_used, c->oversubscribed, (long long)c->problem.size,
+                c->threads_used, c->oversubscribed, sched, (long long)c->problem.size,
                 c->kernel->problem->work_unit, c->timed);
         /* Timing columns: empty for a configuration that was not timed. */
         const struct { double value; const char *fmt; } timing[] = {
@@ -56,7 +60,13 @@ int sl_write_csv(const char *path, const sl_suite *s)
 /* One row of the summary table. */
 static void summary_row(FILE *f, const sl_config *c)
 {
-    char threads[40], speedup[48], time[32], rate[32];
+    char threads[40], speedup[48], time[32], rate[32], variant[80];
+    snprintf(variant, sizeof variant, "%s", c->variant->name);
+    if (c->variant->flags & SL_USES_SCHEDULE) {
+        char sched[32];
+        sl_schedule_name(c->problem.schedule, sched, sizeof sched);
+        snprintf(variant, sizeof variant, "%s, %s", c->variant->name, sched);
+    }
     if (c->problem.threads > 0)
         snprintf(threads, sizeof threads, "%d%s", c->threads_used,
                  c->oversubscribed ? " (oversubscribed)" : "");
@@ -75,9 +85,10 @@ static void summary_row(FILE *f, const sl_config *c)
                  c->outcome.where == SL_RAN_HOST_FALLBACK ? " (host, not GPU)" : "");
     else
         snprintf(speedup, sizeof speedup, "-");
-    fprintf(f, "| %s | %s | %s | %s | %s | %s | %.1f%% | %.3g | %s | %s |\n",
-            c->kernel->problem->name, c->variant->name, threads, time, rate, speedup,
-            100.0 * c->cv, c->verdict.error, sl_config_where(c),
+    fprintf(f, "| %s | %s | %s | %s | %s | %s | %.1f%% | %.3g%s | %s | %s |\n",
+            c->kernel->problem->name, variant, threads, time, rate, speedup,
+            100.0 * c->cv, c->verdict.error, c->kernel->problem->image ? " px" : "",
+            sl_config_where(c),
             c->valid ? "ok" : "**INVALID**");
 }
 
@@ -85,7 +96,7 @@ static void summary_row(FILE *f, const sl_config *c)
 static void summary_table(FILE *f, const sl_suite *s)
 {
     fprintf(f, "| kernel | variant | threads | median | rate /s | speedup vs scalar "
-               "| cv | abs error | ran on | check |\n");
+               "| cv | error | ran on | check |\n");
     fprintf(f, "|---|---|---|--:|--:|--:|--:|--:|---|---|\n");
     for (size_t i = 0; i < s->count; i++)
         summary_row(f, &s->configs[i]);
@@ -113,10 +124,14 @@ static void summary_notes(FILE *f, const sl_suite *s)
             fprintf(f, "- %s varied by %.0f%% between repetitions: the machine "
                        "was busy; treat its figures with care.\n", c->name,
                     100.0 * c->cv);
-        if (c->oversubscribed)
-            fprintf(f, "- %s uses more threads than there are cores "
-                       "(oversubscribed).\n", c->name);
     }
+    int over = 0;
+    for (size_t i = 0; i < s->count; i++)
+        over += s->configs[i].oversubscribed;
+    if (over)
+        fprintf(f, "- %d configuration(s) marked oversubscribed use more threads than "
+                   "there are cores: they share cores, so their times say little about "
+                   "scaling.\n", over);
 }
 
 void sl_print_summary(FILE *f, const sl_suite *s)
@@ -151,6 +166,7 @@ int sl_write_summary(const char *path, const sl_suite *s, const sl_context *ctx,
     summary_table(f, s);
     fprintf(f, "\n");
     summary_notes(f, s);
+    sl_print_evidence(f, s);
     return sl_atomic_commit(&af);
 }
 

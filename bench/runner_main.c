@@ -139,7 +139,9 @@ int main(int argc, char **argv)
             .tree = trees[t].name, .kernels = trees[t].kernels,
             .kernel_name = kernel, .variant_name = cli.variant,
             .threads = cli.threads, .nthreads = cli.nthreads,
-            .size = cli.size, .quick = 1,
+            .size = cli.size, .max_iter = cli.max_iter,
+            .schedules = cli.schedules, .nschedules = cli.nschedules, .sweep = 0,
+            .quick = 1,
         };
         if (sl_suite_add(&suite, &plan, why, sizeof why) != 0) {
             sl_die_usage(argv[0], why);

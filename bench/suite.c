@@ -63,12 +63,53 @@ static void unknown_name(const char *what, const char *name,
         snprintf(why, whylen, "unknown %s '%s' (known: %s)", what, name, list);
 }
 
+const sl_schedule SL_SWEEP_SCHEDULES[4] = {
+    { SL_SCHED_STATIC, 0 }, { SL_SCHED_STATIC, 1 },
+    { SL_SCHED_DYNAMIC, 0 }, { SL_SCHED_GUIDED, 0 },
+};
+enum { SL_ODD_SWEEP_THREADS = 3 };
+static const sl_schedule DYNAMIC_ONLY[1] = { { SL_SCHED_DYNAMIC, 0 } };
+
+/* Plan one configuration. Returns NULL when out of memory. */
+static sl_config *plan_config(sl_suite *s, const sl_plan *p, const sl_kernel *k,
+                              const sl_variant *var, int64_t size, int threads,
+                              const sl_schedule *schedule)
+{
+    sl_config *c = suite_push(s);
+    if (c == NULL)
+        return NULL;
+    int takes_threads = (var->flags & SL_USES_THREADS) != 0;
+    c->tree = p->tree;
+    c->kernel = k;
+    c->variant = var;
+    c->problem.size = size;
+    c->problem.max_iter = p->max_iter;
+    c->problem.threads = threads;
+    if (schedule)
+        c->problem.schedule = *schedule;
+    if (takes_threads) {
+        c->threads_used = sl_threads_granted(threads);
+        c->oversubscribed = c->threads_used > sl_cores_available();
+    } else if (!(var->flags & SL_USES_GPU)) {
+        c->threads_used = 1;
+    }
+    int n = snprintf(c->name, sizeof c->name, "%s/%s/%s", p->tree, k->problem->name,
+                     var->name);
+    if (takes_threads)
+        n += snprintf(c->name + n, sizeof c->name - (size_t)n, "/threads:%d", threads);
+    if (schedule) {
+        char sched[32];
+        sl_schedule_name(*schedule, sched, sizeof sched);
+        snprintf(c->name + n, sizeof c->name - (size_t)n, "/schedule:%s", sched);
+    }
+    return c;
+}
+
 static int add_kernel(sl_suite *s, const sl_plan *p, const sl_kernel *k,
                       char *why, size_t whylen)
 {
     const sl_problem_def *def = k->problem;
     int64_t size = p->size ? p->size : p->quick ? def->quick_size : def->default_size;
-    int cores = sl_cores_available();
     int matched = 0;
 
     if (size > def->max_size) {
@@ -86,29 +127,40 @@ static int add_kernel(sl_suite *s, const sl_plan *p, const sl_kernel *k,
         matched |= named;
         int takes_threads = (var->flags & SL_USES_THREADS) != 0;
         int nt = takes_threads ? p->nthreads : 1;
+        int max_threads = 0, counts[SL_MAX_THREAD_COUNTS + 1];
         for (int t = 0; t < nt; t++) {
-            sl_config *c = suite_push(s);
-            if (c == NULL) {
-                snprintf(why, whylen, "out of memory planning the run");
-                return -1;
+            counts[t] = takes_threads ? p->threads[t] : 0;
+            max_threads = counts[t] > max_threads ? counts[t] : max_threads;
+        }
+        /* Both images are symmetric top to bottom, so 2 threads with
+         * schedule(static) get mirror halves and balance by accident; a
+         * sweep that stops at 2 threads adds 3, where static's cost shows
+         * (labelled oversubscribed on 2 cores). */
+        if (p->sweep && p->nschedules == 0 && (var->flags & SL_USES_SCHEDULE) &&
+            max_threads == 2)
+            counts[nt++] = SL_ODD_SWEEP_THREADS;
+        for (int t = 0; t < nt; t++) {
+            int threads = counts[t];
+            /* Schedules: those given, or the sweep at the largest thread
+             * count and dynamic elsewhere, or none for other variants. */
+            const sl_schedule *sched = NULL;
+            int ns = 1;
+            if (var->flags & SL_USES_SCHEDULE) {
+                if (p->nschedules > 0)
+                    sched = p->schedules, ns = p->nschedules;
+                else if (p->sweep && threads == max_threads && threads > 1)
+                    sched = SL_SWEEP_SCHEDULES, ns = 4;
+                else if (p->sweep && threads == SL_ODD_SWEEP_THREADS)
+                    sched = SL_SWEEP_SCHEDULES, ns = 4;
+                else
+                    sched = DYNAMIC_ONLY, ns = 1;
             }
-            c->tree = p->tree;
-            c->kernel = k;
-            c->variant = var;
-            c->problem.size = size;
-            c->problem.threads = takes_threads ? p->threads[t] : 0;
-            if (takes_threads) {
-                c->threads_used = sl_threads_granted(c->problem.threads);
-                c->oversubscribed = c->threads_used > cores;
-            } else if (!(var->flags & SL_USES_GPU)) {
-                c->threads_used = 1;
+            for (int i = 0; i < ns; i++) {
+                if (plan_config(s, p, k, var, size, threads, sched ? &sched[i] : NULL) == NULL) {
+                    snprintf(why, whylen, "out of memory planning the run");
+                    return -1;
+                }
             }
-            if (takes_threads)
-                snprintf(c->name, sizeof c->name, "%s/%s/%s/threads:%d",
-                         p->tree, def->name, var->name, c->problem.threads);
-            else
-                snprintf(c->name, sizeof c->name, "%s/%s/%s", p->tree,
-                         def->name, var->name);
         }
     }
     if (!matched) {
@@ -143,17 +195,49 @@ int sl_suite_add(sl_suite *s, const sl_plan *p, char *why, size_t whylen)
     return 0;
 }
 
-/* Run one configuration at one size and check it. */
-static int validate_at(sl_config *c, int64_t size, sl_outcome *out,
+/* Run one configuration at one size and check it. Image kernels get an
+ * image to fill; at the timed size (keep = 1) the configuration keeps the
+ * work per row and who computed it, and the image itself when it is wrong. */
+static int validate_at(sl_config *c, int64_t size, int keep, sl_outcome *out,
                        sl_verdict *verdict)
 {
+    const sl_problem_def *def = c->kernel->problem;
     sl_problem p = c->problem;
     p.size = size;
     memset(out, 0, sizeof *out);
-    if (c->kernel->problem->run(c->variant, &p, out) != 0)
-        return -1;
-    *verdict = c->kernel->problem->check(&p, out);
-    return 0;
+    int64_t width = p.size, height = sl_problem_height(&p);
+    if (def->image) {
+        out->counts = malloc((size_t)(width * height) * sizeof *out->counts);
+        out->row_thread = malloc((size_t)height * sizeof *out->row_thread);
+        if (out->counts == NULL || out->row_thread == NULL) {
+            free(out->counts);
+            free(out->row_thread);
+            return -1;
+        }
+    }
+    int rc = def->run(c->variant, &p, out);
+    if (rc == 0)
+        *verdict = def->check(&p, out);
+    if (def->image && rc == 0 && keep) {
+        c->row_work = calloc((size_t)height, sizeof *c->row_work);
+        if (c->row_work)
+            for (int64_t j = 0; j < height; j++)
+                for (int64_t i = 0; i < width; i++)
+                    c->row_work[j] += out->counts[j * width + i];
+        c->row_thread = out->row_thread;
+        out->row_thread = NULL;
+        if (!verdict->ok) {
+            c->counts = out->counts;
+            out->counts = NULL;
+        }
+    }
+    if (def->image) {
+        free(out->counts);
+        free(out->row_thread);
+        out->counts = NULL;
+        out->row_thread = NULL;
+    }
+    return rc;
 }
 
 size_t sl_suite_validate(sl_suite *s, FILE *progress)
@@ -162,8 +246,8 @@ size_t sl_suite_validate(sl_suite *s, FILE *progress)
     for (size_t i = 0; i < s->count; i++) {
         sl_config *c = &s->configs[i];
         int64_t probe = c->kernel->problem->probe_size;
-        int ran = validate_at(c, probe, &c->probe_outcome, &c->probe_verdict) == 0 &&
-                  validate_at(c, c->problem.size, &c->outcome, &c->verdict) == 0;
+        int ran = validate_at(c, probe, 0, &c->probe_outcome, &c->probe_verdict) == 0 &&
+                  validate_at(c, c->problem.size, 1, &c->outcome, &c->verdict) == 0;
         c->valid = ran && c->probe_verdict.ok && c->verdict.ok;
         if (!ran)
             snprintf(c->error, sizeof c->error, "could not run (out of memory?)");
@@ -173,17 +257,18 @@ size_t sl_suite_validate(sl_suite *s, FILE *progress)
             const sl_verdict *bad = !c->probe_verdict.ok ? &c->probe_verdict : &c->verdict;
             const sl_outcome *got = !c->probe_verdict.ok ? &c->probe_outcome : &c->outcome;
             int64_t at = !c->probe_verdict.ok ? probe : c->problem.size;
+            const char *err = c->kernel->problem->error_name;
             if (c->valid)
-                fprintf(progress, "  valid    %-44s error %.2e <= %.2e  (%s)\n",
-                        c->name, c->verdict.error, c->verdict.tolerance,
+                fprintf(progress, "  valid    %-56s %s %.3g <= %.3g  (%s)\n",
+                        c->name, err, c->verdict.error, c->verdict.tolerance,
                         sl_where_name(c->outcome.where));
             else if (!ran)
-                fprintf(progress, "  INVALID  %-44s %s\n", c->name, c->error);
+                fprintf(progress, "  INVALID  %-56s %s\n", c->name, c->error);
             else
-                fprintf(progress, "  INVALID  %-44s at %s=%lld got %.17g, expected "
-                        "%.17g: error %.3g > tolerance %.3g\n", c->name,
+                fprintf(progress, "  INVALID  %-56s at %s=%lld got %.17g, expected "
+                        "%.17g: %s %.3g > tolerance %.3g\n", c->name,
                         c->kernel->problem->size_name, (long long)at, got->value,
-                        bad->expected, bad->error, bad->tolerance);
+                        bad->expected, err, bad->error, bad->tolerance);
             fflush(progress);
         }
     }
@@ -194,14 +279,26 @@ size_t sl_suite_validate(sl_suite *s, FILE *progress)
 static void time_body(gb_state *st, void *ctx)
 {
     sl_config *c = ctx;
-    sl_outcome out;
+    sl_outcome out = { 0 };
+    /* An image kernel fills one image per call, allocated once here so
+     * that no call pays for it. */
+    if (c->kernel->problem->image) {
+        int64_t pixels = c->problem.size * sl_problem_height(&c->problem);
+        out.counts = malloc((size_t)pixels * sizeof *out.counts);
+        if (out.counts == NULL) {
+            gb_skip_with_error(st, "no memory for the image");
+            return;
+        }
+    }
     while (gb_keep_running(st)) {
         if (c->kernel->problem->run(c->variant, &c->problem, &out) != 0) {
             gb_skip_with_error(st, "the variant could not run");
+            free(out.counts);
             return;
         }
         gb_do_not_optimize(out.value);
     }
+    free(out.counts);
     gb_set_items_processed(st, (double)gb_iterations(st) * out.work);
 }
 
@@ -313,6 +410,11 @@ const sl_config *sl_suite_baseline(const sl_suite *s, const sl_config *c)
 
 void sl_suite_free(sl_suite *s)
 {
+    for (size_t i = 0; i < s->count; i++) {
+        free(s->configs[i].row_work);
+        free(s->configs[i].row_thread);
+        free(s->configs[i].counts);
+    }
     free(s->configs);
     s->configs = NULL;
     s->count = s->cap = 0;

@@ -9,6 +9,7 @@
 #define SPEEDLAB_SUITE_H
 
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 
 #include "kernel.h"
@@ -37,6 +38,12 @@ typedef struct sl_config {
     char error[256];              /* a timing error, if any */
     double median, min, max, stddev, cv, rate;
     double speedup;               /* vs the same tree's scalar; 0: n/a */
+
+    /* Image kernels, from the validation run at the timed size (NULL for
+     * other kernels): the evidence the bench draws without clocks. */
+    double *row_work;             /* iterations in each row */
+    int32_t *row_thread;          /* the thread that computed each row */
+    int32_t *counts;              /* the image, kept only when it was wrong */
 } sl_config;
 
 typedef struct sl_suite {
@@ -54,8 +61,19 @@ typedef struct sl_plan {
     const int *threads;               /* counts for threaded variants */
     int nthreads;
     int64_t size;                     /* 0: the kernel's default (or quick) */
+    int max_iter;                     /* image kernels; 0: their default */
+    const sl_schedule *schedules;     /* for SL_USES_SCHEDULE variants, at */
+    int nschedules;                   /* every thread count; 0: see below */
+    int sweep;                        /* no schedules given: sweep the
+                                         SL_SWEEP_SCHEDULES at the largest
+                                         thread count (1), or use dynamic
+                                         only (0) */
     int quick;
 } sl_plan;
+
+/* The schedules a bench sweeps by default: equal blocks, round robin, a
+ * row at a time on demand, shrinking blocks on demand. */
+extern const sl_schedule SL_SWEEP_SCHEDULES[4];
 
 /* Add the plan's configurations. Returns 0, or -1 with a reason (an unknown
  * kernel or variant name, with the nearest name suggested). */

@@ -150,6 +150,34 @@ static size_t edit_distance(const char *a, const char *b)
     return row[lb];
 }
 
+int sl_parse_schedule(const char *what, const char *text, sl_schedule *out,
+                      char *why, size_t whylen)
+{
+    static const struct { const char *name; sl_schedule_kind kind; } kinds[] = {
+        { "static", SL_SCHED_STATIC }, { "dynamic", SL_SCHED_DYNAMIC },
+        { "guided", SL_SCHED_GUIDED },
+    };
+    const char *comma = text ? strchr(text, ',') : NULL;
+    size_t len = text ? (comma ? (size_t)(comma - text) : strlen(text)) : 0;
+    for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; k++) {
+        if (len != strlen(kinds[k].name) || strncmp(text, kinds[k].name, len) != 0)
+            continue;
+        int64_t chunk = 0;
+        if (comma) {
+            char chunk_what[96];
+            snprintf(chunk_what, sizeof chunk_what, "%s: the chunk of '%s'", what, text);
+            if (sl_parse_i64(chunk_what, comma + 1, 1, 1000000, &chunk, why, whylen) != 0)
+                return -1;
+        }
+        out->kind = kinds[k].kind;
+        out->chunk = (int)chunk;
+        return 0;
+    }
+    snprintf(why, whylen, "%s: '%s' is not a schedule (expected static, dynamic or "
+             "guided, optionally with ,CHUNK: e.g. static,1)", what, text ? text : "");
+    return -1;
+}
+
 const char *sl_nearest(const char *word, const char *const *names, size_t n)
 {
     const char *best = NULL;

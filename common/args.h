@@ -10,6 +10,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "kernel.h"
+
 /* The most threads any list may ask for: far above any node we expect, low
  * enough that a typo (100000) is caught before the runtime tries it. */
 #define SL_MAX_THREADS 1024
@@ -27,6 +29,11 @@ int sl_parse_i64(const char *what, const char *text, int64_t min, int64_t max,
  * [1, SL_MAX_THREADS], at most cap entries, no duplicates. */
 int sl_parse_thread_list(const char *what, const char *text, int *out,
                          int cap, int *count, char *why, size_t whylen);
+
+/* Parse one OpenMP loop schedule: static, dynamic or guided, optionally
+ * followed by ",CHUNK" (1 to 1000000), e.g. "static,1", "dynamic". */
+int sl_parse_schedule(const char *what, const char *text, sl_schedule *out,
+                      char *why, size_t whylen);
 
 /* The name in names[0..n) nearest to word by edit distance, or NULL when
  * nothing is close enough to be a plausible typo. */

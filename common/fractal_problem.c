@@ -23,7 +23,7 @@ fractal_job fractal_job_for(const sl_problem_def *def, const sl_problem *p)
         .y0 = julia ? -1.0 : -1.25, .y1 = julia ? 1.0 : 1.25,
         .cr = -0.8, .ci = 0.156,
         .width = p->size,
-        .height = p->height > 0 ? p->height : p->size,
+        .height = sl_problem_height(p),
         .max_iter = p->max_iter > 0 ? p->max_iter : FRACTAL_DEFAULT_MAX_ITER,
         .threads = p->threads,
         .schedule = p->schedule,
@@ -138,6 +138,14 @@ static sl_verdict mandelbrot_check(const sl_problem *p, const sl_outcome *out)
 {
     return fractal_check(&mandelbrot_problem, p, out);
 }
+static const int32_t *mandelbrot_reference(const sl_problem *p)
+{
+    return fractal_reference(&mandelbrot_problem, p);
+}
+static const int32_t *julia_reference(const sl_problem *p)
+{
+    return fractal_reference(&julia_problem, p);
+}
 static int julia_run(const sl_variant *v, const sl_problem *p, sl_outcome *out)
 {
     return fractal_run(&julia_problem, v, p, out);
@@ -177,6 +185,7 @@ const sl_problem_def mandelbrot_problem = {
     .quick_size = 512,
     .run = mandelbrot_run,
     .check = mandelbrot_check,
+    .reference = mandelbrot_reference,
     FRACTAL_COMMON,
 };
 
@@ -187,5 +196,6 @@ const sl_problem_def julia_problem = {
     .quick_size = 512,
     .run = julia_run,
     .check = julia_check,
+    .reference = julia_reference,
     FRACTAL_COMMON,
 };

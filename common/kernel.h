@@ -69,6 +69,12 @@ typedef struct sl_problem {
     int threads;          /* OpenMP threads for SL_USES_THREADS variants */
 } sl_problem;
 
+/* An image kernel's rows (height 0 means square). */
+static inline int64_t sl_problem_height(const sl_problem *p)
+{
+    return p->height > 0 ? p->height : p->size;
+}
+
 /* One call's outcome. */
 typedef struct sl_outcome {
     double value;         /* the answer: pi estimate, sum of counts, ... */
@@ -110,6 +116,9 @@ typedef struct sl_problem_def {
     int (*run)(const sl_variant *v, const sl_problem *p, sl_outcome *out);
     /* Compare an outcome with the reference at this size. */
     sl_verdict (*check)(const sl_problem *p, const sl_outcome *out);
+    /* Image kernels: the reference counts image for p (owned by the kernel,
+     * valid until the next call); NULL without memory. Others: NULL. */
+    const int32_t *(*reference)(const sl_problem *p);
 } sl_problem_def;
 
 /* A kernel as one tree implements it: the problem and the tree's variants. */

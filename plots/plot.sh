@@ -3,10 +3,13 @@
 #
 # usage: plots/plot.sh RUN_DIR
 #
-# For each speedup-<kernel>.dat and scaling-<kernel>.dat in RUN_DIR it runs
-# the matching gnuplot script twice (pngcairo, svg). Each image is written to
-# a temporary name and renamed only when gnuplot succeeded and the file is
-# not empty, so a failure never leaves a 0-byte or half-written image.
+# Each data file in RUN_DIR names its figure: <kind>-<rest>.dat (speedup,
+# scaling, schedule, threadwork, lanes) or <kind>-<rest>.bin (image, diff:
+# fractal pictures, described by <kind>-<rest>.gp). The script
+# plots/<kind>.gp draws it, once per terminal (pngcairo, svg; pictures are
+# PNG only). Each image is written to a temporary name and renamed only when
+# gnuplot succeeded and the file is not empty, so a failure never leaves a
+# 0-byte or half-written image.
 # Exit: 0 all plotted, 1 some plot failed, 2 bad usage, 3 gnuplot missing.
 set -u
 if [ $# -ne 1 ] || [ ! -d "$1" ]; then
@@ -21,25 +24,41 @@ if ! command -v gnuplot >/dev/null 2>&1; then
 fi
 
 failed=0
-for data in "$run"/speedup-*.dat "$run"/scaling-*.dat; do
+for data in "$run"/*.dat "$run"/*.bin; do
     [ -f "$data" ] || continue
-    base=$(basename "$data" .dat)           # speedup-pi
+    file=$(basename "$data")                # speedup-pi.dat, image-julia.bin
+    base=${file%.*}                         # speedup-pi
     kind=${base%%-*}                        # speedup
     kernel=${base#*-}                       # pi
-    # No data rows (every configuration invalid): nothing honest to draw.
-    if ! grep -qv '^#' "$data" || [ -z "$(grep -v '^#' "$data" | tr -d '[:space:]')" ]; then
-        echo "plot.sh: $base: no valid measurements, no plot"
-        continue
-    fi
-    for ext in png svg; do
+    [ -f "$here/$kind.gp" ] || continue
+    exts="png svg"
+    desc="$run/run.gp"
+    size="1000,600"
+    case $file in
+    *.bin)
+        # A picture: its description holds width, height and the title.
+        desc="$run/$base.gp"
+        [ -f "$desc" ] || { echo "plot.sh: $file has no $base.gp" >&2; failed=1; continue; }
+        w=$(sed -n 's/^width = //p' "$desc")
+        h=$(sed -n 's/^height = //p' "$desc")
+        size="900,$(( 900 * h / w + 60 ))"
+        exts="png" ;;
+    *)
+        # No data rows (every configuration invalid): nothing honest to draw.
+        if [ -z "$(grep -v '^#' "$data" | tr -d '[:space:]')" ]; then
+            echo "plot.sh: $base: no valid measurements, no plot"
+            continue
+        fi ;;
+    esac
+    for ext in $exts; do
         case $ext in
-        png) term="pngcairo size 1000,600 font 'sans,11'" ;;
-        svg) term="svg size 1000,600 dynamic font 'sans,11'" ;;
+        png) term="pngcairo size $size font 'sans,11'" ;;
+        svg) term="svg size $size dynamic font 'sans,11'" ;;
         esac
         out="$run/$base.$ext"
         tmp="$run/.$base.$ext.tmp"
         if gnuplot -e "datafile='$data'; outfile='$tmp'; kernel='$kernel'" \
-                   -e "load '$run/run.gp'; set terminal $term" \
+                   -e "load '$run/run.gp'; load '$desc'; set terminal $term" \
                    "$here/$kind.gp" && [ -s "$tmp" ]; then
             mv "$tmp" "$out"
         else

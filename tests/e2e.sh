@@ -113,7 +113,7 @@ case_bench_invalid() {
     quick_bench 3 "broken tree exits 3" "$bench" --threads 1,2
     n=$(grep -c ',threads,.*,no,host$' "$run/results.csv")
     [ "$n" -eq 2 ] && ok "both threads rows flagged invalid" || fail "$n threads rows flagged"
-    grep ',threads,' "$run/results.csv" | awk -F, '$16 != ""' | grep -q . &&
+    grep ',threads,' "$run/results.csv" | awk -F, '$17 != ""' | grep -q . &&
         fail "an invalid row has a speedup" || ok "invalid rows have no speedup"
     expect_not_in "$run/speedup-pi.dat" '"threads x' "invalid variant left out of the speedup plot"
     expect_in "$run/speedup-pi.dat" '"threads_simd x2"' "valid variants still plotted"

@@ -24,6 +24,44 @@ static int refuses(const char *text)
     return rc == -1 && v == -42 && strstr(why, "--size") != NULL;
 }
 
+/* Parse a schedule; return 1 when accepted as (kind, chunk). */
+static int schedule_is(const char *text, sl_schedule_kind kind, int chunk)
+{
+    sl_schedule s = { SL_SCHED_DEFAULT, -7 };
+    return sl_parse_schedule("--schedule", text, &s, why, sizeof why) == 0 &&
+           s.kind == kind && s.chunk == chunk;
+}
+
+static int schedule_refused(const char *text)
+{
+    sl_schedule s = { SL_SCHED_DEFAULT, -7 };
+    return sl_parse_schedule("--schedule", text, &s, why, sizeof why) == -1 &&
+           s.kind == SL_SCHED_DEFAULT && s.chunk == -7 && strstr(why, "--schedule");
+}
+
+static void test_schedules(void)
+{
+    char name[32];
+    CHECK(schedule_is("static", SL_SCHED_STATIC, 0));
+    CHECK(schedule_is("static,1", SL_SCHED_STATIC, 1));
+    CHECK(schedule_is("dynamic,64", SL_SCHED_DYNAMIC, 64));
+    CHECK(schedule_is("guided", SL_SCHED_GUIDED, 0));
+    CHECK(schedule_refused("auto"));
+    CHECK_CONTAINS(why, "not a schedule");
+    CHECK(schedule_refused(""));
+    CHECK(schedule_refused("Static"));
+    CHECK(schedule_refused("static,"));
+    CHECK(schedule_refused("static,0"));
+    CHECK(schedule_refused("static,-1"));
+    CHECK(schedule_refused("static,1x"));
+    CHECK(schedule_refused("dynamic,99999999999"));
+    CHECK(schedule_refused("staticx"));
+    sl_schedule_name((sl_schedule){ SL_SCHED_STATIC, 1 }, name, sizeof name);
+    CHECK_CONTAINS(name, "static,1");
+    sl_schedule_name((sl_schedule){ SL_SCHED_GUIDED, 0 }, name, sizeof name);
+    CHECK(strcmp(name, "guided") == 0);
+}
+
 static void test_numbers(void)
 {
     CHECK(accepts("1", 1));
@@ -118,6 +156,7 @@ static void test_omp_env(void)
 int main(void)
 {
     test_numbers();
+    test_schedules();
     test_thread_lists();
     test_nearest();
     test_omp_env();

@@ -30,7 +30,7 @@ static const sl_schedule schedules[] = {
 static int run_case(const sl_kernel *k, const sl_variant *v, sl_problem p)
 {
     const sl_problem_def *def = k->problem;
-    int64_t height = p.height > 0 ? p.height : p.size;
+    int64_t height = sl_problem_height(&p);
     sl_outcome o = { 0 };
     if (def->image) {
         o.counts = malloc((size_t)(p.size * height) * sizeof *o.counts);
