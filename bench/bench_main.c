@@ -11,8 +11,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
 #include "atomic_file.h"
 #include "cli.h"
@@ -57,27 +55,6 @@ static const char usage[] =
     "  --results DIR     where run folders go (default: results)\n"
     "  --no-plots        write the data but do not run gnuplot\n"
     "Exit: 0 ok, 1 runtime/I-O failure, 2 bad input, 3 a variant failed validation.\n";
-
-/* Run plots/plot.sh on the run folder. Returns its exit status, 127 when
- * it could not be started. */
-static int run_plots(const char *dir)
-{
-    char script[4096];
-    snprintf(script, sizeof script, "%s/plots/plot.sh", SPEEDLAB_SOURCE_DIR);
-    fflush(NULL);
-    pid_t pid = fork();
-    if (pid < 0)
-        return 127;
-    if (pid == 0) {
-        execlp("sh", "sh", script, dir, (char *)NULL);
-        _exit(127);
-    }
-    int status;
-    while (waitpid(pid, &status, 0) < 0)
-        if (errno != EINTR)
-            return 127;
-    return WIFEXITED(status) ? WEXITSTATUS(status) : 127;
-}
 
 /* Write every data file into the partial folder. */
 static int write_files(const sl_run_dir *run, const sl_suite *suite,
@@ -199,7 +176,7 @@ int main(int argc, char **argv)
         sl_die_usage(prog, why);
         return SL_EXIT_RUNTIME;
     }
-    int plots = cli.plots ? run_plots(run.partial) : -1;
+    int plots = cli.plots ? sl_run_plots(run.partial) : -1;
     if (sl_run_dir_publish(&run, why, sizeof why) != 0) {
         sl_die_usage(prog, why);
         return SL_EXIT_RUNTIME;

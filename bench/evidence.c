@@ -111,6 +111,23 @@ static int write_picture(const char *dir, const char *base, const int32_t *count
 
     char path[4400], text[1024];
     sl_atomic_file af;
+    /* A wrong pixel is too small to see on a slide: the difference image
+     * also lists the wrong blocks, drawn as dots on top. */
+    if (mark) {
+        snprintf(path, sizeof path, "%s/%s.pts", dir, base);
+        if (sl_atomic_open(&af, path) != 0) {
+            free(pic);
+            return -1;
+        }
+        fprintf(af.fp, "# %s: the wrong blocks of %s.bin (x y)\n", base, base);
+        for (int64_t k = 0; k < pw * ph; k++)
+            if (pic[k])
+                fprintf(af.fp, "%lld %lld\n", (long long)(k % pw), (long long)(k / pw));
+        if (sl_atomic_commit(&af) != 0) {
+            free(pic);
+            return -1;
+        }
+    }
     snprintf(path, sizeof path, "%s/%s.bin", dir, base);
     if (sl_atomic_open(&af, path) != 0) {
         free(pic);
@@ -292,7 +309,8 @@ static int write_lanes(const char *dir, const sl_config *c, const int32_t *ref)
     return sl_atomic_commit(&af);
 }
 
-int sl_write_evidence(const char *dir, const sl_suite *s)
+/* Pictures, and with all = 1 the data behind the lane and schedule plots. */
+static int write_evidence(const char *dir, const sl_suite *s, int all)
 {
     char base[256], title[320];
     for (size_t i = 0; i < s->count; i++) {
@@ -309,8 +327,9 @@ int sl_write_evidence(const char *dir, const sl_suite *s)
             snprintf(base, sizeof base, "image-%s", def->name);
             snprintf(title, sizeof title, "%s, %lldx%lld, max_iter %d", def->name,
                      (long long)w, (long long)h, max_iter);
-            if (write_picture(dir, base, ref, NULL, w, h, max_iter, title) != 0 ||
-                write_lanes(dir, c, ref) != 0 || write_schedule_data(dir, s, c) != 0)
+            if (write_picture(dir, base, ref, NULL, w, h, max_iter, title) != 0)
+                return -1;
+            if (all && (write_lanes(dir, c, ref) != 0 || write_schedule_data(dir, s, c) != 0))
                 return -1;
         }
         if (c->counts) {
@@ -321,11 +340,21 @@ int sl_write_evidence(const char *dir, const sl_suite *s)
             if (write_picture(dir, base, c->counts, ref, w, h, max_iter, title) != 0)
                 return -1;
         }
-        if (is_sweep_head(s, i) && !(c->variant->flags & SL_USES_SIMD) &&
+        if (all && is_sweep_head(s, i) && !(c->variant->flags & SL_USES_SIMD) &&
             write_threadwork(dir, s, c) != 0)
             return -1;
     }
     return 0;
+}
+
+int sl_write_evidence(const char *dir, const sl_suite *s)
+{
+    return write_evidence(dir, s, 1);
+}
+
+int sl_write_pictures(const char *dir, const sl_suite *s)
+{
+    return write_evidence(dir, s, 0);
 }
 
 void sl_print_evidence(FILE *f, const sl_suite *s)

@@ -38,6 +38,9 @@ double sl_pool_utilisation(const int32_t *counts, int64_t width, int64_t height,
  * lanes-<kernel>.dat. Returns 0, or -1 with errno set. */
 int sl_write_evidence(const char *dir, const sl_suite *s);
 
+/* Only the pictures: image-<kernel> and diff-<configuration> (the runner). */
+int sl_write_pictures(const char *dir, const sl_suite *s);
+
 /* The summary's section on the image kernels (Markdown). */
 void sl_print_evidence(FILE *f, const sl_suite *s);
 

@@ -1,12 +1,17 @@
 /* results.c - writers for a run folder's data files (results.h). Invalid
  * configurations are written and flagged in the CSV and the summary, but
  * never get a speedup and never reach the plot data. */
+#define _DEFAULT_SOURCE
 #include "results.h"
 
 #include <errno.h>
+#include <stdio.h>
+#include <sys/wait.h>
+#include <unistd.h>
 #include <string.h>
 
 #include "atomic_file.h"
+#include "speedlab_config.h"
 #include "evidence.h"
 
 const char *sl_config_where(const sl_config *c)
@@ -241,4 +246,25 @@ int sl_write_plot_data(const char *dir, const sl_suite *s, const sl_context *ctx
              sl_context_get(ctx, "simd_lanes_f64"), sl_context_get(ctx, "cores_available"),
              sl_context_get(ctx, "cpu_model"), sl_context_get(ctx, "compiler"));
     return sl_atomic_write(path, text);
+}
+
+/* Run plots/plot.sh on the run folder. Returns its exit status, 127 when
+ * it could not be started. */
+int sl_run_plots(const char *dir)
+{
+    char script[4096];
+    snprintf(script, sizeof script, "%s/plots/plot.sh", SPEEDLAB_SOURCE_DIR);
+    fflush(NULL);
+    pid_t pid = fork();
+    if (pid < 0)
+        return 127;
+    if (pid == 0) {
+        execlp("sh", "sh", script, dir, (char *)NULL);
+        _exit(127);
+    }
+    int status;
+    while (waitpid(pid, &status, 0) < 0)
+        if (errno != EINTR)
+            return 127;
+    return WIFEXITED(status) ? WEXITSTATUS(status) : 127;
 }

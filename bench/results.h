@@ -17,6 +17,10 @@ int sl_write_summary(const char *path, const sl_suite *s, const sl_context *ctx,
 void sl_print_summary(FILE *f, const sl_suite *s);
 int sl_write_plot_data(const char *dir, const sl_suite *s, const sl_context *ctx);
 
+/* Run plots/plot.sh on a folder. Returns its exit status (3: gnuplot is
+ * missing), 127 when it could not be started. */
+int sl_run_plots(const char *dir);
+
 /* How a configuration's place is shown: "host", "host fallback", "device". */
 const char *sl_config_where(const sl_config *c);
 

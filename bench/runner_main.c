@@ -5,14 +5,19 @@
  * Google Benchmark, like the bench) and prints them side by side: time,
  * speedup vs scalar, result, error, verdict and where the code ran.
  */
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
 
+#include "atomic_file.h"
 #include "cli.h"
+#include "evidence.h"
 #include "exitcodes.h"
 #include "false_sharing.h"
 #include "gbench.h"
 #include "results.h"
+#include "run_dir.h"
 #include "speedlab_config.h"
 #include "suite.h"
 
@@ -28,12 +33,18 @@ enum { RUNNER_REPS = 3 };
 static const char usage[] =
     "usage: speedlab LESSON [options]\n"
     "Check and time your exercises next to the solutions, e.g. speedlab pi.\n"
-    "Lessons: pi. Exhibits (bugs on purpose, measured): false-sharing.\n"
+    "Lessons: pi, mandelbrot, julia. Exhibits (bugs on purpose, measured):\n"
+    "false-sharing, fma.\n"
     "  --variant NAME   one variant (default: all)\n"
     "  --size N         problem size (default: the kernel's quick size)\n"
     "  --threads LIST   threads for threaded variants (default: all cores)\n"
     "  --tree T         exercises, solutions or both (default: both)\n"
     "  --reps R         repetitions (default 3)\n"
+    "  --max-iter N     fractals: the iteration cap (default 1000)\n"
+    "  --schedule S     fractals' threaded variants: static, dynamic or guided,\n"
+    "                   optionally ,CHUNK (default dynamic); repeat for several\n"
+    "  --results DIR    fractals: pictures go to DIR/LESSON/ (default: results)\n"
+    "  --no-plots       fractals: write the picture data, do not run gnuplot\n"
     "Exit: 0 ok, 2 bad input, 3 a variant gave a wrong answer.\n";
 
 /* Slower than the solution by more than this: there is more to gain. */
@@ -46,7 +57,9 @@ static const sl_config *counterpart(const sl_suite *s, const sl_config *c)
         const sl_config *o = &s->configs[i];
         if (strcmp(o->tree, c->tree) != 0 && o->kernel->problem == c->kernel->problem &&
             strcmp(o->variant->name, c->variant->name) == 0 &&
-            o->problem.threads == c->problem.threads)
+            o->problem.threads == c->problem.threads &&
+            o->problem.schedule.kind == c->problem.schedule.kind &&
+            o->problem.schedule.chunk == c->problem.schedule.chunk)
             return o;
     }
     return NULL;
@@ -57,7 +70,10 @@ static void verdict(const sl_suite *s, const sl_config *c, char *out, size_t len
 {
     const sl_config *sol = strcmp(c->tree, "exercises") == 0 ? counterpart(s, c) : NULL;
     const sl_verdict *v = c->probe_verdict.ok ? &c->verdict : &c->probe_verdict;
-    if (!c->valid)
+    if (!c->valid && c->kernel->problem->image)
+        snprintf(out, len, "WRONG: %.0f wrong pixels%s", v->error,
+                 c->probe_verdict.ok ? "" : " (small size)");
+    else if (!c->valid)
         snprintf(out, len, "WRONG: error %.2g > %.2g%s", v->error, v->tolerance,
                  c->probe_verdict.ok ? "" : " (small size)");
     else if (!c->timed)
@@ -72,7 +88,13 @@ static void verdict(const sl_suite *s, const sl_config *c, char *out, size_t len
 
 static void print_row(const sl_suite *s, const sl_config *c)
 {
-    char time[24] = "-", speedup[16] = "-", threads[16], v[64];
+    char time[24] = "-", speedup[16] = "-", threads[16], v[64], variant[48];
+    snprintf(variant, sizeof variant, "%s", c->variant->name);
+    if (c->variant->flags & SL_USES_SCHEDULE) {
+        char sched[32];
+        sl_schedule_name(c->problem.schedule, sched, sizeof sched);
+        snprintf(variant, sizeof variant, "%s %s", c->variant->name, sched);
+    }
     if (c->valid && c->timed)
         snprintf(time, sizeof time, "%.2f ms", c->median * 1e3);
     if (c->speedup > 0.0)
@@ -83,9 +105,48 @@ static void print_row(const sl_suite *s, const sl_config *c)
         snprintf(threads, sizeof threads, "%s",
                  (c->variant->flags & SL_USES_GPU) ? "-" : "1");
     verdict(s, c, v, sizeof v);
-    printf("%-10s %-13s %7s %11s %8s %18.15f %9.2g  %-30s %s\n", c->tree,
-           c->variant->name, threads, time, speedup, c->outcome.value,
+    printf("%-10s %-22s %7s %11s %8s %18.15g %9.2g  %-30s %s\n", c->tree,
+           variant, threads, time, speedup, c->outcome.value,
            c->verdict.error, v, sl_config_where(c));
+}
+
+/* The picture of the fractal, and where each wrong image is wrong, in a
+ * run folder of their own: <results>/<lesson>/<time>-<host>/ and latest. */
+static int write_pictures(const sl_suite *s, const char *kernel, const sl_cli *cli,
+                          char *why, size_t whylen)
+{
+    char base[3072], path[4400];
+    sl_run_dir run;
+    const char *results = cli->results ? cli->results : "results";
+    if (mkdir(results, 0755) != 0 && errno != EEXIST) {
+        snprintf(why, whylen, "cannot create '%.900s': %s", results, strerror(errno));
+        return -1;
+    }
+    snprintf(base, sizeof base, "%.2000s/%s", results, kernel);
+    if (sl_run_dir_create(&run, base, why, whylen) != 0)
+        return -1;
+    snprintf(path, sizeof path, "%s/run.gp", run.partial);
+    char text[256];
+    snprintf(text, sizeof text, "lanes = %d\ncores = %d\nmachine = \"\"\n",
+             SPEEDLAB_SIMD_LANES, sl_cores_available());
+    if (sl_atomic_write(path, text) != 0 || sl_write_pictures(run.partial, s) != 0) {
+        snprintf(why, whylen, "cannot write the pictures in '%.900s': %s", run.partial,
+                 strerror(errno));
+        sl_run_dir_discard(&run);
+        return -1;
+    }
+    int plots = cli->plots ? sl_run_plots(run.partial) : -1;
+    if (sl_run_dir_publish(&run, why, whylen) != 0)
+        return -1;
+    printf("\npictures: %s/latest/ (image-%s.png", base, kernel);
+    for (size_t i = 0; i < s->count; i++)
+        if (s->configs[i].counts)
+            printf(", and a diff-*.png for each wrong variant: red marks its wrong pixels");
+    printf(")\n");
+    if (plots == 3)
+        printf("pictures: gnuplot is not installed, so only the data is there; "
+               "install it with: sudo apt-get install gnuplot-nox\n");
+    return 0;
 }
 
 int main(int argc, char **argv)
@@ -106,9 +167,9 @@ int main(int argc, char **argv)
         sl_die_usage(argv[0], "which lesson? e.g. speedlab pi (see --help)");
         return SL_EXIT_USAGE;
     }
-    if (cli.results || cli.gbargc || !cli.plots || cli.min_time > 0) {
-        sl_die_usage(argv[0], "--results, --no-plots, --min-time and --benchmark_* "
-                     "flags belong to the bench (make bench)");
+    if (cli.gbargc || cli.min_time > 0) {
+        sl_die_usage(argv[0], "--min-time and --benchmark_* flags belong to the "
+                     "bench (make bench)");
         return SL_EXIT_USAGE;
     }
     if (cli.kernel) {
@@ -164,7 +225,7 @@ int main(int argc, char **argv)
         sl_suite_time(&suite, cli.reps ? cli.reps : RUNNER_REPS, RUNNER_MIN_TIME, NULL);
     gb_shutdown();
 
-    printf("%-10s %-13s %7s %11s %8s %18s %9s  %-30s %s\n", "tree", "variant", "threads",
+    printf("%-10s %-22s %7s %11s %8s %18s %9s  %-30s %s\n", "tree", "variant", "threads",
            "time", "speedup", "result", "error", "verdict", "ran on");
     /* Variant by variant, the participant's row above the solution's. */
     const sl_kernel *k = first->kernel;
@@ -181,10 +242,21 @@ int main(int argc, char **argv)
             break;
         }
     }
+    if (k->problem->image && write_pictures(&suite, kernel, &cli, why, sizeof why) != 0) {
+        sl_die_usage(argv[0], why);
+        sl_suite_free(&suite);
+        return SL_EXIT_RUNTIME;
+    }
     if (invalid) {
-        printf("\n%zu variant(s) gave a wrong answer: fix them before speed counts.\n",
-               invalid);
+        if (strcmp(suite.configs[0].tree, "exhibits") == 0)
+            printf("\n%zu variant(s) gave a different answer, which is what this exhibit "
+                   "shows: see COURSE.md.\n", invalid);
+        else
+            printf("\n%zu variant(s) gave a wrong answer: fix them before speed counts.\n",
+                   invalid);
+        sl_suite_free(&suite);
         return SL_EXIT_INVALID;
     }
+    sl_suite_free(&suite);
     return SL_EXIT_OK;
 }

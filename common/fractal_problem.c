@@ -130,15 +130,15 @@ static sl_verdict fractal_check(const sl_problem_def *def, const sl_problem *p,
     return v;
 }
 
-static int mandelbrot_run(const sl_variant *v, const sl_problem *p, sl_outcome *out)
+int mandelbrot_run(const sl_variant *v, const sl_problem *p, sl_outcome *out)
 {
     return fractal_run(&mandelbrot_problem, v, p, out);
 }
-static sl_verdict mandelbrot_check(const sl_problem *p, const sl_outcome *out)
+sl_verdict mandelbrot_check(const sl_problem *p, const sl_outcome *out)
 {
     return fractal_check(&mandelbrot_problem, p, out);
 }
-static const int32_t *mandelbrot_reference(const sl_problem *p)
+const int32_t *mandelbrot_reference(const sl_problem *p)
 {
     return fractal_reference(&mandelbrot_problem, p);
 }

@@ -1,8 +1,10 @@
-/* table.c - the exhibits the runner knows (`speedlab false-sharing`). The
- * reference rows are the solutions' own scalar and threads variants. */
+/* table.c - the exhibits the runner knows (`speedlab false-sharing`,
+ * `speedlab fma`). The reference rows are the solutions' own variants. */
 #include "false_sharing.h"
+#include "fractal_exhibits.h"
 
 extern pi_fn solutions_pi_scalar, solutions_pi_threads;
+extern fractal_fn solutions_fractal_scalar;
 
 static const sl_problem_def false_sharing_problem = {
     .name = "false-sharing",
@@ -30,4 +32,31 @@ static const sl_kernel false_sharing_kernel = {
     .count = sizeof false_sharing_variants / sizeof false_sharing_variants[0],
 };
 
-const sl_kernel *const exhibits_kernels[] = { &false_sharing_kernel, NULL };
+/* Mandelbrot, checked pixel by pixel against the reference. */
+static const sl_problem_def fma_problem = {
+    .name = "fma",
+    .size_name = "pixels per side",
+    .work_unit = "iterations",
+    .default_size = 1024,
+    .quick_size = 1024,
+    .probe_size = FRACTAL_PROBE_SIDE,
+    .max_size = FRACTAL_MAX_SIDE,
+    .image = 1,
+    .error_name = "wrong pixels",
+    .run = mandelbrot_run,
+    .check = mandelbrot_check,
+    .reference = mandelbrot_reference,
+};
+
+static const sl_variant fma_variants[] = {
+    { "scalar", (sl_any_fn *)solutions_fractal_scalar, 0 },
+    { "fma", (sl_any_fn *)fractal_fma, 0 },
+};
+
+static const sl_kernel fma_kernel = {
+    .problem = &fma_problem,
+    .variants = fma_variants,
+    .count = sizeof fma_variants / sizeof fma_variants[0],
+};
+
+const sl_kernel *const exhibits_kernels[] = { &false_sharing_kernel, &fma_kernel, NULL };
