@@ -45,7 +45,7 @@ bin_without_gnuplot() {
 # $tmp/results; sets $run to the folder results/latest points at.
 quick_bench() {
     want=$1; label=$2; bench=$3; shift 3
-    expect_rc "$want" "$label" "$bench" --quick --size 2000003 --reps 2 \
+    expect_rc "$want" "$label" "$bench" --quick --kernel pi --size 2000003 --reps 2 \
         --min-time 0.01 --results "$tmp/results" "$@"
     run="$tmp/results/$(readlink "$tmp/results/latest")"
 }
@@ -98,7 +98,7 @@ case_bench_no_gnuplot() {
     bench=$1
     res="$tmp/results"
     bin_without_gnuplot
-    expect_rc 0 "bench without gnuplot" env PATH="$tmp/bin" "$bench" --quick --size 200003 \
+    expect_rc 0 "bench without gnuplot" env PATH="$tmp/bin" "$bench" --quick --kernel pi --size 200003 \
         --reps 2 --min-time 0.01 --threads 1 --results "$res"
     run="$res/$(readlink "$res/latest")"
     [ -s "$run/results.csv" ] && [ -s "$run/bench.json" ] && [ -s "$run/speedup-pi.dat" ] &&
@@ -179,6 +179,55 @@ case_runner() {
     expect_rc 2 "speedlab (no kernel)" "$runner"
     expect_rc 2 "speedlab pi --threads abc" "$runner" pi --threads abc
     expect_rc 2 "speedlab pi --tree mine" "$runner" pi --tree mine
+}
+
+# Mandelbrot and Julia end to end: the schedule sweep and its evidence, the
+# pictures, a wrong image flagged and drawn, the runner's pictures, the FMA
+# exhibit, and the fractal options' bad input.
+case_fractals() {
+    bench=$1; broken=$2; runner=$3
+    fbench() {
+        want=$1; label=$2; b=$3; shift 3
+        expect_rc "$want" "$label" "$b" --size 96 --threads 1,2 --reps 1 \
+            --min-time 0.01 --results "$tmp/f" "$@"
+        run="$tmp/f/$(readlink "$tmp/f/latest")"
+    }
+    fbench 0 "bench mandelbrot" "$bench" --kernel mandelbrot
+    for f in image-mandelbrot.png schedule-mandelbrot.png lanes-mandelbrot.png \
+             threadwork-mandelbrot-2.png threadwork-mandelbrot-3.png speedup-mandelbrot.png; do
+        [ -s "$run/$f" ] && ok "bench drew $f" || fail "bench did not draw $f"
+    done
+    n=$(grep -c '^solutions,mandelbrot,threads,2,.*"static,1"' "$run/results.csv")
+    [ "$n" -eq 1 ] && ok "csv has the static,1 row at 2 threads" || fail "$n static,1 rows"
+    expect_in "$run/summary.md" "lane utilisation" "summary gives the lane utilisation"
+    expect_in "$run/summary.md" "schedule(static): the busiest thread did" "summary gives each schedule's busiest thread"
+    # Every thread's share is there and the shares add up to 100%.
+    awk 'NR > 2 { s += $2 } END { exit !(s > 99.9 && s < 100.1) }' "$run/threadwork-mandelbrot-3.dat" &&
+        ok "static shares add up to 100%" || fail "static shares do not add up"
+    fbench 3 "broken fractal threads exits 3" "$broken" --kernel mandelbrot
+    n=$(ls "$run" | grep -c '^diff-broken-mandelbrot-threads-.*\.png$')
+    [ "$n" -ge 1 ] && ok "difference images for the wrong variant ($n)" || fail "no difference image"
+    expect_not_in "$run/speedup-mandelbrot.dat" '"threads x' "wrong variant left out of the speedup plot"
+    expect_in "$run/speedup-mandelbrot.dat" '"threads_simd x2"' "right variants still plotted"
+    expect_in "$tmp/out" "wrong pixels" "console counts the wrong pixels"
+    # The runner: a picture per lesson; the FMA exhibit differs, and says so.
+    expect_rc 0 "speedlab julia" "$runner" julia --size 80 --reps 1 --results "$tmp/r"
+    [ -s "$tmp/r/julia/latest/image-julia.png" ] && ok "runner drew julia" || fail "runner drew no julia"
+    expect_rc 3 "speedlab fma" "$runner" fma --size 256 --reps 1 --results "$tmp/r"
+    expect_in "$tmp/out" "WRONG:" "fma exhibit is flagged"
+    [ -s "$tmp/r/fma/latest/diff-exhibits-fma-fma.png" ] && ok "fma difference image" ||
+        fail "no fma difference image"
+    # Bad input: one line, exit 2, nothing written.
+    before=$(ls "$tmp/f" | wc -l)
+    for args in "--max-iter 0" "--max-iter abc" "--max-iter 1000001" "--schedule auto" \
+                "--schedule static,0" "--schedule" "--size 16385"; do
+        # shellcheck disable=SC2086
+        expect_rc 2 "bench --kernel mandelbrot $args" "$bench" --kernel mandelbrot \
+            --results "$tmp/f" $args
+        one_line "bench $args"
+    done
+    [ "$(ls "$tmp/f" | wc -l)" -eq "$before" ] && ok "bad input wrote nothing" ||
+        fail "bad input wrote into the results folder"
 }
 
 case_plots() {
