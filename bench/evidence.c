@@ -150,15 +150,6 @@ static int write_picture(const char *dir, const char *base, const int32_t *count
     return sl_atomic_write(path, text);
 }
 
-/* Does any earlier configuration belong to the same kernel? */
-static int first_of_kernel(const sl_suite *s, size_t i)
-{
-    for (size_t j = 0; j < i; j++)
-        if (s->configs[j].kernel->problem == s->configs[i].kernel->problem)
-            return 0;
-    return 1;
-}
-
 /* Do two configurations differ only in their schedule? */
 static int same_but_schedule(const sl_config *a, const sl_config *b)
 {
@@ -236,8 +227,7 @@ static int write_schedule_data(const char *dir, const sl_suite *s, const sl_conf
             for (size_t j = 0; j < s->count; j++) {
                 const sl_config *c = &s->configs[j];
                 if (same_but_schedule(c, head) &&
-                    c->problem.schedule.kind == SL_SWEEP_SCHEDULES[r].kind &&
-                    c->problem.schedule.chunk == SL_SWEEP_SCHEDULES[r].chunk)
+                    sl_schedule_equal(c->problem.schedule, SL_SWEEP_SCHEDULES[r]))
                     v = c->speedup;
             }
             if (v > 0.0)
@@ -319,11 +309,11 @@ static int write_evidence(const char *dir, const sl_suite *s, int all)
         if (!def->image || !def->reference)
             continue;
         int64_t w = c->problem.size, h = sl_problem_height(&c->problem);
-        int max_iter = c->problem.max_iter > 0 ? c->problem.max_iter : FRACTAL_DEFAULT_MAX_ITER;
+        int max_iter = fractal_job_for(def, &c->problem).max_iter;
         const int32_t *ref = def->reference(&c->problem);
         if (ref == NULL)
             continue;
-        if (first_of_kernel(s, i)) {
+        if (sl_suite_first_of_kernel(s, i)) {
             snprintf(base, sizeof base, "image-%s", def->name);
             snprintf(title, sizeof title, "%s, %lldx%lld, max_iter %d", def->name,
                      (long long)w, (long long)h, max_iter);
@@ -364,7 +354,7 @@ void sl_print_evidence(FILE *f, const sl_suite *s)
     for (size_t i = 0; i < s->count; i++) {
         const sl_config *c = &s->configs[i];
         const sl_problem_def *def = c->kernel->problem;
-        if (!def->image || !def->reference || !first_of_kernel(s, i))
+        if (!def->image || !def->reference || !sl_suite_first_of_kernel(s, i))
             continue;
         const int32_t *ref = def->reference(&c->problem);
         if (ref == NULL)

@@ -19,6 +19,16 @@ const char *sl_config_where(const sl_config *c)
     return sl_where_name(c->outcome.where);
 }
 
+void sl_config_label(const sl_config *c, char *out, size_t len)
+{
+    snprintf(out, len, "%s", c->variant->name);
+    if (c->variant->flags & SL_USES_SCHEDULE) {
+        char sched[32];
+        sl_schedule_name(c->problem.schedule, sched, sizeof sched);
+        snprintf(out, len, "%s, %s", c->variant->name, sched);
+    }
+}
+
 /* Print a positive number, or nothing (CSV) when it is not available. */
 static void num_or_empty(FILE *f, const char *fmt, double v, int available)
 {
@@ -66,12 +76,7 @@ int sl_write_csv(const char *path, const sl_suite *s)
 static void summary_row(FILE *f, const sl_config *c)
 {
     char threads[40], speedup[48], time[32], rate[32], variant[80];
-    snprintf(variant, sizeof variant, "%s", c->variant->name);
-    if (c->variant->flags & SL_USES_SCHEDULE) {
-        char sched[32];
-        sl_schedule_name(c->problem.schedule, sched, sizeof sched);
-        snprintf(variant, sizeof variant, "%s, %s", c->variant->name, sched);
-    }
+    sl_config_label(c, variant, sizeof variant);
     if (c->problem.threads > 0)
         snprintf(threads, sizeof threads, "%d%s", c->threads_used,
                  c->oversubscribed ? " (oversubscribed)" : "");
@@ -231,14 +236,10 @@ static int plot_data_kernel(const char *dir, const sl_suite *s, const sl_problem
 int sl_write_plot_data(const char *dir, const sl_suite *s, const sl_context *ctx)
 {
     char path[4096], text[512];
-    for (size_t i = 0; i < s->count; i++) {
-        const sl_problem_def *k = s->configs[i].kernel->problem;
-        int first = 1;
-        for (size_t j = 0; j < i; j++)
-            first = first && s->configs[j].kernel->problem != k;
-        if (first && plot_data_kernel(dir, s, k) != 0)
+    for (size_t i = 0; i < s->count; i++)
+        if (sl_suite_first_of_kernel(s, i) &&
+            plot_data_kernel(dir, s, s->configs[i].kernel->problem) != 0)
             return -1;
-    }
     snprintf(path, sizeof path, "%s/run.gp", dir);
     snprintf(text, sizeof text,
              "# reference lines for plots/*.gp, from this run's context\n"

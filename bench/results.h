@@ -21,6 +21,10 @@ int sl_write_plot_data(const char *dir, const sl_suite *s, const sl_context *ctx
  * missing), 127 when it could not be started. */
 int sl_run_plots(const char *dir);
 
+/* A configuration's variant as tables show it: "simd", or "threads,
+ * dynamic" for variants that take a schedule. */
+void sl_config_label(const sl_config *c, char *out, size_t len);
+
 /* How a configuration's place is shown: "host", "host fallback", "device". */
 const char *sl_config_where(const sl_config *c);
 

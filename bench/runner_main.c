@@ -58,8 +58,7 @@ static const sl_config *counterpart(const sl_suite *s, const sl_config *c)
         if (strcmp(o->tree, c->tree) != 0 && o->kernel->problem == c->kernel->problem &&
             strcmp(o->variant->name, c->variant->name) == 0 &&
             o->problem.threads == c->problem.threads &&
-            o->problem.schedule.kind == c->problem.schedule.kind &&
-            o->problem.schedule.chunk == c->problem.schedule.chunk)
+            sl_schedule_equal(o->problem.schedule, c->problem.schedule))
             return o;
     }
     return NULL;
@@ -88,13 +87,8 @@ static void verdict(const sl_suite *s, const sl_config *c, char *out, size_t len
 
 static void print_row(const sl_suite *s, const sl_config *c)
 {
-    char time[24] = "-", speedup[16] = "-", threads[16], v[64], variant[48];
-    snprintf(variant, sizeof variant, "%s", c->variant->name);
-    if (c->variant->flags & SL_USES_SCHEDULE) {
-        char sched[32];
-        sl_schedule_name(c->problem.schedule, sched, sizeof sched);
-        snprintf(variant, sizeof variant, "%s %s", c->variant->name, sched);
-    }
+    char time[24] = "-", speedup[16] = "-", threads[16], v[64], variant[80];
+    sl_config_label(c, variant, sizeof variant);
     if (c->valid && c->timed)
         snprintf(time, sizeof time, "%.2f ms", c->median * 1e3);
     if (c->speedup > 0.0)
@@ -138,11 +132,12 @@ static int write_pictures(const sl_suite *s, const char *kernel, const sl_cli *c
     int plots = cli->plots ? sl_run_plots(run.partial) : -1;
     if (sl_run_dir_publish(&run, why, whylen) != 0)
         return -1;
-    printf("\npictures: %s/latest/ (image-%s.png", base, kernel);
+    int wrong = 0;
     for (size_t i = 0; i < s->count; i++)
-        if (s->configs[i].counts)
-            printf(", and a diff-*.png for each wrong variant: red marks its wrong pixels");
-    printf(")\n");
+        wrong |= s->configs[i].counts != NULL;
+    printf("\npictures: %s/latest/ (image-%s.png%s)\n", base, kernel,
+           wrong ? ", and a diff-*.png for each wrong variant: red marks its wrong pixels"
+                 : "");
     if (plots == 3)
         printf("pictures: gnuplot is not installed, so only the data is there; "
                "install it with: sudo apt-get install gnuplot-nox\n");

@@ -148,9 +148,8 @@ static int add_kernel(sl_suite *s, const sl_plan *p, const sl_kernel *k,
             if (var->flags & SL_USES_SCHEDULE) {
                 if (p->nschedules > 0)
                     sched = p->schedules, ns = p->nschedules;
-                else if (p->sweep && threads == max_threads && threads > 1)
-                    sched = SL_SWEEP_SCHEDULES, ns = 4;
-                else if (p->sweep && threads == SL_ODD_SWEEP_THREADS)
+                else if (p->sweep && ((threads == max_threads && threads > 1) ||
+                                      threads == SL_ODD_SWEEP_THREADS))
                     sched = SL_SWEEP_SCHEDULES, ns = 4;
                 else
                     sched = DYNAMIC_ONLY, ns = 1;
@@ -395,6 +394,14 @@ int sl_suite_time(sl_suite *s, int reps, double min_time, FILE *progress)
                          ? base->median / c->median : 0.0;
     }
     return 0;
+}
+
+int sl_suite_first_of_kernel(const sl_suite *s, size_t i)
+{
+    for (size_t j = 0; j < i; j++)
+        if (s->configs[j].kernel->problem == s->configs[i].kernel->problem)
+            return 0;
+    return 1;
 }
 
 const sl_config *sl_suite_baseline(const sl_suite *s, const sl_config *c)

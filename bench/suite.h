@@ -87,6 +87,10 @@ size_t sl_suite_validate(sl_suite *s, FILE *progress);
  * nothing could be timed. */
 int sl_suite_time(sl_suite *s, int reps, double min_time, FILE *progress);
 
+/* Is configuration i the first of its kernel (so per-kernel files are
+ * written once)? */
+int sl_suite_first_of_kernel(const sl_suite *s, size_t i);
+
 /* The scalar configuration of the same tree and kernel, or NULL. */
 const sl_config *sl_suite_baseline(const sl_suite *s, const sl_config *c);
 

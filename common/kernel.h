@@ -43,6 +43,12 @@ typedef struct sl_schedule {
     int chunk;
 } sl_schedule;
 
+/* Do two schedules name the same kind and chunk? */
+static inline int sl_schedule_equal(sl_schedule a, sl_schedule b)
+{
+    return a.kind == b.kind && a.chunk == b.chunk;
+}
+
 /* "static", "static,1", "dynamic", ... into out (at least 24 bytes). */
 void sl_schedule_name(sl_schedule s, char *out, size_t len);
 
