@@ -44,6 +44,7 @@ static const char usage[] =
     "  --size N          problem size in the kernel's unit (default: per kernel;\n"
     "                    fractals: pixels per side of a square image)\n"
     "  --max-iter N      fractals: the iteration cap (default 1000)\n"
+    "  --seed N          montecarlo: the generator's seed, 0 to 2^63-1 (default 0)\n"
     "  --schedule S      fractals' threaded variants: static, dynamic or guided,\n"
     "                    optionally ,CHUNK; repeat to sweep several (default:\n"
     "                    static, static,1, dynamic, guided at the most threads)\n"
@@ -103,7 +104,7 @@ int main(int argc, char **argv)
         .tree = TREE_NAME, .kernels = SL_TREE_SYMBOL(kernels),
         .kernel_name = cli.kernel, .variant_name = cli.variant,
         .threads = cli.threads, .nthreads = cli.nthreads,
-        .size = cli.size, .max_iter = cli.max_iter,
+        .size = cli.size, .max_iter = cli.max_iter, .seed = cli.seed,
         .schedules = cli.schedules, .nschedules = cli.nschedules, .sweep = 1,
         .quick = cli.quick,
     };

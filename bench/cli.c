@@ -67,7 +67,8 @@ int sl_cli_parse(sl_cli *cli, int argc, char **argv, int first,
                     !strcmp(opt, "--size") || !strcmp(opt, "--threads") ||
                     !strcmp(opt, "--reps") || !strcmp(opt, "--min-time") ||
                     !strcmp(opt, "--results") || !strcmp(opt, "--tree") ||
-                    !strcmp(opt, "--max-iter") || !strcmp(opt, "--schedule");
+                    !strcmp(opt, "--max-iter") || !strcmp(opt, "--schedule") ||
+                    !strcmp(opt, "--seed");
         if (takes) {
             if (eq)
                 val = eq + 1;
@@ -124,6 +125,12 @@ int sl_cli_parse(sl_cli *cli, int argc, char **argv, int first,
                 return -1;
             }
             cli->max_iter = (int)v;
+        } else if (!strcmp(opt, "--seed")) {
+            if (sl_parse_i64("--seed", val, 0, INT64_MAX, &v, why, sizeof why) != 0) {
+                sl_die_usage(argv[0], why);
+                return -1;
+            }
+            cli->seed = (uint64_t)v;
         } else if (!strcmp(opt, "--schedule")) {
             if (cli->nschedules == SL_MAX_SCHEDULES) {
                 snprintf(why, sizeof why, "--schedule: at most %d schedules per run",

@@ -20,6 +20,7 @@ typedef struct sl_cli {
     const char *results;         /* bench: base folder for run folders */
     int64_t size;                /* 0: the kernel's default */
     int max_iter;                /* fractals; 0: the kernel's default */
+    uint64_t seed;               /* montecarlo: the generator's seed */
     sl_schedule schedules[SL_MAX_SCHEDULES];
     int nschedules;              /* 0: the default sweep */
     int threads[SL_MAX_THREAD_COUNTS];

@@ -5,6 +5,7 @@
 #include "results.h"
 
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -13,6 +14,9 @@
 #include "atomic_file.h"
 #include "speedlab_config.h"
 #include "evidence.h"
+
+/* What the sampling kernels estimate. */
+#define SL_PI_VALUE 3.14159265358979323846
 
 const char *sl_config_where(const sl_config *c)
 {
@@ -45,7 +49,7 @@ int sl_write_csv(const char *path, const sl_suite *s)
     fprintf(f, "tree,kernel,variant,threads_requested,threads_used,oversubscribed,"
                "schedule,size,work_unit,repetitions,median_s,min_s,max_s,stddev_s,cv,"
                "rate_per_s,speedup_vs_scalar,result,expected,abs_error,tolerance,"
-               "valid,ran_on\n");
+               "valid,ran_on,std_error,error_sigmas\n");
     for (size_t i = 0; i < s->count; i++) {
         const sl_config *c = &s->configs[i];
         int t = c->valid && c->timed > 0;
@@ -65,9 +69,15 @@ int sl_write_csv(const char *path, const sl_suite *s)
             fputc(',', f);
         }
         num_or_empty(f, "%.4f", c->speedup, c->speedup > 0.0);
-        fprintf(f, ",%.17g,%.17g,%.3g,%.3g,%s,%s\n", c->outcome.value,
+        fprintf(f, ",%.17g,%.17g,%.3g,%.3g,%s,%s,", c->outcome.value,
                 c->verdict.expected, c->verdict.error, c->verdict.tolerance,
                 c->valid ? "yes" : "no", sl_config_where(c));
+        /* Sampling kernels: the standard error, and the error in sigmas. */
+        double se = c->kernel->problem->std_error ? c->kernel->problem->std_error(&c->problem) : 0.0;
+        num_or_empty(f, "%.6g", se, se > 0.0);
+        fputc(',', f);
+        num_or_empty(f, "%.4f", se > 0.0 ? c->verdict.error / se : 0.0, se > 0.0 && c->valid);
+        fputc('\n', f);
     }
     return sl_atomic_commit(&af);
 }
@@ -144,9 +154,35 @@ static void summary_notes(FILE *f, const sl_suite *s)
                    "scaling.\n", over);
 }
 
+/* Sampling kernels: each variant's estimate with its standard error. A
+ * wrong count shows as a different estimate; right ones are identical. */
+static void estimates_table(FILE *f, const sl_suite *s)
+{
+    int header = 0;
+    for (size_t i = 0; i < s->count; i++) {
+        const sl_config *c = &s->configs[i];
+        const sl_problem_def *def = c->kernel->problem;
+        if (!def->std_error)
+            continue;
+        if (!header++)
+            fprintf(f, "\n| kernel | variant | threads | seed | %s | inside | estimate "
+                       "| std error | error | error / std error | check |\n"
+                       "|---|---|---|--:|--:|--:|--:|--:|--:|--:|---|\n", def->size_name);
+        char variant[80];
+        sl_config_label(c, variant, sizeof variant);
+        double se = def->std_error(&c->problem);
+        double err = fabs(c->outcome.value - SL_PI_VALUE);
+        fprintf(f, "| %s | %s | %d | %llu | %lld | %lld | %.10f | %.3g | %.3g | %.2f | %s |\n",
+                def->name, variant, c->threads_used, (unsigned long long)c->problem.seed,
+                (long long)c->problem.size, (long long)c->outcome.hits, c->outcome.value,
+                se, err, err / se, c->valid ? "ok" : "**INVALID**");
+    }
+}
+
 void sl_print_summary(FILE *f, const sl_suite *s)
 {
     summary_table(f, s);
+    estimates_table(f, s);
     summary_notes(f, s);
 }
 
@@ -174,6 +210,7 @@ int sl_write_summary(const char *path, const sl_suite *s, const sl_context *ctx,
     fprintf(f, "- timing: wall time per call, median of the repetitions after a "
                "warm-up; every variant was validated before it was timed\n\n");
     summary_table(f, s);
+    estimates_table(f, s);
     fprintf(f, "\n");
     summary_notes(f, s);
     sl_print_evidence(f, s);

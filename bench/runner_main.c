@@ -33,14 +33,15 @@ enum { RUNNER_REPS = 3 };
 static const char usage[] =
     "usage: speedlab LESSON [options]\n"
     "Check and time your exercises next to the solutions, e.g. speedlab pi.\n"
-    "Lessons: pi, mandelbrot, julia. Exhibits (bugs on purpose, measured):\n"
-    "false-sharing, fma.\n"
+    "Lessons: pi, mandelbrot, julia, montecarlo. Exhibits (bugs on purpose,\n"
+    "measured): false-sharing, fma, shared-rng.\n"
     "  --variant NAME   one variant (default: all)\n"
     "  --size N         problem size (default: the kernel's quick size)\n"
     "  --threads LIST   threads for threaded variants (default: all cores)\n"
     "  --tree T         exercises, solutions or both (default: both)\n"
     "  --reps R         repetitions (default 3)\n"
     "  --max-iter N     fractals: the iteration cap (default 1000)\n"
+    "  --seed N         montecarlo: the generator's seed, 0 to 2^63-1 (default 0)\n"
     "  --schedule S     fractals' threaded variants: static, dynamic or guided,\n"
     "                   optionally ,CHUNK (default dynamic); repeat for several\n"
     "  --results DIR    fractals: pictures go to DIR/LESSON/ (default: results)\n"
@@ -69,9 +70,17 @@ static void verdict(const sl_suite *s, const sl_config *c, char *out, size_t len
 {
     const sl_config *sol = strcmp(c->tree, "exercises") == 0 ? counterpart(s, c) : NULL;
     const sl_verdict *v = c->probe_verdict.ok ? &c->verdict : &c->probe_verdict;
+    const sl_outcome *o = c->probe_verdict.ok ? &c->outcome : &c->probe_outcome;
     if (!c->valid && c->kernel->problem->image)
         snprintf(out, len, "WRONG: %.0f wrong pixels%s", v->error,
                  c->probe_verdict.ok ? "" : " (small size)");
+    else if (!c->valid && c->kernel->problem->std_error && v->tolerance == 0.0) {
+        /* A sampling kernel's count differs from the reference's. */
+        int64_t n = c->probe_verdict.ok ? c->problem.size : c->kernel->problem->probe_size;
+        double off = (o->value - v->expected) * (double)n / 4.0;
+        snprintf(out, len, "WRONG: %+.0f points inside%s", off,
+                 c->probe_verdict.ok ? "" : " (small size)");
+    }
     else if (!c->valid)
         snprintf(out, len, "WRONG: error %.2g > %.2g%s", v->error, v->tolerance,
                  c->probe_verdict.ok ? "" : " (small size)");
@@ -102,6 +111,29 @@ static void print_row(const sl_suite *s, const sl_config *c)
     printf("%-10s %-22s %7s %11s %8s %18.15g %9.2g  %-30s %s\n", c->tree,
            variant, threads, time, speedup, c->outcome.value,
            c->verdict.error, v, sl_config_where(c));
+}
+
+/* A sampling kernel's answer has a standard error: say how far off the
+ * correct variants are, in sigmas, and that they all agree. */
+static void print_sampling_note(const sl_suite *s)
+{
+    const sl_config *ok = NULL;
+    int agree = 1;
+    for (size_t i = 0; i < s->count; i++) {
+        const sl_config *c = &s->configs[i];
+        if (!c->valid)
+            continue;
+        if (ok && c->outcome.hits != ok->outcome.hits)
+            agree = 0;
+        ok = ok ? ok : c;
+    }
+    if (ok == NULL)
+        return;
+    double sigma = ok->kernel->problem->std_error(&ok->problem);
+    printf("\nstandard error at %lld %s: %.2g; the estimate %.10f is off by %.2g, "
+           "%.2f sigma%s\n", (long long)ok->problem.size, ok->kernel->problem->size_name,
+           sigma, ok->outcome.value, ok->verdict.error, ok->verdict.error / sigma,
+           agree ? " (every correct variant counted the same points)" : "");
 }
 
 /* The picture of the fractal, and where each wrong image is wrong, in a
@@ -195,7 +227,7 @@ int main(int argc, char **argv)
             .tree = trees[t].name, .kernels = trees[t].kernels,
             .kernel_name = kernel, .variant_name = cli.variant,
             .threads = cli.threads, .nthreads = cli.nthreads,
-            .size = cli.size, .max_iter = cli.max_iter,
+            .size = cli.size, .max_iter = cli.max_iter, .seed = cli.seed,
             .schedules = cli.schedules, .nschedules = cli.nschedules, .sweep = 0,
             .quick = 1,
         };
@@ -229,6 +261,8 @@ int main(int argc, char **argv)
             if (strcmp(suite.configs[i].variant->name, k->variants[v].name) == 0)
                 print_row(&suite, &suite.configs[i]);
 
+    if (k->problem->std_error)
+        print_sampling_note(&suite);
     for (size_t i = 0; i < suite.count; i++) {
         const sl_config *c = &suite.configs[i];
         if (c->valid && c->outcome.where == SL_RAN_HOST_FALLBACK) {

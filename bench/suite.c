@@ -84,6 +84,7 @@ static sl_config *plan_config(sl_suite *s, const sl_plan *p, const sl_kernel *k,
     c->variant = var;
     c->problem.size = size;
     c->problem.max_iter = p->max_iter;
+    c->problem.seed = p->seed;
     c->problem.threads = threads;
     if (schedule)
         c->problem.schedule = *schedule;

@@ -62,6 +62,7 @@ typedef struct sl_plan {
     int nthreads;
     int64_t size;                     /* 0: the kernel's default (or quick) */
     int max_iter;                     /* image kernels; 0: their default */
+    uint64_t seed;                    /* montecarlo's generator seed */
     const sl_schedule *schedules;     /* for SL_USES_SCHEDULE variants, at */
     int nschedules;                   /* every thread count; 0: see below */
     int sweep;                        /* no schedules given: sweep the

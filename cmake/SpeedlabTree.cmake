@@ -23,8 +23,9 @@ function(speedlab_add_tree name dir)
     if(rel MATCHES "(^|/)(scalar|threads)\\.c$" AND NOT SPEEDLAB_AUTOVEC_BASELINE)
       set_property(SOURCE "${src}" APPEND PROPERTY COMPILE_OPTIONS ${SPEEDLAB_NOVEC_FLAGS})
     endif()
-    # Exactness policy (common/fractal_problem.c): no FMA contraction.
-    if(rel MATCHES "^fractal/")
+    # Exactness policy (common/fractal_problem.c, montecarlo_problem.h):
+    # no FMA contraction.
+    if(rel MATCHES "^(fractal|montecarlo)/")
       set_property(SOURCE "${src}" APPEND PROPERTY COMPILE_OPTIONS -ffp-contract=off)
     endif()
   endforeach()

@@ -66,13 +66,15 @@ typedef struct sl_variant {
 } sl_variant;
 
 /* One call's problem. Every kernel reads size and threads; the image
- * kernels (fractals) also read height, max_iter and schedule. */
+ * kernels (fractals) also read height, max_iter and schedule; the sampling
+ * kernel (montecarlo) reads seed. */
 typedef struct sl_problem {
     int64_t size;         /* steps, samples; fractals: image width */
     int64_t height;       /* fractals: image rows; 0 means square (= size) */
     int max_iter;         /* fractals: iteration cap; 0: the kernel's default */
     sl_schedule schedule; /* SL_USES_SCHEDULE variants */
     int threads;          /* OpenMP threads for SL_USES_THREADS variants */
+    uint64_t seed;        /* montecarlo: the generator's seed (any value) */
 } sl_problem;
 
 /* An image kernel's rows (height 0 means square). */
@@ -86,6 +88,7 @@ typedef struct sl_outcome {
     double value;         /* the answer: pi estimate, sum of counts, ... */
     double work;          /* work units this call executed */
     sl_where where;       /* where it ran */
+    int64_t hits;         /* montecarlo: points inside; others: 0 */
     /* Image kernels only, owned by the caller. In: a buffer of width*height
      * counts, or NULL (run() then uses a buffer of its own, and check()
      * can only fail). Out: the counts image, row 0 at the top. */
@@ -125,6 +128,9 @@ typedef struct sl_problem_def {
     /* Image kernels: the reference counts image for p (owned by the kernel,
      * valid until the next call); NULL without memory. Others: NULL. */
     const int32_t *(*reference)(const sl_problem *p);
+    /* Sampling kernels: the standard error of a correct answer at p's size,
+     * so reports can give the error in sigmas. Deterministic ones: NULL. */
+    double (*std_error)(const sl_problem *p);
 } sl_problem_def;
 
 /* A kernel as one tree implements it: the problem and the tree's variants. */

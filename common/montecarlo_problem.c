@@ -1,0 +1,120 @@
+/* montecarlo_problem.c - the Monte Carlo pi problem: sizes, how to call a
+ * variant, the reference count and the check.
+ *
+ * The check has two parts:
+ *  - identity: the count of points inside must equal the reference's
+ *    exactly (tolerance 0), because point i depends only on (seed, i). A
+ *    lost, repeated or shifted point changes the count, however good the
+ *    estimate still looks.
+ *  - statistics: |estimate - pi| <= 6 sigma with sigma the standard error
+ *    (montecarlo_sigma). A correct run fails this with probability 2e-9;
+ *    a broken generator fails it at once.
+ * The verdict reports the second part's numbers when the first holds.
+ */
+#include "montecarlo_problem.h"
+
+#include <math.h>
+
+#define SL_PI 3.14159265358979323846
+/* How many standard errors a correct estimate may be off. */
+#define MC_SIGMAS 6.0
+
+/* Plainly, as a reader would write it from the definition. Integer sums do
+ * not depend on their order, so threads and lanes do not change it. */
+static int64_t reference_count(int64_t samples, uint64_t seed)
+{
+    int64_t inside = 0;
+#pragma omp parallel for simd reduction(+:inside)
+    for (int64_t i = 0; i < samples; i++) {
+        double x = sl_rng_unit(sl_rng_u64(seed, 2 * (uint64_t)i));
+        double y = sl_rng_unit(sl_rng_u64(seed, 2 * (uint64_t)i + 1));
+        inside += x * x + y * y < 1.0;
+    }
+    return inside;
+}
+
+/* A few cached answers: the bench checks every variant at the probe size
+ * and at the timed size, alternately. */
+enum { MC_CACHE = 4 };
+
+int64_t montecarlo_reference(int64_t samples, uint64_t seed)
+{
+    static struct { int64_t samples; uint64_t seed; int64_t inside; } cache[MC_CACHE];
+    static int next;
+    for (int k = 0; k < MC_CACHE; k++)
+        if (cache[k].samples == samples && cache[k].seed == seed)
+            return cache[k].inside;
+    int64_t inside = reference_count(samples, seed);
+    cache[next].samples = samples;
+    cache[next].seed = seed;
+    cache[next].inside = inside;
+    next = (next + 1) % MC_CACHE;
+    return inside;
+}
+
+double montecarlo_sigma(int64_t samples)
+{
+    const double p = SL_PI / 4.0;
+    return 4.0 * sqrt(p * (1.0 - p) / (double)samples);
+}
+
+double montecarlo_std_error(const sl_problem *p)
+{
+    return montecarlo_sigma(p->size);
+}
+
+int montecarlo_run(const sl_variant *v, const sl_problem *p, sl_outcome *out)
+{
+    montecarlo_fn *fn = (montecarlo_fn *)v->fn;
+    out->where = SL_RAN_HOST;
+    out->hits = fn(p->size, p->seed, p->threads, &out->where);
+    out->value = 4.0 * (double)out->hits / (double)p->size;
+    out->work = (double)p->size;
+    return 0;
+}
+
+sl_verdict montecarlo_check(const sl_problem *p, const sl_outcome *out)
+{
+    sl_verdict v;
+    int64_t ref = montecarlo_reference(p->size, p->seed);
+    if (out->hits != ref) {
+        /* Wrong points: report against the reference's own estimate. */
+        v.expected = 4.0 * (double)ref / (double)p->size;
+        v.error = fabs(out->value - v.expected);
+        v.tolerance = 0.0;
+        v.ok = 0;
+        return v;
+    }
+    v.expected = SL_PI;
+    v.error = fabs(out->value - SL_PI);
+    v.tolerance = MC_SIGMAS * montecarlo_sigma(p->size);
+    v.ok = v.error <= v.tolerance;
+    return v;
+}
+
+/* Sizes around the SIMD widths and thread counts, primes, the probe size;
+ * seeds where the counter wraps and where it starts at zero. */
+static const sl_problem mc_test_cases[] = {
+    { .size = 1 }, { .size = 2, .seed = 1 }, { .size = 3 }, { .size = 5, .seed = 7 },
+    { .size = 7 }, { .size = 8 }, { .size = 9, .seed = UINT64_MAX },
+    { .size = 15 }, { .size = 16 }, { .size = 17, .seed = 12345 }, { .size = 31 },
+    { .size = 33 }, { .size = 63 }, { .size = 65, .seed = UINT64_MAX - SL_RNG_GAMMA },
+    { .size = 1009 }, { .size = 100003, .seed = 2 }, { .size = MC_PROBE_SIZE },
+    { .size = 0 },
+};
+
+const sl_problem_def montecarlo_problem = {
+    .name = "montecarlo",
+    .size_name = "samples",
+    .work_unit = "samples",
+    /* The size the lesson's targets are stated at: ~2.5 s scalar here. */
+    .default_size = 1000000000,
+    .quick_size = 100000000,
+    .probe_size = MC_PROBE_SIZE,
+    .max_size = MC_MAX_SIZE,
+    .error_name = "abs error",
+    .test_cases = mc_test_cases,
+    .run = montecarlo_run,
+    .check = montecarlo_check,
+    .std_error = montecarlo_std_error,
+};

@@ -1,0 +1,65 @@
+/* montecarlo_problem.h - Monte Carlo pi: the signature every variant has,
+ * how point i is drawn and tested, and the reference check.
+ *
+ * N points (x, y) in the unit square; a point is inside when
+ * x^2 + y^2 < 1, which happens with probability p = pi/4, so
+ * pi ~ 4 * inside / N. Point i takes draws 2i and 2i+1 of the
+ * counter-based generator (rng.h) as x and y, so it is a pure function of
+ * (seed, i): every variant, on any number of lanes, threads or a GPU, must
+ * count exactly the same points inside as the reference.
+ */
+#ifndef SPEEDLAB_MONTECARLO_PROBLEM_H
+#define SPEEDLAB_MONTECARLO_PROBLEM_H
+
+#include <stdint.h>
+
+#include "kernel.h"
+#include "rng.h"
+
+/* An awkward prime near 1e6: every variant is also checked there. */
+#define MC_PROBE_SIZE INT64_C(1000003)
+/* Beyond 2^53 points the count of points inside is not exact in a double. */
+#define MC_MAX_SIZE (INT64_C(1) << 53)
+/* Two draws per point: the counter of point i+1's x is point i's plus this. */
+#define MC_COUNTER_STEP (2 * SL_RNG_GAMMA)
+
+/* Every montecarlo variant: draw `samples` points from `seed` on `threads`
+ * OpenMP threads (variants without threads ignore it); set *where to where
+ * the loop ran; return how many points fell inside the quarter circle. */
+typedef int64_t montecarlo_fn(int64_t samples, uint64_t seed, int threads,
+                              sl_where *where);
+
+#pragma omp declare target
+
+/* Is the point whose coordinates come from the draws rx and ry inside?
+ * The point is x = sl_rng_unit(rx) = a * 2^-53, y = b * 2^-53 with the
+ * 53-bit integers a = rx >> 11, b = ry >> 11. The test x^2 + y^2 < 1 is
+ * done as a^2 + b^2 < 2^106, in doubles: scaling by a power of two is exact
+ * in every step, so both give the same answer for every point (tests/
+ * test_rng.c checks it), and this one skips two multiplies per point. */
+static inline int montecarlo_inside(uint64_t rx, uint64_t ry)
+{
+    double a = (double)(rx >> 11), b = (double)(ry >> 11);
+    return a * a + b * b < 0x1.0p106;
+}
+
+#pragma omp end declare target
+
+/* The reference count of points inside: the textbook formula on
+ * sl_rng_unit's doubles, sharing no code with the trees' variants beyond
+ * rng.h. Cached, so checking many variants costs one computation. */
+int64_t montecarlo_reference(int64_t samples, uint64_t seed);
+
+/* The standard error of the estimate 4*inside/N: 4*sqrt(p(1-p)/N) with
+ * p = pi/4, about 1.642/sqrt(N). */
+double montecarlo_sigma(int64_t samples);
+
+/* Call a variant / check an outcome: the problem's run and check, shared
+ * with the exhibits. */
+int montecarlo_run(const sl_variant *v, const sl_problem *p, sl_outcome *out);
+sl_verdict montecarlo_check(const sl_problem *p, const sl_outcome *out);
+double montecarlo_std_error(const sl_problem *p);
+
+extern const sl_problem_def montecarlo_problem;
+
+#endif

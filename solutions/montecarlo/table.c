@@ -1,0 +1,20 @@
+/* table.c - the Monte Carlo variants of this tree, in ladder order.
+ *
+ * This table is the only list of variants: tests, bench and runner walk it.
+ */
+#include "montecarlo.h"
+
+static const sl_variant montecarlo_variants[] = {
+    { "scalar", (sl_any_fn *)montecarlo_scalar, 0 },
+    { "simd", (sl_any_fn *)montecarlo_simd, SL_USES_SIMD },
+    { "threads", (sl_any_fn *)montecarlo_threads, SL_USES_THREADS },
+    { "threads_simd", (sl_any_fn *)montecarlo_threads_simd,
+      SL_USES_THREADS | SL_USES_SIMD },
+    { "gpu", (sl_any_fn *)montecarlo_gpu, SL_USES_GPU },
+};
+
+const sl_kernel montecarlo_kernel = {
+    .problem = &montecarlo_problem,
+    .variants = montecarlo_variants,
+    .count = sizeof montecarlo_variants / sizeof montecarlo_variants[0],
+};
