@@ -134,6 +134,9 @@ static void print_sampling_note(const sl_suite *s)
            "%.2f sigma%s\n", (long long)ok->problem.size, ok->kernel->problem->size_name,
            sigma, ok->outcome.value, ok->verdict.error, ok->verdict.error / sigma,
            agree ? " (every correct variant counted the same points)" : "");
+    if (!agree)
+        printf("the variants did not all count the same points inside: their draws "
+               "depend on the thread count or on timing (run it again and compare)\n");
 }
 
 /* The picture of the fractal, and where each wrong image is wrong, in a

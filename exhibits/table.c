@@ -1,10 +1,13 @@
 /* table.c - the exhibits the runner knows (`speedlab false-sharing`,
- * `speedlab fma`). The reference rows are the solutions' own variants. */
+ * `speedlab fma`, `speedlab shared-rng`). The reference rows are the
+ * solutions' own variants. */
 #include "false_sharing.h"
 #include "fractal_exhibits.h"
+#include "shared_rng.h"
 
 extern pi_fn solutions_pi_scalar, solutions_pi_threads;
 extern fractal_fn solutions_fractal_scalar;
+extern montecarlo_fn solutions_montecarlo_scalar, solutions_montecarlo_threads;
 
 static const sl_problem_def false_sharing_problem = {
     .name = "false-sharing",
@@ -59,4 +62,36 @@ static const sl_kernel fma_kernel = {
     .count = sizeof fma_variants / sizeof fma_variants[0],
 };
 
-const sl_kernel *const exhibits_kernels[] = { &false_sharing_kernel, &fma_kernel, NULL };
+/* Monte Carlo pi, checked only for a plausible estimate: the exhibit's
+ * generators draw other points than the reference's. */
+static const sl_problem_def shared_rng_problem = {
+    .name = "shared-rng",
+    .size_name = "samples",
+    .work_unit = "samples",
+    /* rand() takes ~10 ns a draw here, and far more under contention. */
+    .default_size = 10000000,
+    .quick_size = 10000000,
+    .probe_size = MC_PROBE_SIZE,
+    .max_size = MC_MAX_SIZE,
+    .error_name = "abs error",
+    .run = montecarlo_run,
+    .check = montecarlo_check_statistics,
+    .std_error = montecarlo_std_error,
+};
+
+static const sl_variant shared_rng_variants[] = {
+    { "scalar", (sl_any_fn *)solutions_montecarlo_scalar, 0 },
+    { "counter", (sl_any_fn *)solutions_montecarlo_threads, SL_USES_THREADS },
+    { "rand", (sl_any_fn *)mc_rand, SL_USES_THREADS },
+    { "shared_state", (sl_any_fn *)mc_shared_state, SL_USES_THREADS },
+    { "per_thread_seed", (sl_any_fn *)mc_per_thread_seed, SL_USES_THREADS },
+};
+
+static const sl_kernel shared_rng_kernel = {
+    .problem = &shared_rng_problem,
+    .variants = shared_rng_variants,
+    .count = sizeof shared_rng_variants / sizeof shared_rng_variants[0],
+};
+
+const sl_kernel *const exhibits_kernels[] = { &false_sharing_kernel, &fma_kernel,
+                                              &shared_rng_kernel, NULL };
