@@ -2,11 +2,13 @@
  * utilisation for the image kernels (evidence.h). */
 #include "evidence.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "atomic_file.h"
 #include "fractal_problem.h"
+#include "montecarlo_problem.h"
 
 double sl_strip_utilisation(const int32_t *counts, int64_t width, int64_t height,
                             int lanes)
@@ -299,6 +301,56 @@ static int write_lanes(const char *dir, const sl_config *c, const int32_t *ref)
     return sl_atomic_commit(&af);
 }
 
+/* Monte Carlo's convergence: the error of the estimate at sizes from 10
+ * up to the run's size, for MC_CONVERGENCE_SEEDS seeds starting at the
+ * run's, against the standard error. Counted by the reference, which every
+ * valid variant matches point for point. */
+enum { MC_CONVERGENCE_SEEDS = 8 };
+
+/* The sizes: 10^(k/2) for k = 2, 3, ... up to the run's size. */
+static int convergence_sizes(int64_t top, int64_t *out, int cap)
+{
+    int n = 0;
+    for (int k = 2; n < cap; k++) {
+        int64_t size = (int64_t)llround(pow(10.0, k / 2.0));
+        if (size > top)
+            break;
+        out[n++] = size;
+    }
+    return n;
+}
+
+static int write_convergence(const char *dir, const sl_config *c)
+{
+    char path[4096];
+    int64_t sizes[40];
+    int n = convergence_sizes(c->problem.size, sizes, 40);
+    sl_atomic_file af;
+    snprintf(path, sizeof path, "%s/convergence-%s.dat", dir, c->kernel->problem->name);
+    if (sl_atomic_open(&af, path) != 0)
+        return -1;
+    fprintf(af.fp, "# %s: |estimate - pi| against samples, %d seeds from %llu\n"
+                   "# samples\trms_error\tstd_error", c->kernel->problem->name,
+            MC_CONVERGENCE_SEEDS, (unsigned long long)c->problem.seed);
+    for (int k = 0; k < MC_CONVERGENCE_SEEDS; k++)
+        fprintf(af.fp, "\terror_seed%d", k);
+    fputc('\n', af.fp);
+    for (int i = 0; i < n; i++) {
+        double err[MC_CONVERGENCE_SEEDS], sumsq = 0.0;
+        for (int k = 0; k < MC_CONVERGENCE_SEEDS; k++) {
+            int64_t inside = montecarlo_reference(sizes[i], c->problem.seed + (uint64_t)k);
+            err[k] = fabs(4.0 * (double)inside / (double)sizes[i] - 3.14159265358979323846);
+            sumsq += err[k] * err[k];
+        }
+        fprintf(af.fp, "%lld\t%.6g\t%.6g", (long long)sizes[i],
+                sqrt(sumsq / MC_CONVERGENCE_SEEDS), montecarlo_sigma(sizes[i]));
+        for (int k = 0; k < MC_CONVERGENCE_SEEDS; k++)
+            fprintf(af.fp, "\t%.6g", err[k]);
+        fputc('\n', af.fp);
+    }
+    return sl_atomic_commit(&af);
+}
+
 /* Pictures, and with all = 1 the data behind the lane and schedule plots. */
 static int write_evidence(const char *dir, const sl_suite *s, int all)
 {
@@ -306,6 +358,9 @@ static int write_evidence(const char *dir, const sl_suite *s, int all)
     for (size_t i = 0; i < s->count; i++) {
         const sl_config *c = &s->configs[i];
         const sl_problem_def *def = c->kernel->problem;
+        if (all && def == &montecarlo_problem && sl_suite_first_of_kernel(s, i) &&
+            write_convergence(dir, c) != 0)
+            return -1;
         if (!def->image || !def->reference)
             continue;
         int64_t w = c->problem.size, h = sl_problem_height(&c->problem);

@@ -168,12 +168,16 @@ static void estimates_table(FILE *f, const sl_suite *s)
             fprintf(f, "\n| kernel | variant | threads | seed | %s | inside | estimate "
                        "| std error | error | error / std error | check |\n"
                        "|---|---|---|--:|--:|--:|--:|--:|--:|--:|---|\n", def->size_name);
-        char variant[80];
+        char variant[80], threads[16];
         sl_config_label(c, variant, sizeof variant);
+        if (c->threads_used > 0)
+            snprintf(threads, sizeof threads, "%d", c->threads_used);
+        else
+            snprintf(threads, sizeof threads, "device's");
         double se = def->std_error(&c->problem);
         double err = fabs(c->outcome.value - SL_PI_VALUE);
-        fprintf(f, "| %s | %s | %d | %llu | %lld | %lld | %.10f | %.3g | %.3g | %.2f | %s |\n",
-                def->name, variant, c->threads_used, (unsigned long long)c->problem.seed,
+        fprintf(f, "| %s | %s | %s | %llu | %lld | %lld | %.10f | %.3g | %.3g | %.2f | %s |\n",
+                def->name, variant, threads, (unsigned long long)c->problem.seed,
                 (long long)c->problem.size, (long long)c->outcome.hits, c->outcome.value,
                 se, err, err / se, c->valid ? "ok" : "**INVALID**");
     }

@@ -4,7 +4,7 @@
 # usage: plots/plot.sh RUN_DIR
 #
 # Each data file in RUN_DIR names its figure: <kind>-<rest>.dat (speedup,
-# scaling, schedule, threadwork, lanes) or <kind>-<rest>.bin (image, diff:
+# scaling, schedule, threadwork, lanes, convergence) or <kind>-<rest>.bin (image, diff:
 # fractal pictures, described by <kind>-<rest>.gp). The script
 # plots/<kind>.gp draws it, once per terminal (pngcairo, svg; pictures are
 # PNG only). Each image is written to a temporary name and renamed only when

@@ -80,7 +80,7 @@ case_bench_quick() {
     valid=$(grep -c ',yes,' "$run/results.csv")
     [ "$valid" -eq 7 ] && ok "all 7 valid" || fail "$valid of 7 valid"
     expect_in "$run/results.csv" ',gpu,' "CSV lists the gpu variant"
-    grep ',gpu,' "$run/results.csv" | grep -qE ',(host fallback|device)$' &&
+    grep ',gpu,' "$run/results.csv" | grep -qE ',(host fallback|device),' &&
         ok "gpu row says where it ran" || fail "gpu row does not say where it ran"
     expect_in "$run/summary.md" "| pi | threads_simd | 2 |" "summary has the speedup table"
     ls -a "$res" | grep -q partial && fail "a .partial folder was left" || ok "no partial folder"
@@ -111,7 +111,7 @@ case_bench_no_gnuplot() {
 case_bench_invalid() {
     bench=$1
     quick_bench 3 "broken tree exits 3" "$bench" --threads 1,2
-    n=$(grep -c ',threads,.*,no,host$' "$run/results.csv")
+    n=$(grep -c ',pi,threads,.*,no,host,' "$run/results.csv")
     [ "$n" -eq 2 ] && ok "both threads rows flagged invalid" || fail "$n threads rows flagged"
     grep ',threads,' "$run/results.csv" | awk -F, '$17 != ""' | grep -q . &&
         fail "an invalid row has a speedup" || ok "invalid rows have no speedup"
@@ -228,6 +228,70 @@ case_fractals() {
     done
     [ "$(ls "$tmp/f" | wc -l)" -eq "$before" ] && ok "bad input wrote nothing" ||
         fail "bad input wrote into the results folder"
+}
+
+# Monte Carlo end to end: the same count on every variant and thread count,
+# the estimate's standard error, the convergence plot, the seed, a subtle
+# wrong count flagged, the runner, the shared-RNG exhibit and bad seeds.
+case_montecarlo() {
+    bench=$1; broken=$2; runner=$3
+    mbench() {
+        want=$1; label=$2; b=$3; shift 3
+        expect_rc "$want" "$label" "$b" --kernel montecarlo --size 2000003 --threads 1,2,3 \
+            --reps 1 --min-time 0.01 --results "$tmp/m" "$@"
+        run="$tmp/m/$(readlink "$tmp/m/latest")"
+    }
+    mbench 0 "bench montecarlo" "$bench" --seed 5
+    valid=$(grep -c ',yes,' "$run/results.csv")
+    [ "$valid" -eq 9 ] && ok "all 9 configurations valid" || fail "$valid of 9 valid"
+    # The estimates table: one count inside, whatever the variant or threads.
+    counts=$(grep '^| montecarlo |' "$run/summary.md" | awk -F'|' 'NF > 12 { print $7 }' | sort -u)
+    [ "$(echo "$counts" | wc -l)" -eq 1 ] && [ -n "$counts" ] &&
+        ok "every variant counted$counts points inside" || fail "counts differ: $counts"
+    expect_in "$run/summary.md" "| std error | error | error / std error |" "summary has the standard error"
+    # std_error column: 1.642/sqrt(2000003) = 0.00116.
+    awk -F, 'NR > 1 && $(NF-1) != "" { if ($(NF-1) < 0.00115 || $(NF-1) > 0.00117) bad = 1; n++ }
+             END { exit bad || n != 9 }' "$run/results.csv" &&
+        ok "CSV std_error is 1.642/sqrt(N)" || fail "CSV std_error wrong"
+    rows=$(grep -vc '^#' "$run/convergence-montecarlo.dat")
+    [ "$rows" -eq 11 ] && ok "convergence data from 10 to 10^6 samples" || fail "$rows convergence rows"
+    if command -v gnuplot >/dev/null 2>&1; then
+        [ -s "$run/convergence-montecarlo.png" ] && ok "convergence plotted" || fail "no convergence plot"
+    fi
+    first=$counts
+    mbench 0 "bench montecarlo, another seed" "$bench" --seed 6 --variant scalar
+    counts=$(grep '^| montecarlo |' "$run/summary.md" | awk -F'|' 'NF > 12 { print $7 }' | sort -u)
+    [ "$counts" != "$first" ] && ok "another seed, other points" || fail "seed ignored"
+    mbench 3 "overlapping draws exit 3" "$broken"
+    n=$(grep -c ',montecarlo,threads,.*,no,host,' "$run/results.csv")
+    [ "$n" -eq 3 ] && ok "the 3 threads rows flagged invalid" || fail "$n threads rows flagged"
+    expect_not_in "$run/speedup-montecarlo.dat" '"threads x' "wrong count left out of the speedup plot"
+    for args in "--seed -1" "--seed abc" "--seed 1e30" "--seed" "--seed 12x"; do
+        # shellcheck disable=SC2086
+        expect_rc 2 "bench $args" "$bench" --kernel montecarlo --results "$tmp/m" $args
+        one_line "bench $args"
+    done
+    expect_rc 0 "speedlab montecarlo" "$runner" montecarlo --size 100003 --reps 1 --threads 2
+    expect_in "$tmp/out" "every correct variant counted the same points" "runner: all variants agree"
+    expect_in "$tmp/out" "sigma" "runner gives the error in sigmas"
+    # The exhibit: rand and shared state run; only the counter generator
+    # gives one answer on 1 and 2 threads; per-thread seeds do not.
+    expect_rc 0 "speedlab shared-rng" "$runner" shared-rng --size 200003 --reps 1 --threads 1,2
+    for v in counter rand shared_state per_thread_seed; do
+        n=$(grep -cE "^exhibits +$v +[12] " "$tmp/out")
+        [ "$n" -eq 2 ] && ok "exhibit $v ran on 1 and 2 threads" || fail "exhibit $v: $n rows"
+    done
+    # The result column is the estimate: the field with 5+ decimals.
+    results() {
+        grep -E "^exhibits +$1 " "$tmp/out" |
+            awk '{ for (i = 4; i <= NF; i++) if ($i ~ /^[0-9]\.[0-9][0-9][0-9][0-9][0-9]+$/) { print $i; break } }' |
+            sort -u | wc -l
+    }
+    [ "$(results counter)" -eq 1 ] && ok "counter: same answer on 1 and 2 threads" ||
+        fail "counter answers differ"
+    [ "$(results per_thread_seed)" -eq 2 ] && ok "per-thread seeds: answer changes with threads" ||
+        fail "per-thread seeds gave one answer"
+    expect_in "$tmp/out" "did not all count the same points" "exhibit says the answers differ"
 }
 
 case_plots() {
