@@ -7,7 +7,7 @@
 
 extern pi_fn solutions_pi_scalar, solutions_pi_threads;
 extern fractal_fn solutions_fractal_scalar;
-extern montecarlo_fn solutions_montecarlo_scalar, solutions_montecarlo_threads;
+extern montecarlo_fn solutions_montecarlo_scalar, solutions_montecarlo_threads_simd;
 
 static const sl_problem_def false_sharing_problem = {
     .name = "false-sharing",
@@ -81,7 +81,7 @@ static const sl_problem_def shared_rng_problem = {
 
 static const sl_variant shared_rng_variants[] = {
     { "scalar", (sl_any_fn *)solutions_montecarlo_scalar, 0 },
-    { "counter", (sl_any_fn *)solutions_montecarlo_threads, SL_USES_THREADS },
+    { "counter", (sl_any_fn *)solutions_montecarlo_threads_simd, SL_USES_THREADS },
     { "rand", (sl_any_fn *)mc_rand, SL_USES_THREADS },
     { "shared_state", (sl_any_fn *)mc_shared_state, SL_USES_THREADS },
     { "per_thread_seed", (sl_any_fn *)mc_per_thread_seed, SL_USES_THREADS },
