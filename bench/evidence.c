@@ -339,7 +339,7 @@ static int write_convergence(const char *dir, const sl_config *c)
         double err[MC_CONVERGENCE_SEEDS], sumsq = 0.0;
         for (int k = 0; k < MC_CONVERGENCE_SEEDS; k++) {
             int64_t inside = montecarlo_reference(sizes[i], c->problem.seed + (uint64_t)k);
-            err[k] = fabs(4.0 * (double)inside / (double)sizes[i] - 3.14159265358979323846);
+            err[k] = fabs(4.0 * (double)inside / (double)sizes[i] - SL_PI);
             sumsq += err[k] * err[k];
         }
         fprintf(af.fp, "%lld\t%.6g\t%.6g", (long long)sizes[i],

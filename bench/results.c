@@ -15,9 +15,6 @@
 #include "speedlab_config.h"
 #include "evidence.h"
 
-/* What the sampling kernels estimate. */
-#define SL_PI_VALUE 3.14159265358979323846
-
 const char *sl_config_where(const sl_config *c)
 {
     return sl_where_name(c->outcome.where);
@@ -175,7 +172,7 @@ static void estimates_table(FILE *f, const sl_suite *s)
         else
             snprintf(threads, sizeof threads, "device's");
         double se = def->std_error(&c->problem);
-        double err = fabs(c->outcome.value - SL_PI_VALUE);
+        double err = fabs(c->outcome.value - SL_PI);
         fprintf(f, "| %s | %s | %s | %llu | %lld | %lld | %.10f | %.3g | %.3g | %.2f | %s |\n",
                 def->name, variant, threads, (unsigned long long)c->problem.seed,
                 (long long)c->problem.size, (long long)c->outcome.hits, c->outcome.value,

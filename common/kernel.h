@@ -52,6 +52,10 @@ static inline int sl_schedule_equal(sl_schedule a, sl_schedule b)
 /* "static", "static,1", "dynamic", ... into out (at least 24 bytes). */
 void sl_schedule_name(sl_schedule s, char *out, size_t len);
 
+/* pi to double precision: what pi and montecarlo estimate (M_PI is not
+ * in C11). */
+#define SL_PI 3.14159265358979323846
+
 /* The variant every speedup is measured against; every table has one. */
 #define SL_BASELINE_VARIANT "scalar"
 

@@ -15,7 +15,6 @@
 
 #include <math.h>
 
-#define SL_PI 3.14159265358979323846
 /* How many standard errors a correct estimate may be off. */
 #define MC_SIGMAS 6.0
 

@@ -19,9 +19,6 @@
 #include <float.h>
 #include <math.h>
 
-/* M_PI is not in C11; this is pi to double precision. */
-#define SL_PI 3.14159265358979323846
-
 double pi_tolerance(int64_t steps)
 {
     double n = (double)steps;

@@ -160,7 +160,7 @@ static void test_estimates(void)
     CHECK(fabs(sigma * sqrt((double)n) - 1.642) < 1e-3);
     for (uint64_t seed = 0; seed < SEEDS; seed++) {
         int64_t inside = montecarlo_reference(n, seed * UINT64_C(0x1000003));
-        double z = (4.0 * (double)inside / (double)n - 3.14159265358979323846) / sigma;
+        double z = (4.0 * (double)inside / (double)n - SL_PI) / sigma;
         CHECK(fabs(z) <= 6.0);
         sumz2 += z * z;
     }
