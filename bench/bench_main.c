@@ -55,7 +55,10 @@ static const char usage[] =
     "  --quick           quick sizes and few repetitions\n"
     "  --results DIR     where run folders go (default: results)\n"
     "  --no-plots        write the data but do not run gnuplot\n"
-    "Exit: 0 ok, 1 runtime/I-O failure, 2 bad input, 3 a variant failed validation.\n";
+    "  --require-device  exit 4, measuring nothing, unless every gpu variant\n"
+    "                    runs on an offload device (no host fallback)\n"
+    "Exit: 0 ok, 1 runtime/I-O failure, 2 bad input, 3 a variant failed validation,\n"
+    "4 --require-device and no device.\n";
 
 /* Write every data file into the partial folder. */
 static int write_files(const sl_run_dir *run, const sl_suite *suite,
@@ -112,6 +115,11 @@ int main(int argc, char **argv)
         sl_die_usage(prog, why);
         return SL_EXIT_USAGE;
     }
+    if (cli.require_device && sl_check_device(NULL, why, sizeof why) != 0) {
+        sl_die_usage(prog, why);
+        sl_suite_free(&suite);
+        return SL_EXIT_MISSING;
+    }
     int reps = cli.reps ? cli.reps : cli.quick ? QUICK_REPS : DEFAULT_REPS;
     double min_time = cli.min_time > 0 ? cli.min_time
                       : cli.quick ? QUICK_MIN_TIME : DEFAULT_MIN_TIME;
@@ -151,6 +159,12 @@ int main(int argc, char **argv)
     printf("speedlab bench (%s tree): validating %zu configurations\n", TREE_NAME,
            suite.count);
     size_t invalid = sl_suite_validate(&suite, stdout);
+    if (cli.require_device && sl_check_device(&suite, why, sizeof why) != 0) {
+        sl_run_dir_discard(&run);
+        sl_die_usage(prog, why);
+        sl_suite_free(&suite);
+        return SL_EXIT_MISSING;
+    }
 
     sl_context ctx;
     sl_context_collect(&ctx, &suite, cli.threads, cli.nthreads);

@@ -46,7 +46,9 @@ static const char usage[] =
     "                   optionally ,CHUNK (default dynamic); repeat for several\n"
     "  --results DIR    fractals: pictures go to DIR/LESSON/ (default: results)\n"
     "  --no-plots       fractals: write the picture data, do not run gnuplot\n"
-    "Exit: 0 ok, 2 bad input, 3 a variant gave a wrong answer.\n";
+    "  --require-device exit 4 unless every gpu variant runs on a device\n"
+    "Exit: 0 ok, 2 bad input, 3 a variant gave a wrong answer, 4 no device\n"
+    "(with --require-device).\n";
 
 /* Slower than the solution by more than this: there is more to gain. */
 #define BEHIND_SOLUTION 1.25
@@ -240,12 +242,22 @@ int main(int argc, char **argv)
         }
     }
 
+    if (cli.require_device && sl_check_device(NULL, why, sizeof why) != 0) {
+        sl_die_usage(argv[0], why);
+        sl_suite_free(&suite);
+        return SL_EXIT_MISSING;
+    }
     const sl_config *first = &suite.configs[0];
     printf("speedlab %s: %lld %s, %d cores, %s (%d doubles per vector)\n", kernel,
            (long long)first->problem.size, first->kernel->problem->size_name,
            sl_cores_available(), SPEEDLAB_SIMD_ISA, SPEEDLAB_SIMD_LANES);
     printf("checking every variant against the reference...\n");
     size_t invalid = sl_suite_validate(&suite, NULL);
+    if (cli.require_device && sl_check_device(&suite, why, sizeof why) != 0) {
+        sl_die_usage(argv[0], why);
+        sl_suite_free(&suite);
+        return SL_EXIT_MISSING;
+    }
 
     char *gbargv[] = { argv[0], NULL };
     int gbargc = 1;

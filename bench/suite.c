@@ -30,6 +30,25 @@ int sl_cores_available(void)
     return omp_get_num_procs();
 }
 
+int sl_check_device(const sl_suite *suite, char *why, size_t whylen)
+{
+    if (omp_get_num_devices() < 1) {
+        snprintf(why, whylen, "--require-device: no offload device (OpenMP sees 0 "
+                 "devices), so the gpu variants would run on the host");
+        return -1;
+    }
+    for (size_t i = 0; suite && i < suite->count; i++) {
+        const sl_config *c = &suite->configs[i];
+        if ((c->variant->flags & SL_USES_GPU) && c->valid &&
+            c->outcome.where != SL_RAN_DEVICE) {
+            snprintf(why, whylen, "--require-device: %s ran on the %s, not on the "
+                     "device", c->name, sl_where_name(c->outcome.where));
+            return -1;
+        }
+    }
+    return 0;
+}
+
 static sl_config *suite_push(sl_suite *s)
 {
     if (s->count == s->cap) {

@@ -103,4 +103,10 @@ int sl_threads_granted(int requested);
 /* Cores this process may run on. */
 int sl_cores_available(void);
 
+/* For --require-device: 0 when an offload device is there and every valid
+ * gpu configuration ran on it; otherwise -1 with the reason in why (no
+ * device at all, or a gpu variant that fell back to the host). Call it
+ * before measuring (suite may be NULL) and again after validation. */
+int sl_check_device(const sl_suite *suite, char *why, size_t whylen);
+
 #endif

@@ -159,6 +159,29 @@ case_bad_input() {
     left=$(ls -A "$res" | wc -l)
     [ "$left" -eq 0 ] && ok "bad input wrote nothing" || { fail "bad input left files:"; ls -A "$res" >&2; }
     expect_rc 0 "--help" "$bench" --help
+    require_device "$bench" --kernel pi --variant gpu --size 1003 --reps 1 --min-time 0.01 \
+        --results "$res"
+    left=$(ls -A "$res" | wc -l)
+    [ "$rc" -ne 4 ] || [ "$left" -eq 0 ] && ok "--require-device wrote nothing" ||
+        fail "--require-device left files"
+}
+
+# require_device PROGRAM ARGS...: with --require-device a machine without an
+# offload device exits 4 with one line; one with a device runs (exit 0).
+require_device() {
+    prog=$1; shift
+    "$prog" --require-device "$@" >"$tmp/out" 2>"$tmp/err"
+    rc=$?
+    if [ "$rc" -eq 4 ]; then
+        expect_in "$tmp/err" "no offload device" "--require-device, no device: exit 4"
+        one_line "--require-device"
+    elif [ "$rc" -eq 0 ]; then
+        grep -qE '\(device\)| device$' "$tmp/out" &&
+            ok "--require-device with a device: exit 0, and gpu ran on it" ||
+            fail "--require-device: exit 0 but gpu did not run on a device"
+    else
+        fail "--require-device: exit $rc, expected 4 (no device) or 0"
+    fi
 }
 
 case_runner() {
@@ -179,6 +202,7 @@ case_runner() {
     expect_rc 2 "speedlab (no kernel)" "$runner"
     expect_rc 2 "speedlab pi --threads abc" "$runner" pi --threads abc
     expect_rc 2 "speedlab pi --tree mine" "$runner" pi --tree mine
+    require_device "$runner" pi --variant gpu --size 1003 --reps 1
 }
 
 # Mandelbrot and Julia end to end: the schedule sweep and its evidence, the
