@@ -305,7 +305,7 @@ static int write_lanes(const char *dir, const sl_config *c, const int32_t *ref)
  * up to the run's size, for MC_CONVERGENCE_SEEDS seeds starting at the
  * run's, against the standard error. Counted by the reference, which every
  * valid variant matches point for point. */
-enum { MC_CONVERGENCE_SEEDS = 8 };
+enum { MC_CONVERGENCE_SEEDS = 8, MC_CONVERGENCE_MAX_SIZES = 40 };
 
 /* The sizes: 10^(k/2) for k = 2, 3, ... up to the run's size. */
 static int convergence_sizes(int64_t top, int64_t *out, int cap)
@@ -323,8 +323,8 @@ static int convergence_sizes(int64_t top, int64_t *out, int cap)
 static int write_convergence(const char *dir, const sl_config *c)
 {
     char path[4096];
-    int64_t sizes[40];
-    int n = convergence_sizes(c->problem.size, sizes, 40);
+    int64_t sizes[MC_CONVERGENCE_MAX_SIZES];
+    int n = convergence_sizes(c->problem.size, sizes, MC_CONVERGENCE_MAX_SIZES);
     sl_atomic_file af;
     snprintf(path, sizeof path, "%s/convergence-%s.dat", dir, c->kernel->problem->name);
     if (sl_atomic_open(&af, path) != 0)
@@ -339,7 +339,7 @@ static int write_convergence(const char *dir, const sl_config *c)
         double err[MC_CONVERGENCE_SEEDS], sumsq = 0.0;
         for (int k = 0; k < MC_CONVERGENCE_SEEDS; k++) {
             int64_t inside = montecarlo_reference(sizes[i], c->problem.seed + (uint64_t)k);
-            err[k] = fabs(4.0 * (double)inside / (double)sizes[i] - SL_PI);
+            err[k] = fabs(montecarlo_estimate(inside, sizes[i]) - SL_PI);
             sumsq += err[k] * err[k];
         }
         fprintf(af.fp, "%lld\t%.6g\t%.6g", (long long)sizes[i],

@@ -51,6 +51,11 @@ int64_t montecarlo_reference(int64_t samples, uint64_t seed)
     return inside;
 }
 
+double montecarlo_estimate(int64_t inside, int64_t samples)
+{
+    return 4.0 * (double)inside / (double)samples;
+}
+
 double montecarlo_sigma(int64_t samples)
 {
     const double p = SL_PI / 4.0;
@@ -67,7 +72,7 @@ int montecarlo_run(const sl_variant *v, const sl_problem *p, sl_outcome *out)
     montecarlo_fn *fn = (montecarlo_fn *)v->fn;
     out->where = SL_RAN_HOST;
     out->hits = fn(p->size, p->seed, p->threads, &out->where);
-    out->value = 4.0 * (double)out->hits / (double)p->size;
+    out->value = montecarlo_estimate(out->hits, p->size);
     out->work = (double)p->size;
     return 0;
 }
@@ -89,7 +94,7 @@ sl_verdict montecarlo_check(const sl_problem *p, const sl_outcome *out)
         return montecarlo_check_statistics(p, out);
     /* Wrong points: report against the reference's own estimate. */
     sl_verdict v;
-    v.expected = 4.0 * (double)ref / (double)p->size;
+    v.expected = montecarlo_estimate(ref, p->size);
     v.error = fabs(out->value - v.expected);
     v.tolerance = 0.0;
     v.ok = 0;

@@ -50,6 +50,9 @@ static inline int montecarlo_inside(uint64_t rx, uint64_t ry)
  * rng.h. Cached, so checking many variants costs one computation. */
 int64_t montecarlo_reference(int64_t samples, uint64_t seed);
 
+/* The estimate of pi from `inside` of `samples` points: 4 * inside / N. */
+double montecarlo_estimate(int64_t inside, int64_t samples);
+
 /* The standard error of the estimate 4*inside/N: 4*sqrt(p(1-p)/N) with
  * p = pi/4, about 1.642/sqrt(N). */
 double montecarlo_sigma(int64_t samples);
