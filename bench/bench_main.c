@@ -115,6 +115,13 @@ int main(int argc, char **argv)
         sl_die_usage(prog, why);
         return SL_EXIT_USAGE;
     }
+    if (sl_suite_named_skipped(&suite, cli.variant)) {
+        snprintf(why, sizeof why, "--variant %s cannot run here: %s", cli.variant,
+                 suite.skip_reason);
+        sl_die_usage(prog, why);
+        sl_suite_free(&suite);
+        return SL_EXIT_MISSING;
+    }
     if (cli.require_device && sl_check_device(NULL, why, sizeof why) != 0) {
         sl_die_usage(prog, why);
         sl_suite_free(&suite);
@@ -158,6 +165,7 @@ int main(int argc, char **argv)
 
     printf("speedlab bench (%s tree): validating %zu configurations\n", TREE_NAME,
            suite.count);
+    sl_suite_print_skipped(&suite, stdout);
     size_t invalid = sl_suite_validate(&suite, stdout);
     if (cli.require_device && sl_check_device(&suite, why, sizeof why) != 0) {
         sl_run_dir_discard(&run);

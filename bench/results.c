@@ -142,6 +142,8 @@ static void summary_notes(FILE *f, const sl_suite *s)
                        "was busy; treat its figures with care.\n", c->name,
                     100.0 * c->cv);
     }
+    for (int i = 0; i < s->nskipped; i++)
+        fprintf(f, "- %s was **skipped**: %s.\n", s->skipped[i], s->skip_reason);
     int over = 0;
     for (size_t i = 0; i < s->count; i++)
         over += s->configs[i].oversubscribed;

@@ -88,6 +88,9 @@ static void verdict(const sl_suite *s, const sl_config *c, char *out, size_t len
                  c->probe_verdict.ok ? "" : " (small size)");
     else if (!c->timed)
         snprintf(out, len, "right, not timed: %.40s", c->error[0] ? c->error : "no baseline");
+    else if (c->outcome.where == SL_RAN_HOST_FALLBACK)
+        /* Its speed is the host's: neither a GPU figure nor a goal. */
+        snprintf(out, len, "right; host, not a GPU");
     else if (strcmp(c->variant->name, SL_BASELINE_VARIANT) != 0 && c->speedup < NOT_FASTER_YET)
         snprintf(out, len, "not faster yet");
     else if (sol && sol->timed && sol->speedup > 0.0 && c->median > BEHIND_SOLUTION * sol->median)
@@ -242,6 +245,13 @@ int main(int argc, char **argv)
         }
     }
 
+    if (sl_suite_named_skipped(&suite, cli.variant)) {
+        snprintf(why, sizeof why, "--variant %s cannot run here: %s", cli.variant,
+                 suite.skip_reason);
+        sl_die_usage(argv[0], why);
+        sl_suite_free(&suite);
+        return SL_EXIT_MISSING;
+    }
     if (cli.require_device && sl_check_device(NULL, why, sizeof why) != 0) {
         sl_die_usage(argv[0], why);
         sl_suite_free(&suite);
@@ -281,11 +291,13 @@ int main(int argc, char **argv)
     for (size_t i = 0; i < suite.count; i++) {
         const sl_config *c = &suite.configs[i];
         if (c->valid && c->outcome.where == SL_RAN_HOST_FALLBACK) {
-            printf("\nnote: gpu ran on the host (host fallback: no offload device); "
-                   "its time is a CPU figure, not a GPU one.\n");
+            printf("\nnote: the gpu variants ran on the host (host fallback: no offload "
+                   "device); their times are CPU figures, not GPU ones.\n");
             break;
         }
     }
+    if (suite.nskipped)
+        printf("\nnote: the cuda variant was skipped: %s.\n", suite.skip_reason);
     if (k->problem->image && write_pictures(&suite, kernel, &cli, why, sizeof why) != 0) {
         sl_die_usage(argv[0], why);
         sl_suite_free(&suite);

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "args.h"
+#include "gpu_info.h"
 #include "gbench.h"
 
 int sl_threads_granted(int requested)
@@ -145,6 +146,13 @@ static int add_kernel(sl_suite *s, const sl_plan *p, const sl_kernel *k,
         if (!named && strcmp(var->name, SL_BASELINE_VARIANT) != 0)
             continue;
         matched |= named;
+        if ((var->flags & SL_USES_CUDA) && sl_cuda_device_count() <= 0) {
+            if (s->nskipped < SL_MAX_SKIPPED)
+                snprintf(s->skipped[s->nskipped++], sizeof s->skipped[0], "%s/%s/%s",
+                         p->tree, def->name, var->name);
+            s->skip_reason = sl_cuda_absent_reason();
+            continue;
+        }
         int takes_threads = (var->flags & SL_USES_THREADS) != 0;
         int nt = takes_threads ? p->nthreads : 1;
         int max_threads = 0, counts[SL_MAX_THREAD_COUNTS + 1];
@@ -212,6 +220,24 @@ int sl_suite_add(sl_suite *s, const sl_plan *p, char *why, size_t whylen)
         return -1;
     }
     return 0;
+}
+
+int sl_suite_named_skipped(const sl_suite *s, const char *variant_name)
+{
+    if (variant_name == NULL)
+        return 0;
+    for (int i = 0; i < s->nskipped; i++) {
+        const char *slash = strrchr(s->skipped[i], '/');
+        if (slash && strcmp(slash + 1, variant_name) == 0)
+            return 1;
+    }
+    return 0;
+}
+
+void sl_suite_print_skipped(const sl_suite *s, FILE *f)
+{
+    for (int i = 0; i < s->nskipped; i++)
+        fprintf(f, "  skipped  %-56s %s\n", s->skipped[i], s->skip_reason);
 }
 
 /* Run one configuration at one size and check it. Image kernels get an

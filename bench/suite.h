@@ -46,9 +46,16 @@ typedef struct sl_config {
     int32_t *counts;              /* the image, kept only when it was wrong */
 } sl_config;
 
+/* Variants a suite leaves out because the machine cannot run them (CUDA
+ * variants without a CUDA device), so reports can say so. */
+#define SL_MAX_SKIPPED 16
+
 typedef struct sl_suite {
     sl_config *configs;
     size_t count, cap;
+    int nskipped;
+    char skipped[SL_MAX_SKIPPED][96]; /* tree/kernel/variant */
+    const char *skip_reason;          /* why, for all of them */
 } sl_suite;
 
 /* What to add to a suite from one tree. */
@@ -79,6 +86,13 @@ extern const sl_schedule SL_SWEEP_SCHEDULES[4];
 /* Add the plan's configurations. Returns 0, or -1 with a reason (an unknown
  * kernel or variant name, with the nearest name suggested). */
 int sl_suite_add(sl_suite *s, const sl_plan *p, char *why, size_t whylen);
+
+/* Did the plan name a variant that this machine cannot run (--variant cuda
+ * without a CUDA device)? Then the caller exits 4, with sl_suite.skip_reason. */
+int sl_suite_named_skipped(const sl_suite *s, const char *variant_name);
+
+/* Print one "skipped:" line per skipped variant to f. */
+void sl_suite_print_skipped(const sl_suite *s, FILE *f);
 
 /* Validate every configuration; report each on progress (may be NULL).
  * Returns the number that failed. */

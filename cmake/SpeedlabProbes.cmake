@@ -8,6 +8,10 @@
 #   SPEEDLAB_NOVEC_FLAGS    flags that switch the auto-vectoriser off (scalar files)
 #   SPEEDLAB_OFFLOAD_FLAGS  OpenMP offload flags chosen by a link test
 #   SPEEDLAB_OFFLOAD_TARGET what offload code is generated for ("none" = host only)
+#   SPEEDLAB_HAVE_CUDA      1 when nvcc works: CUDA is enabled, the CUDA
+#                           variants are built (architectures 75;80;90 unless
+#                           CMAKE_CUDA_ARCHITECTURES says otherwise)
+#   SPEEDLAB_HAVE_NVTX      1 when the toolkit's NVTX 3 header is there
 #   SPEEDLAB_CUDA_STATUS    a sentence for the summary
 include(CheckCSourceCompiles)
 include(CheckLanguage)
@@ -130,11 +134,29 @@ endif()
 
 # --- CUDA: optional, never fatal ---------------------------------------------
 set(SPEEDLAB_CUDA_STATUS "off (SPEEDLAB_CUDA=OFF)")
+set(SPEEDLAB_HAVE_CUDA 0)
+set(SPEEDLAB_HAVE_NVTX 0)
+set(SPEEDLAB_CUDA_ARCHS_TEXT "")
 if(SPEEDLAB_CUDA)
   check_language(CUDA)
   if(CMAKE_CUDA_COMPILER)
-    set(SPEEDLAB_CUDA_STATUS "nvcc found at ${CMAKE_CUDA_COMPILER} (CUDA variants arrive with lesson 5)")
+    # Named architectures, never "native": a build must not depend on the
+    # GPU of the machine that compiled it (CI has none). 75 Turing, 80
+    # Ampere, 90 Hopper; CUDA 13 dropped everything older than 75.
+    if(NOT CMAKE_CUDA_ARCHITECTURES)
+      set(CMAKE_CUDA_ARCHITECTURES 75 80 90)
+    endif()
+    enable_language(CUDA)
+    find_package(CUDAToolkit REQUIRED)
+    set(SPEEDLAB_HAVE_CUDA 1)
+    string(JOIN ";" SPEEDLAB_CUDA_ARCHS_TEXT ${CMAKE_CUDA_ARCHITECTURES})
+    set(_nvtx "off (no nvtx3 header)")
+    if(EXISTS "${CUDAToolkit_INCLUDE_DIRS}/nvtx3/nvToolsExt.h")
+      set(SPEEDLAB_HAVE_NVTX 1)
+      set(_nvtx "on")
+    endif()
+    set(SPEEDLAB_CUDA_STATUS "CUDA variants built by nvcc ${CMAKE_CUDA_COMPILER_VERSION} for sm ${SPEEDLAB_CUDA_ARCHS_TEXT}; NVTX ranges ${_nvtx}")
   else()
-    set(SPEEDLAB_CUDA_STATUS "no nvcc found (optional)")
+    set(SPEEDLAB_CUDA_STATUS "no nvcc found: CUDA variants not built (optional)")
   endif()
 endif()

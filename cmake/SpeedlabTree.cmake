@@ -18,6 +18,13 @@ function(speedlab_add_tree name dir)
       endif()
     endwhile()
     list(APPEND sources "${src}")
+    # CUDA files: no fused multiply-add where the reference has none.
+    if(rel MATCHES "^(fractal|montecarlo)/.*\\.cu$")
+      set_property(SOURCE "${src}" APPEND PROPERTY COMPILE_OPTIONS --fmad=false)
+      continue()
+    elseif(rel MATCHES "\\.cu$")
+      continue()
+    endif()
     # Variants that are not SIMD on purpose get the auto-vectoriser off, so
     # that each rung of the ladder measures only what it adds.
     if(rel MATCHES "(^|/)(scalar|threads)\\.c$" AND NOT SPEEDLAB_AUTOVEC_BASELINE)
@@ -32,8 +39,14 @@ function(speedlab_add_tree name dir)
   add_library(speedlab_tree_${name} STATIC ${sources})
   target_include_directories(speedlab_tree_${name} PUBLIC "${dir}")
   target_compile_definitions(speedlab_tree_${name} PRIVATE SPEEDLAB_TREE=${name})
+  # The C flags are gcc's or clang's; nvcc gets its own (below).
   target_compile_options(speedlab_tree_${name} PRIVATE
-    ${SPEEDLAB_WARNINGS} ${SPEEDLAB_ARCH_FLAGS} ${SPEEDLAB_OFFLOAD_FLAGS})
+    "$<$<COMPILE_LANGUAGE:C>:${SPEEDLAB_WARNINGS};${SPEEDLAB_ARCH_FLAGS};${SPEEDLAB_OFFLOAD_FLAGS}>")
+  if(SPEEDLAB_HAVE_CUDA)
+    target_compile_options(speedlab_tree_${name} PRIVATE
+      "$<$<COMPILE_LANGUAGE:CUDA>:${SPEEDLAB_CUDA_WARNINGS}>")
+    target_link_libraries(speedlab_tree_${name} PUBLIC CUDA::cudart)
+  endif()
   # Offload flags act at link time too (device code is linked then), and
   # clang wants its -fopenmp spelling beside them on the link line.
   if(SPEEDLAB_OFFLOAD_FLAGS)

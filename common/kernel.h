@@ -26,7 +26,9 @@ enum sl_variant_flags {
     SL_USES_THREADS = 1u << 0, /* honours the threads argument */
     SL_USES_SIMD = 1u << 1,    /* vectorised on purpose */
     SL_USES_GPU = 1u << 2,     /* an offload region: may run on a device */
-    SL_USES_SCHEDULE = 1u << 3 /* honours the loop schedule (fractal threads) */
+    SL_USES_SCHEDULE = 1u << 3, /* honours the loop schedule (fractal threads) */
+    SL_USES_CUDA = 1u << 4     /* CUDA C: runs only on a CUDA device, so the
+                                  harness skips it (and says so) without one */
 };
 
 /* An OpenMP loop schedule as data, so a lesson can sweep it. The kinds have

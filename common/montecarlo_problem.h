@@ -37,7 +37,7 @@ typedef int64_t montecarlo_fn(int64_t samples, uint64_t seed, int threads,
  * done as a^2 + b^2 < 2^106, in doubles: scaling by a power of two is exact
  * in every step, so both give the same answer for every point (tests/
  * test_rng.c checks it), and this one skips two multiplies per point. */
-static inline int montecarlo_inside(uint64_t rx, uint64_t ry)
+static inline SL_DEVICE_FN int montecarlo_inside(uint64_t rx, uint64_t ry)
 {
     double a = (double)(rx >> 11), b = (double)(ry >> 11);
     return a * a + b * b < 0x1.0p106;

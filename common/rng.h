@@ -26,16 +26,19 @@
 
 #include <stdint.h>
 
+#include "device_fn.h"
+
 /* The Weyl sequence's step, 2^64 / golden ratio, odd: the state visits
  * every 64-bit value once per period. */
 #define SL_RNG_GAMMA UINT64_C(0x9e3779b97f4a7c15)
 
-/* The helpers are called inside target regions too (gpu variants). */
+/* The helpers are called inside target regions too (gpu variants), and
+ * by the CUDA variants (SL_DEVICE_FN). */
 #pragma omp declare target
 
 /* SplitMix64's output function: a bijection of 64-bit words whose every
  * output bit depends on every input bit. */
-static inline uint64_t sl_rng_mix(uint64_t z)
+static inline SL_DEVICE_FN uint64_t sl_rng_mix(uint64_t z)
 {
     z = (z ^ (z >> 30)) * UINT64_C(0xbf58476d1ce4e5b9);
     z = (z ^ (z >> 27)) * UINT64_C(0x94d049bb133111eb);
@@ -43,14 +46,14 @@ static inline uint64_t sl_rng_mix(uint64_t z)
 }
 
 /* The state before draw k: the counter that draw mixes. */
-static inline uint64_t sl_rng_counter(uint64_t seed, uint64_t k)
+static inline SL_DEVICE_FN uint64_t sl_rng_counter(uint64_t seed, uint64_t k)
 {
     return seed + (k + 1) * SL_RNG_GAMMA;
 }
 
 /* Draw k (k = 0, 1, ...) of the generator seeded with seed: exactly the
  * k-th number the sequential SplitMix64 seeded with seed returns. */
-static inline uint64_t sl_rng_u64(uint64_t seed, uint64_t k)
+static inline SL_DEVICE_FN uint64_t sl_rng_u64(uint64_t seed, uint64_t k)
 {
     return sl_rng_mix(sl_rng_counter(seed, k));
 }
@@ -60,7 +63,7 @@ static inline uint64_t sl_rng_u64(uint64_t seed, uint64_t k)
  * so no bias towards values that rounding favours), and 1.0 is
  * impossible. Dividing all 64 bits by 2^64 instead would round some
  * draws up to 1.0. */
-static inline double sl_rng_unit(uint64_t r)
+static inline SL_DEVICE_FN double sl_rng_unit(uint64_t r)
 {
     return (double)(r >> 11) * 0x1.0p-53;
 }

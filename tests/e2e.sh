@@ -76,12 +76,14 @@ case_bench_quick() {
     done
     expect_in "$run/bench.json" '"real_time"' "JSON has timings"
     rows=$(tail -n +2 "$run/results.csv" | wc -l)
-    [ "$rows" -eq 7 ] && ok "CSV has 7 configurations" || fail "CSV has $rows rows, expected 7"
+    # scalar, simd, threads x2, threads_simd x2, and lesson 5's four gpu stages.
+    [ "$rows" -eq 10 ] && ok "CSV has 10 configurations" || fail "CSV has $rows rows, expected 10"
     valid=$(grep -c ',yes,' "$run/results.csv")
-    [ "$valid" -eq 7 ] && ok "all 7 valid" || fail "$valid of 7 valid"
-    expect_in "$run/results.csv" ',gpu,' "CSV lists the gpu variant"
-    grep ',gpu,' "$run/results.csv" | grep -qE ',(host fallback|device),' &&
-        ok "gpu row says where it ran" || fail "gpu row does not say where it ran"
+    [ "$valid" -eq 10 ] && ok "all 10 valid" || fail "$valid of 10 valid"
+    for v in gpu_v1 gpu_v2 gpu gpu_v4; do
+        grep ",$v," "$run/results.csv" | grep -qE ',(host fallback|device),' &&
+            ok "$v row says where it ran" || fail "$v row missing, or does not say where it ran"
+    done
     expect_in "$run/summary.md" "| pi | threads_simd | 2 |" "summary has the speedup table"
     ls -a "$res" | grep -q partial && fail "a .partial folder was left" || ok "no partial folder"
 

@@ -7,12 +7,18 @@
  * Also checks that each variant says truthfully where it ran, that work is
  * counted right, and that threaded image variants record which thread
  * computed each row.
+ *
+ * CUDA variants run only on a CUDA device, so they have a test of their
+ * own: `test-<tree> --cuda` tests them alone, and exits 77 (CTest's
+ * "skipped") when there is no device; without --cuda they are left out.
  */
 #include <omp.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "check.h"
+#include "gpu_info.h"
 #include "kernel.h"
 #include "tree.h"
 
@@ -45,6 +51,7 @@ static int run_case(const sl_kernel *k, const sl_variant *v, sl_problem p)
     int devices = omp_get_num_devices();
     int where_ok = (v->flags & SL_USES_GPU)
         ? (o.where == SL_RAN_HOST_FALLBACK || (o.where == SL_RAN_DEVICE && devices > 0))
+        : (v->flags & SL_USES_CUDA) ? o.where == SL_RAN_DEVICE
         : o.where == SL_RAN_HOST;
     /* Image kernels count iterations: the work is the sum of the counts. */
     int work_ok = def->image ? o.work == o.value : o.work == (double)p.size;
@@ -90,15 +97,34 @@ static void test_variant(const sl_kernel *k, const sl_variant *v)
            v->name, cases, failed);
 }
 
-int main(void)
+/* CTest counts this exit code as "skipped" (SKIP_RETURN_CODE). */
+enum { EXIT_SKIPPED = 77 };
+
+int main(int argc, char **argv)
 {
-    int kernels = 0;
+    int cuda = argc == 2 && strcmp(argv[1], "--cuda") == 0;
+    if (argc > 2 || (argc == 2 && !cuda)) {
+        fprintf(stderr, "usage: %s [--cuda]\n", argv[0]);
+        return 2;
+    }
+    if (cuda && sl_cuda_device_count() <= 0) {
+        printf("skipped: %s, so the CUDA variants cannot run\n", sl_cuda_absent_reason());
+        return EXIT_SKIPPED;
+    }
+    int kernels = 0, tested = 0;
     for (const sl_kernel *const *k = SL_TREE_SYMBOL(kernels); *k; k++, kernels++) {
         /* A kernel without test cases would pass vacuously. */
         CHECK((*k)->problem->test_cases && (*k)->problem->test_cases[0].size > 0);
-        for (size_t v = 0; v < (*k)->count; v++)
-            test_variant(*k, &(*k)->variants[v]);
+        for (size_t v = 0; v < (*k)->count; v++) {
+            const sl_variant *var = &(*k)->variants[v];
+            if (((var->flags & SL_USES_CUDA) != 0) != cuda)
+                continue;
+            test_variant(*k, var);
+            tested++;
+        }
     }
     CHECK(kernels >= 3);
+    /* --cuda in a build with CUDA must have found the CUDA variants. */
+    CHECK(tested > 0);
     return CHECK_DONE();
 }

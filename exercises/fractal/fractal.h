@@ -13,6 +13,7 @@
 #include <omp.h>
 #include <stdint.h>
 
+#include "device_fn.h"
 #include "fractal_problem.h"
 #include "kernel.h"
 #include "tree.h"
@@ -25,6 +26,7 @@
 #define fractal_threads SL_TREE_SYMBOL(fractal_threads)
 #define fractal_threads_simd SL_TREE_SYMBOL(fractal_threads_simd)
 #define fractal_gpu SL_TREE_SYMBOL(fractal_gpu)
+#define fractal_cuda SL_TREE_SYMBOL(fractal_cuda)
 #define mandelbrot_kernel SL_TREE_SYMBOL(mandelbrot_kernel)
 #define julia_kernel SL_TREE_SYMBOL(julia_kernel)
 
@@ -37,25 +39,30 @@ void fractal_row_simd(const fractal_job *job, int64_t j, int32_t *row);
 fractal_fn fractal_scalar, fractal_simd, fractal_threads, fractal_threads_simd,
     fractal_gpu;
 
+/* CUDA C for comparison (cuda.cu; built when nvcc is found, run only on a
+ * CUDA device). */
+fractal_fn fractal_cuda;
+
 extern const sl_kernel mandelbrot_kernel;
 extern const sl_kernel julia_kernel;
 
-/* The helpers are called inside the gpu variant's target region too. */
+/* The helpers are called inside the gpu variant's target region too, and
+ * by the CUDA variant (SL_DEVICE_FN). */
 #pragma omp declare target
 
 /* The centre of pixel column i and of row j (row 0 at the top). */
-static inline double fractal_x(const fractal_job *job, int64_t i)
+static inline SL_DEVICE_FN double fractal_x(const fractal_job *job, int64_t i)
 {
     return job->x0 + ((double)i + 0.5) * ((job->x1 - job->x0) / (double)job->width);
 }
-static inline double fractal_y(const fractal_job *job, int64_t j)
+static inline SL_DEVICE_FN double fractal_y(const fractal_job *job, int64_t j)
 {
     return job->y1 - ((double)j + 0.5) * ((job->y1 - job->y0) / (double)job->height);
 }
 
 /* Where z starts and what c is for the point (x, y): the only difference
  * between the two kernels. */
-static inline void fractal_start(const fractal_job *job, double x, double y,
+static inline SL_DEVICE_FN void fractal_start(const fractal_job *job, double x, double y,
                                  double *zr, double *zi, double *cr, double *ci)
 {
     *zr = job->julia ? x : 0.0;
@@ -67,7 +74,7 @@ static inline void fractal_start(const fractal_job *job, double x, double y,
 /* The escape loop for one point: updates made while |z|^2 <= 4, at most
  * max_iter. Its exit comes at a different step for every pixel, which is
  * why `omp simd` cannot vectorise it as it stands. */
-static inline int fractal_count(double zr, double zi, double cr, double ci,
+static inline SL_DEVICE_FN int fractal_count(double zr, double zi, double cr, double ci,
                                 int max_iter)
 {
     int n = 0;
@@ -83,7 +90,7 @@ static inline int fractal_count(double zr, double zi, double cr, double ci,
 }
 
 /* Pixel (i, j)'s count: start, then iterate. */
-static inline int fractal_pixel(const fractal_job *job, int64_t i, int64_t j)
+static inline SL_DEVICE_FN int fractal_pixel(const fractal_job *job, int64_t i, int64_t j)
 {
     double zr, zi, cr, ci;
     fractal_start(job, fractal_x(job, i), fractal_y(job, j), &zr, &zi, &cr, &ci);

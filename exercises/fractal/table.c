@@ -4,6 +4,7 @@
  * This table is the only list of variants: tests, bench and runner walk it.
  */
 #include "fractal.h"
+#include "speedlab_config.h"
 
 static const sl_variant fractal_variants[] = {
     { "scalar", (sl_any_fn *)fractal_scalar, 0 },
@@ -12,6 +13,9 @@ static const sl_variant fractal_variants[] = {
     { "threads_simd", (sl_any_fn *)fractal_threads_simd,
       SL_USES_THREADS | SL_USES_SIMD | SL_USES_SCHEDULE },
     { "gpu", (sl_any_fn *)fractal_gpu, SL_USES_GPU },
+#if SPEEDLAB_HAVE_CUDA
+    { "cuda", (sl_any_fn *)fractal_cuda, SL_USES_CUDA },
+#endif
 };
 
 const sl_kernel mandelbrot_kernel = {

@@ -23,6 +23,7 @@
 #define montecarlo_threads SL_TREE_SYMBOL(montecarlo_threads)
 #define montecarlo_threads_simd SL_TREE_SYMBOL(montecarlo_threads_simd)
 #define montecarlo_gpu SL_TREE_SYMBOL(montecarlo_gpu)
+#define montecarlo_cuda SL_TREE_SYMBOL(montecarlo_cuda)
 #define montecarlo_kernel SL_TREE_SYMBOL(montecarlo_kernel)
 
 /* All five have the signature montecarlo_fn (common/montecarlo_problem.h):
@@ -33,6 +34,10 @@
  *   returns  how many points fell inside */
 montecarlo_fn montecarlo_scalar, montecarlo_simd, montecarlo_threads,
     montecarlo_threads_simd, montecarlo_gpu;
+
+/* CUDA C for comparison (cuda.cu; built when nvcc is found, run only on a
+ * CUDA device). */
+montecarlo_fn montecarlo_cuda;
 
 extern const sl_kernel montecarlo_kernel;
 

@@ -3,6 +3,7 @@
  * This table is the only list of variants: tests, bench and runner walk it.
  */
 #include "montecarlo.h"
+#include "speedlab_config.h"
 
 static const sl_variant montecarlo_variants[] = {
     { "scalar", (sl_any_fn *)montecarlo_scalar, 0 },
@@ -11,6 +12,9 @@ static const sl_variant montecarlo_variants[] = {
     { "threads_simd", (sl_any_fn *)montecarlo_threads_simd,
       SL_USES_THREADS | SL_USES_SIMD },
     { "gpu", (sl_any_fn *)montecarlo_gpu, SL_USES_GPU },
+#if SPEEDLAB_HAVE_CUDA
+    { "cuda", (sl_any_fn *)montecarlo_cuda, SL_USES_CUDA },
+#endif
 };
 
 const sl_kernel montecarlo_kernel = {

@@ -1,4 +1,5 @@
-/* pi.h - the pi variants of this tree: one signature, five rungs.
+/* pi.h - the pi variants of this tree: one signature, five rungs
+ * and lesson 5's offload stages.
  *
  * Every variant computes pi ~ h * sum 4/(1+x_i^2), x_i = (i+0.5)h, h = 1/steps
  * and must agree with pi to the tolerance in common/pi_problem.c. The harness
@@ -19,6 +20,10 @@
 #define pi_threads SL_TREE_SYMBOL(pi_threads)
 #define pi_threads_simd SL_TREE_SYMBOL(pi_threads_simd)
 #define pi_gpu SL_TREE_SYMBOL(pi_gpu)
+#define pi_gpu_v1 SL_TREE_SYMBOL(pi_gpu_v1)
+#define pi_gpu_v2 SL_TREE_SYMBOL(pi_gpu_v2)
+#define pi_gpu_v4 SL_TREE_SYMBOL(pi_gpu_v4)
+#define pi_cuda SL_TREE_SYMBOL(pi_cuda)
 #define pi_kernel SL_TREE_SYMBOL(pi_kernel)
 
 /* All five have the signature pi_fn (common/pi_problem.h):
@@ -32,9 +37,20 @@ double pi_threads(int64_t steps, int threads, sl_where *where);
 double pi_threads_simd(int64_t steps, int threads, sl_where *where);
 double pi_gpu(int64_t steps, int threads, sl_where *where);
 
+/* Lesson 5's staged offload (gpu_v1.c, gpu_v2.c, gpu.c is stage 3,
+ * gpu_v4.c): the same loop, one more level of the device used per stage. */
+double pi_gpu_v1(int64_t steps, int threads, sl_where *where);
+double pi_gpu_v2(int64_t steps, int threads, sl_where *where);
+double pi_gpu_v4(int64_t steps, int threads, sl_where *where);
+
+/* CUDA C for comparison (cuda.cu; built when nvcc is found, run only on a
+ * CUDA device). */
+double pi_cuda(int64_t steps, int threads, sl_where *where);
+
 /* Declared again through pi_fn: if a variant's signature drifts from the
  * one the harness calls, this line stops the build. */
-pi_fn pi_scalar, pi_simd, pi_threads, pi_threads_simd, pi_gpu;
+pi_fn pi_scalar, pi_simd, pi_threads, pi_threads_simd, pi_gpu, pi_gpu_v1, pi_gpu_v2,
+    pi_gpu_v4, pi_cuda;
 
 extern const sl_kernel pi_kernel;
 

@@ -4,6 +4,7 @@
  * A new variant is one more line here.
  */
 #include "pi.h"
+#include "speedlab_config.h"
 
 static const sl_variant pi_variants[] = {
     { "scalar", (sl_any_fn *)pi_scalar, 0 },
@@ -11,7 +12,14 @@ static const sl_variant pi_variants[] = {
     { "threads", (sl_any_fn *)pi_threads, SL_USES_THREADS },
     { "threads_simd", (sl_any_fn *)pi_threads_simd,
       SL_USES_THREADS | SL_USES_SIMD },
+    /* Lesson 5: offload in stages; the ladder's "gpu" is stage 3. */
+    { "gpu_v1", (sl_any_fn *)pi_gpu_v1, SL_USES_GPU },
+    { "gpu_v2", (sl_any_fn *)pi_gpu_v2, SL_USES_GPU },
     { "gpu", (sl_any_fn *)pi_gpu, SL_USES_GPU },
+    { "gpu_v4", (sl_any_fn *)pi_gpu_v4, SL_USES_GPU },
+#if SPEEDLAB_HAVE_CUDA
+    { "cuda", (sl_any_fn *)pi_cuda, SL_USES_CUDA },
+#endif
 };
 
 const sl_kernel pi_kernel = {

@@ -1,0 +1,68 @@
+/* cuda.cu - pi in CUDA C, for comparison with the OpenMP offload (gpu*.c).
+ *
+ * What `target teams distribute parallel for reduction(+:sum)` does for
+ * you, written out: a grid of blocks (teams) of threads; each thread sums
+ * a strided share of the steps; each block adds its threads' sums in shared
+ * memory; the blocks' sums come back to the host, which adds them in a
+ * fixed order, so the answer does not depend on which block ends first.
+ * Only the block sums cross the bus: the work is all arithmetic.
+ * threads is ignored: the grid's shape is the GPU's business.
+ */
+#include <cuda_runtime.h>
+
+extern "C" {
+#include "nvtx.h"
+#include "pi.h"
+}
+
+enum { PI_BLOCK = 256, PI_MAX_BLOCKS = 1024 };
+
+static __global__ void pi_blocks(int64_t steps, double h, double *block_sums)
+{
+    __shared__ double sums[PI_BLOCK];
+    double sum = 0.0;
+    const int64_t stride = (int64_t)gridDim.x * blockDim.x;
+    for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < steps; i += stride) {
+        double x = ((double)i + 0.5) * h;
+        sum += 4.0 / (1.0 + x * x);
+    }
+    sums[threadIdx.x] = sum;
+    __syncthreads();
+    /* A tree inside the block: halve the active threads each round. */
+    for (int half = PI_BLOCK / 2; half > 0; half /= 2) {
+        if (threadIdx.x < half)
+            sums[threadIdx.x] += sums[threadIdx.x + half];
+        __syncthreads();
+    }
+    if (threadIdx.x == 0)
+        block_sums[blockIdx.x] = sums[0];
+}
+
+extern "C" double pi_cuda(int64_t steps, int threads, sl_where *where)
+{
+    (void)threads;
+    *where = SL_RAN_DEVICE;
+    const double h = 1.0 / (double)steps;
+    int64_t wanted = (steps + PI_BLOCK - 1) / PI_BLOCK;
+    const int blocks = wanted < PI_MAX_BLOCKS ? (int)wanted : PI_MAX_BLOCKS;
+    double block_sums[PI_MAX_BLOCKS], *dev = NULL;
+
+    /* A failed call gives NaN, which the check then reports as wrong. */
+    if (cudaMalloc(&dev, blocks * sizeof *dev) != cudaSuccess)
+        return 0.0 / 0.0;
+    sl_range_push("pi cuda: kernel");
+    pi_blocks<<<blocks, PI_BLOCK>>>(steps, h, dev);
+    cudaError_t err = cudaDeviceSynchronize();
+    sl_range_pop();
+    sl_range_push("pi cuda: copy to host");
+    if (err == cudaSuccess)
+        err = cudaMemcpy(block_sums, dev, blocks * sizeof *dev, cudaMemcpyDeviceToHost);
+    sl_range_pop();
+    cudaFree(dev);
+    if (err != cudaSuccess)
+        return 0.0 / 0.0;
+    double sum = 0.0;
+    for (int b = 0; b < blocks; b++)
+        sum += block_sums[b];
+    return h * sum;
+}
