@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "atomic_file.h"
+#include "breakdown.h"
 #include "cli.h"
 #include "context.h"
 #include "evidence.h"
@@ -62,7 +63,8 @@ static const char usage[] =
 
 /* Write every data file into the partial folder. */
 static int write_files(const sl_run_dir *run, const sl_suite *suite,
-                       const sl_context *ctx, char *why, size_t whylen)
+                       const sl_context *ctx, const sl_breakdown *bd, char *why,
+                       size_t whylen)
 {
     char path[4352];
     /* path is the file that failed; why has room for the error's gist. */
@@ -70,7 +72,10 @@ static int write_files(const sl_run_dir *run, const sl_suite *suite,
     if (sl_write_csv(path, suite) != 0)
         goto fail;
     snprintf(path, sizeof path, "%s/summary.md", run->partial);
-    if (sl_write_summary(path, suite, ctx, run->name) != 0)
+    if (sl_write_summary(path, suite, ctx, run->name, bd) != 0)
+        goto fail;
+    snprintf(path, sizeof path, "%s/breakdown.csv", run->partial);
+    if (sl_breakdown_write(run->partial, bd) != 0)
         goto fail;
     if (sl_write_plot_data(run->partial, suite, ctx) != 0)
         goto fail;
@@ -115,6 +120,10 @@ int main(int argc, char **argv)
         sl_die_usage(prog, why);
         return SL_EXIT_USAGE;
     }
+    /* Before anything else offloads: the first target region pays for
+     * starting the device, and lesson 5 shows that cost. */
+    sl_breakdown breakdown;
+    sl_breakdown_begin(&breakdown, cli.kernel, cli.variant);
     if (sl_suite_named_skipped(&suite, cli.variant)) {
         snprintf(why, sizeof why, "--variant %s cannot run here: %s", cli.variant,
                  suite.skip_reason);
@@ -190,12 +199,14 @@ int main(int argc, char **argv)
         return SL_EXIT_USAGE;
     }
     gb_shutdown();
+    if (timed)
+        invalid += (size_t)sl_breakdown_measure(&breakdown, &suite, reps, cli.quick, stdout);
 
     if (timed && sl_atomic_publish(json_tmp, json) != 0) {
         fprintf(stderr, "%s: cannot write '%s': %s\n", prog, json, strerror(errno));
         return SL_EXIT_RUNTIME;
     }
-    if (write_files(&run, &suite, &ctx, why, sizeof why) != 0) {
+    if (write_files(&run, &suite, &ctx, &breakdown, why, sizeof why) != 0) {
         sl_die_usage(prog, why);
         return SL_EXIT_RUNTIME;
     }
@@ -208,6 +219,7 @@ int main(int argc, char **argv)
     printf("\n");
     sl_print_summary(stdout, &suite);
     sl_print_evidence(stdout, &suite);
+    sl_breakdown_print(stdout, &breakdown);
     printf("\nresults: %s (also %s/latest)\n", run.final, run.base);
     if (plots == 3)
         printf("plots: gnuplot is not installed, so the data is written but not "

@@ -11,6 +11,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "gpu_info.h"
 #include "speedlab_config.h"
 
 static void put(sl_context *ctx, const char *key, const char *fmt, ...)
@@ -139,6 +140,14 @@ void sl_context_collect(sl_context *ctx, const sl_suite *s, const int *threads,
     put(ctx, "offload_devices", "%d", omp_get_num_devices());
     gpu_where(s, buf, sizeof buf);
     put(ctx, "gpu_variant_ran_on", "%s", buf);
+    sl_gpu_name(buf, sizeof buf);
+    put(ctx, "gpu_name", "%s", buf);
+    int cuda = sl_cuda_device_count();
+    if (cuda < 0)
+        put(ctx, "cuda_devices", "CUDA variants not built (no nvcc)");
+    else
+        put(ctx, "cuda_devices", "%d (CUDA variants built for sm %s)", cuda,
+            SPEEDLAB_CUDA_ARCHITECTURES);
 
     if (gethostname(buf, sizeof buf) != 0)
         snprintf(buf, sizeof buf, "unknown");

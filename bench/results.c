@@ -190,7 +190,7 @@ void sl_print_summary(FILE *f, const sl_suite *s)
 }
 
 int sl_write_summary(const char *path, const sl_suite *s, const sl_context *ctx,
-                     const char *run_name)
+                     const char *run_name, const sl_breakdown *bd)
 {
     sl_atomic_file af;
     if (sl_atomic_open(&af, path) != 0)
@@ -207,9 +207,11 @@ int sl_write_summary(const char *path, const sl_suite *s, const sl_context *ctx,
             sl_context_get(ctx, "openmp_version"),
             sl_context_get(ctx, "threads_requested"), sl_context_get(ctx, "threads_used"),
             sl_context_get(ctx, "thread_binding"));
-    fprintf(f, "- offload: %s, %s device(s); the gpu variant ran on: %s\n",
+    fprintf(f, "- offload: %s, %s device(s); the gpu variants ran on: %s; GPU: %s; "
+               "CUDA devices: %s\n",
             sl_context_get(ctx, "offload_target"), sl_context_get(ctx, "offload_devices"),
-            sl_context_get(ctx, "gpu_variant_ran_on"));
+            sl_context_get(ctx, "gpu_variant_ran_on"), sl_context_get(ctx, "gpu_name"),
+            sl_context_get(ctx, "cuda_devices"));
     fprintf(f, "- timing: wall time per call, median of the repetitions after a "
                "warm-up; every variant was validated before it was timed\n\n");
     summary_table(f, s);
@@ -217,6 +219,8 @@ int sl_write_summary(const char *path, const sl_suite *s, const sl_context *ctx,
     fprintf(f, "\n");
     summary_notes(f, s);
     sl_print_evidence(f, s);
+    if (bd)
+        sl_breakdown_summary(f, bd);
     return sl_atomic_commit(&af);
 }
 

@@ -4,8 +4,9 @@
 # usage: plots/plot.sh RUN_DIR
 #
 # Each data file in RUN_DIR names its figure: <kind>-<rest>.dat (speedup,
-# scaling, schedule, threadwork, lanes, convergence) or <kind>-<rest>.bin (image, diff:
-# fractal pictures, described by <kind>-<rest>.gp). The script
+# scaling, schedule, threadwork, lanes, convergence, breakdown, crossover;
+# labels in <kind>-<rest>.gp when there is one) or <kind>-<rest>.bin (image,
+# diff: fractal pictures, described by <kind>-<rest>.gp). The script
 # plots/<kind>.gp draws it, once per terminal (pngcairo, svg; pictures are
 # PNG only). Each image is written to a temporary name and renamed only when
 # gnuplot succeeded and the file is not empty, so a failure never leaves a
@@ -44,6 +45,8 @@ for data in "$run"/*.dat "$run"/*.bin; do
         size="900,$(( 900 * h / w + 60 ))"
         exts="png" ;;
     *)
+        # A data file may come with its own labels (breakdown-gpu.gp).
+        [ -f "$run/$base.gp" ] && desc="$run/$base.gp"
         # No data rows (every configuration invalid): nothing honest to draw.
         if [ -z "$(grep -v '^#' "$data" | tr -d '[:space:]')" ]; then
             echo "plot.sh: $base: no valid measurements, no plot"

@@ -1,0 +1,76 @@
+/* breakdown.h - lesson 5's measurement: where a GPU run's time goes.
+ *
+ * For the Mandelbrot image (results come back) and pi from an array (input
+ * goes in), times each offload step separately (offload/data_movement.h):
+ * starting the device (the first target region of the process), copies to
+ * the device, the kernel, copies back, release; and end to end both ways:
+ * a per-call region that maps everything, and the steps above, the shape of
+ * a persistent `target data` region. Beside them, the best CPU variant at
+ * the same size, and for Mandelbrot the image side where the GPU (end to
+ * end, per call) starts to beat it: the crossover.
+ *
+ * Every step's result is validated before its time counts; every figure
+ * carries where the kernel ran, and a host fallback is never a GPU figure.
+ */
+#ifndef SPEEDLAB_BREAKDOWN_H
+#define SPEEDLAB_BREAKDOWN_H
+
+#include <stdio.h>
+
+#include "suite.h"
+
+enum { SL_BREAKDOWN_ROWS = 2, SL_CROSSOVER_POINTS = 12 };
+
+typedef struct sl_breakdown_row {
+    char workload[64];         /* "mandelbrot 2048x2048" */
+    const char *kernel;        /* "mandelbrot", "pi" */
+    int64_t size;              /* pixels per side, or array elements */
+    double bytes_in, bytes_out;
+    /* Medians over the repetitions, seconds. */
+    double to_device, kernel_time, to_host, release;
+    double per_call;           /* one region that maps everything */
+    double cpu_best;           /* the best CPU variant at this size */
+    char cpu_name[192];        /* which one: "solutions/pi/threads_simd/threads:2" */
+    sl_where where;            /* where the kernel ran */
+    int valid;                 /* every result checked out */
+    char error[256];
+} sl_breakdown_row;
+
+typedef struct sl_crossover_point {
+    int64_t side;              /* an image of side x side pixels */
+    double gpu_per_call, cpu_best;  /* medians, seconds */
+} sl_crossover_point;
+
+typedef struct sl_breakdown {
+    int wanted;                /* the plan has a gpu variant of pi or mandelbrot */
+    double start;              /* the first target region, seconds */
+    sl_where start_where;
+    char device[160];          /* the device's name, or why there is none */
+    int nrows;
+    sl_breakdown_row rows[SL_BREAKDOWN_ROWS];
+    int npoints;
+    sl_crossover_point points[SL_CROSSOVER_POINTS];
+    int64_t crossover;         /* first side from which the GPU wins; 0: none */
+    sl_where cross_where;
+} sl_breakdown;
+
+/* Decide from the plan whether to measure, and if so time the very first
+ * target region now: call it before anything else offloads. */
+void sl_breakdown_begin(sl_breakdown *b, const char *kernel_name,
+                        const char *variant_name);
+
+/* Measure the steps, after the suite was validated and timed (its best CPU
+ * configurations are the comparison). Returns the number of rows that
+ * failed validation. */
+int sl_breakdown_measure(sl_breakdown *b, const sl_suite *s, int reps, int quick,
+                         FILE *progress);
+
+/* breakdown.csv, breakdown-gpu.dat (+ .gp: its labels) and
+ * crossover-mandelbrot.dat in dir. Returns 0, or -1 with errno set. */
+int sl_breakdown_write(const char *dir, const sl_breakdown *b);
+
+/* The summary's section, in Markdown; and the terminal's table. */
+void sl_breakdown_summary(FILE *f, const sl_breakdown *b);
+void sl_breakdown_print(FILE *f, const sl_breakdown *b);
+
+#endif
