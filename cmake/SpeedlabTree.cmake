@@ -30,6 +30,12 @@ function(speedlab_add_tree name dir)
     if(rel MATCHES "(^|/)(scalar|threads)\\.c$" AND NOT SPEEDLAB_AUTOVEC_BASELINE)
       set_property(SOURCE "${src}" APPEND PROPERTY COMPILE_OPTIONS ${SPEEDLAB_NOVEC_FLAGS})
     endif()
+    # clang may refuse an offload region's `simd` on the host fallback and
+    # say so ("loop not vectorized"): lesson 5 shows that warning, so it
+    # must not stop a -Werror build.
+    if(rel MATCHES "/gpu[^/]*\\.c$" AND CMAKE_C_COMPILER_ID MATCHES "Clang")
+      set_property(SOURCE "${src}" APPEND PROPERTY COMPILE_OPTIONS -Wno-error=pass-failed)
+    endif()
     # Exactness policy (common/fractal_problem.c, montecarlo_problem.h):
     # no FMA contraction.
     if(rel MATCHES "^(fractal|montecarlo)/")
