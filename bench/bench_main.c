@@ -124,9 +124,7 @@ int main(int argc, char **argv)
      * starting the device, and lesson 5 shows that cost. */
     sl_breakdown breakdown;
     sl_breakdown_begin(&breakdown, cli.kernel, cli.variant);
-    if (sl_suite_named_skipped(&suite, cli.variant)) {
-        snprintf(why, sizeof why, "--variant %s cannot run here: %s", cli.variant,
-                 suite.skip_reason);
+    if (sl_suite_named_skipped(&suite, cli.variant, why, sizeof why)) {
         sl_die_usage(prog, why);
         sl_suite_free(&suite);
         return SL_EXIT_MISSING;

@@ -47,18 +47,6 @@ void sl_breakdown_begin(sl_breakdown *b, const char *kernel_name, const char *va
     }
 }
 
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
-static double median_of(double *v, int n)
-{
-    qsort(v, (size_t)n, sizeof *v, cmp_double);
-    return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
-}
-
 /* The fastest valid CPU configuration of a kernel in the suite (not
  * oversubscribed): what a GPU must beat. */
 static const sl_config *best_cpu(const sl_suite *s, const char *kernel)
@@ -103,7 +91,7 @@ static double time_variant(const sl_config *c, const sl_problem *p, int32_t *cou
         def->run(c->variant, p, &out);
         t[r] = omp_get_wtime() - t0;
     }
-    return median_of(t, reps);
+    return sl_median(t, reps);
 }
 
 /* The image: allocate on the device, compute there, copy back, free. */
@@ -157,10 +145,10 @@ static void measure_image(sl_breakdown_row *row, const sl_config *gpu,
         }
         t[0][r] = t1 - t0, t[1][r] = t2 - t1, t[2][r] = t3 - t2, t[3][r] = t4 - t3;
     }
-    row->to_device = median_of(t[0], reps);
-    row->kernel_time = median_of(t[1], reps);
-    row->to_host = median_of(t[2], reps);
-    row->release = median_of(t[3], reps);
+    row->to_device = sl_median(t[0], reps);
+    row->kernel_time = sl_median(t[1], reps);
+    row->to_host = sl_median(t[2], reps);
+    row->release = sl_median(t[3], reps);
     sl_where w;
     row->per_call = time_variant(gpu, &p, counts, reps, &w);
     row->cpu_best = time_variant(cpu, &p, counts, reps, &w);
@@ -224,10 +212,10 @@ static void measure_pi_array(sl_breakdown_row *row, const sl_config *cpu, int64_
         t[0][r] = t1 - t0, t[1][r] = t2 - t1, t[2][r] = t3 - t2, per_call[r] = t4 - t3;
     }
     free(x);
-    row->to_device = median_of(t[0], reps);
-    row->kernel_time = median_of(t[1], reps);
-    row->release = median_of(t[2], reps);
-    row->per_call = median_of(per_call, reps);
+    row->to_device = sl_median(t[0], reps);
+    row->kernel_time = sl_median(t[1], reps);
+    row->release = sl_median(t[2], reps);
+    row->per_call = sl_median(per_call, reps);
     sl_problem q = cpu->problem;
     q.size = n;
     sl_where w;

@@ -245,9 +245,7 @@ int main(int argc, char **argv)
         }
     }
 
-    if (sl_suite_named_skipped(&suite, cli.variant)) {
-        snprintf(why, sizeof why, "--variant %s cannot run here: %s", cli.variant,
-                 suite.skip_reason);
+    if (sl_suite_named_skipped(&suite, cli.variant, why, sizeof why)) {
         sl_die_usage(argv[0], why);
         sl_suite_free(&suite);
         return SL_EXIT_MISSING;

@@ -222,14 +222,18 @@ int sl_suite_add(sl_suite *s, const sl_plan *p, char *why, size_t whylen)
     return 0;
 }
 
-int sl_suite_named_skipped(const sl_suite *s, const char *variant_name)
+int sl_suite_named_skipped(const sl_suite *s, const char *variant_name, char *why,
+                           size_t whylen)
 {
     if (variant_name == NULL)
         return 0;
     for (int i = 0; i < s->nskipped; i++) {
         const char *slash = strrchr(s->skipped[i], '/');
-        if (slash && strcmp(slash + 1, variant_name) == 0)
+        if (slash && strcmp(slash + 1, variant_name) == 0) {
+            snprintf(why, whylen, "--variant %s cannot run here: %s", variant_name,
+                     s->skip_reason);
             return 1;
+        }
     }
     return 0;
 }
@@ -360,14 +364,19 @@ static int cmp_double(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
+double sl_median(double *v, int n)
+{
+    qsort(v, (size_t)n, sizeof *v, cmp_double);
+    return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
+}
+
 /* Median, extremes, spread and rate from the repetitions. */
 static void summarise(sl_config *c)
 {
     double sorted[SL_MAX_REPS], mean = 0.0, var = 0.0;
     int n = c->timed;
     memcpy(sorted, c->seconds, (size_t)n * sizeof *sorted);
-    qsort(sorted, (size_t)n, sizeof *sorted, cmp_double);
-    c->median = n % 2 ? sorted[n / 2] : 0.5 * (sorted[n / 2 - 1] + sorted[n / 2]);
+    c->median = sl_median(sorted, n);
     c->min = sorted[0];
     c->max = sorted[n - 1];
     for (int i = 0; i < n; i++)

@@ -88,8 +88,10 @@ extern const sl_schedule SL_SWEEP_SCHEDULES[4];
 int sl_suite_add(sl_suite *s, const sl_plan *p, char *why, size_t whylen);
 
 /* Did the plan name a variant that this machine cannot run (--variant cuda
- * without a CUDA device)? Then the caller exits 4, with sl_suite.skip_reason. */
-int sl_suite_named_skipped(const sl_suite *s, const char *variant_name);
+ * without a CUDA device)? Then 1, with the line to print in why, and the
+ * caller exits 4. */
+int sl_suite_named_skipped(const sl_suite *s, const char *variant_name, char *why,
+                           size_t whylen);
 
 /* Print one "skipped:" line per skipped variant to f. */
 void sl_suite_print_skipped(const sl_suite *s, FILE *f);
@@ -110,6 +112,9 @@ int sl_suite_first_of_kernel(const sl_suite *s, size_t i);
 const sl_config *sl_suite_baseline(const sl_suite *s, const sl_config *c);
 
 void sl_suite_free(sl_suite *s);
+
+/* The median of v[0 .. n) (n >= 1); sorts v. */
+double sl_median(double *v, int n);
 
 /* Threads the OpenMP runtime grants for num_threads(requested). */
 int sl_threads_granted(int requested);

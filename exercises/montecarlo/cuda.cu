@@ -10,6 +10,8 @@
  */
 #include <cuda_runtime.h>
 
+#include "cuda_block_sum.cuh"
+
 extern "C" {
 #include "montecarlo.h"
 #include "nvtx.h"
@@ -20,7 +22,6 @@ enum { MC_BLOCK = 256, MC_MAX_BLOCKS = 1024 };
 static __global__ void montecarlo_blocks(int64_t samples, uint64_t seed,
                                   unsigned long long *block_counts)
 {
-    __shared__ unsigned long long counts[MC_BLOCK];
     unsigned long long inside = 0;
     const int64_t stride = (int64_t)gridDim.x * blockDim.x;
     for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < samples; i += stride) {
@@ -28,15 +29,7 @@ static __global__ void montecarlo_blocks(int64_t samples, uint64_t seed,
         uint64_t ry = sl_rng_u64(seed, 2 * (uint64_t)i + 1);
         inside += montecarlo_inside(rx, ry);
     }
-    counts[threadIdx.x] = inside;
-    __syncthreads();
-    for (int half = MC_BLOCK / 2; half > 0; half /= 2) {
-        if (threadIdx.x < half)
-            counts[threadIdx.x] += counts[threadIdx.x + half];
-        __syncthreads();
-    }
-    if (threadIdx.x == 0)
-        block_counts[blockIdx.x] = counts[0];
+    sl_block_sum<MC_BLOCK>(inside, block_counts);
 }
 
 extern "C" int64_t montecarlo_cuda(int64_t samples, uint64_t seed, int threads,

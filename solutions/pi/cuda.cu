@@ -3,12 +3,15 @@
  * What `target teams distribute parallel for reduction(+:sum)` does for
  * you, written out: a grid of blocks (teams) of threads; each thread sums
  * a strided share of the steps; each block adds its threads' sums in shared
- * memory; the blocks' sums come back to the host, which adds them in a
- * fixed order, so the answer does not depend on which block ends first.
+ * memory (sl_block_sum, common/cuda_block_sum.cuh); the blocks' sums come
+ * back to the host, which adds them in a fixed order, so the answer does
+ * not depend on which block ends first.
  * Only the block sums cross the bus: the work is all arithmetic.
  * threads is ignored: the grid's shape is the GPU's business.
  */
 #include <cuda_runtime.h>
+
+#include "cuda_block_sum.cuh"
 
 extern "C" {
 #include "nvtx.h"
@@ -19,23 +22,13 @@ enum { PI_BLOCK = 256, PI_MAX_BLOCKS = 1024 };
 
 static __global__ void pi_blocks(int64_t steps, double h, double *block_sums)
 {
-    __shared__ double sums[PI_BLOCK];
     double sum = 0.0;
     const int64_t stride = (int64_t)gridDim.x * blockDim.x;
     for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < steps; i += stride) {
         double x = ((double)i + 0.5) * h;
         sum += 4.0 / (1.0 + x * x);
     }
-    sums[threadIdx.x] = sum;
-    __syncthreads();
-    /* A tree inside the block: halve the active threads each round. */
-    for (int half = PI_BLOCK / 2; half > 0; half /= 2) {
-        if (threadIdx.x < half)
-            sums[threadIdx.x] += sums[threadIdx.x + half];
-        __syncthreads();
-    }
-    if (threadIdx.x == 0)
-        block_sums[blockIdx.x] = sums[0];
+    sl_block_sum<PI_BLOCK>(sum, block_sums);
 }
 
 extern "C" double pi_cuda(int64_t steps, int threads, sl_where *where)
