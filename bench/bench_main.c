@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "atomic_file.h"
 #include "breakdown.h"
@@ -31,8 +32,13 @@ extern const sl_kernel *const SL_TREE_SYMBOL(kernels)[];
 #define STR(x) STR_(x)
 #define TREE_NAME STR(SPEEDLAB_TREE)
 
-/* Default statistics: enough repetitions for a median and a spread. */
-enum { DEFAULT_REPS = 5, QUICK_REPS = 3 };
+/* Default statistics: enough repetitions for the median's 95% interval
+ * (suite.h), in quick mode too. */
+enum { DEFAULT_REPS = SL_CI_MIN_REPS, QUICK_REPS = SL_CI_MIN_REPS };
+
+/* The weak-scaling study times the best CPU rung. */
+#define WEAK_VARIANT "threads_simd"
+
 #define DEFAULT_MIN_TIME 0.5
 #define QUICK_MIN_TIME 0.05
 
@@ -50,8 +56,12 @@ static const char usage[] =
     "                    optionally ,CHUNK; repeat to sweep several (default:\n"
     "                    static, static,1, dynamic, guided at the most threads)\n"
     "  --threads LIST    thread counts for threaded variants, e.g. 1,2,4\n"
-    "                    (default: powers of two up to the cores, and the cores)\n"
-    "  --reps R          repetitions per configuration (default 5; quick 3)\n"
+    "                    (default: powers of two up to the cores, the cores, and\n"
+    "                    one oversubscribed point, cores + 1)\n"
+    "  --no-weak         skip the weak-scaling study (" WEAK_VARIANT ", work per\n"
+    "                    thread held constant)\n"
+    "  --reps R          repetitions per configuration (default 6: the median's\n"
+    "                    95% interval needs 6)\n"
     "  --min-time S      seconds per repetition (default 0.5; quick 0.05)\n"
     "  --quick           quick sizes and few repetitions\n"
     "  --results DIR     where run folders go (default: results)\n"
@@ -88,6 +98,61 @@ fail:
     return -1;
 }
 
+/* Pin threads unless the user chose a binding: unpinned threads migrate
+ * and scaling figures wobble. The OpenMP runtime reads its environment
+ * when it starts, before main, so the program starts itself again with
+ * the binding set (the first start has run no OpenMP code yet). */
+static void bind_threads(char **argv)
+{
+    if (getenv("OMP_PROC_BIND") || getenv("OMP_PLACES"))
+        return;
+    if (setenv("OMP_PROC_BIND", "close", 1) != 0 || setenv("OMP_PLACES", "cores", 1) != 0)
+        return;
+    execv("/proc/self/exe", argv);
+    /* No /proc: run unbound; the context records the binding there is. */
+    unsetenv("OMP_PROC_BIND");
+    unsetenv("OMP_PLACES");
+}
+
+/* The bench's thread list: the default one gets one oversubscribed point
+ * (cores + 1), labelled as such, to show what a thread too many costs. */
+static void add_oversubscribed_point(sl_cli *cli)
+{
+    int cores = sl_cores_available();
+    if (!cli->threads_given && cli->nthreads < SL_MAX_THREAD_COUNTS &&
+        cli->threads[cli->nthreads - 1] == cores)
+        cli->threads[cli->nthreads++] = cores + 1;
+}
+
+/* Plan the weak-scaling study: WEAK_VARIANT (or the variant named, when it
+ * takes threads) at every thread count that has a core to itself. */
+static int add_weak_study(sl_suite *suite, const sl_plan *strong, const sl_cli *cli,
+                          char *why, size_t whylen)
+{
+    int counts[SL_MAX_THREAD_COUNTS], n = 0;
+    for (int i = 0; i < cli->nthreads; i++)
+        if (cli->threads[i] <= sl_cores_available())
+            counts[n++] = cli->threads[i];
+    if (cli->no_weak || n < 2)
+        return 0;
+    const char *variant = cli->variant ? cli->variant : WEAK_VARIANT;
+    int threaded = 0;
+    for (size_t i = 0; i < suite->count; i++)
+        if (strcmp(suite->configs[i].variant->name, variant) == 0 &&
+            (suite->configs[i].variant->flags & SL_USES_THREADS))
+            threaded = 1;
+    if (!threaded)
+        return 0;
+    sl_plan weak = *strong;
+    weak.variant_name = variant;
+    weak.threads = counts;
+    weak.nthreads = n;
+    weak.sweep = 0;
+    weak.nschedules = 0;
+    weak.weak = 1;
+    return sl_suite_add(suite, &weak, why, whylen);
+}
+
 int main(int argc, char **argv)
 {
     char why[1024];
@@ -96,6 +161,7 @@ int main(int argc, char **argv)
     sl_suite suite = { 0 };
     sl_run_dir run;
 
+    bind_threads(argv);
     if (sl_check_omp_env(why, sizeof why) != 0) {
         sl_die_usage(prog, why);
         return SL_EXIT_USAGE;
@@ -107,6 +173,7 @@ int main(int argc, char **argv)
         sl_die_usage(prog, "--tree is for the runner; each bench is one tree");
         return SL_EXIT_USAGE;
     }
+    add_oversubscribed_point(&cli);
 
     sl_plan plan = {
         .tree = TREE_NAME, .kernels = SL_TREE_SYMBOL(kernels),
@@ -116,7 +183,8 @@ int main(int argc, char **argv)
         .schedules = cli.schedules, .nschedules = cli.nschedules, .sweep = 1,
         .quick = cli.quick,
     };
-    if (sl_suite_add(&suite, &plan, why, sizeof why) != 0) {
+    if (sl_suite_add(&suite, &plan, why, sizeof why) != 0 ||
+        add_weak_study(&suite, &plan, &cli, why, sizeof why) != 0) {
         sl_die_usage(prog, why);
         return SL_EXIT_USAGE;
     }

@@ -93,6 +93,8 @@ int sl_cli_parse(sl_cli *cli, int argc, char **argv, int first,
             cli->quick = 1;
         } else if (!strcmp(a, "--no-plots")) {
             cli->plots = 0;
+        } else if (!strcmp(a, "--no-weak")) {
+            cli->no_weak = 1;
         } else if (!strcmp(a, "--require-device")) {
             cli->require_device = 1;
         } else if (!strcmp(opt, "--kernel")) {

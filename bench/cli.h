@@ -30,6 +30,7 @@ typedef struct sl_cli {
     double min_time;             /* 0: the default */
     int quick;
     int plots;                   /* bench: run plots/plot.sh */
+    int no_weak;                 /* bench: skip the weak-scaling study */
     int require_device;          /* gpu variants must reach a device (exit 4) */
     int gbargc;                  /* --benchmark_* flags, passed through */
     char **gbargv;

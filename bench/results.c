@@ -14,6 +14,7 @@
 #include "atomic_file.h"
 #include "speedlab_config.h"
 #include "evidence.h"
+#include "scaling.h"
 
 const char *sl_config_where(const sl_config *c)
 {
@@ -46,7 +47,8 @@ int sl_write_csv(const char *path, const sl_suite *s)
     fprintf(f, "tree,kernel,variant,threads_requested,threads_used,oversubscribed,"
                "schedule,size,work_unit,repetitions,median_s,min_s,max_s,stddev_s,cv,"
                "rate_per_s,speedup_vs_scalar,result,expected,abs_error,tolerance,"
-               "valid,ran_on,std_error,error_sigmas\n");
+               "valid,ran_on,std_error,error_sigmas,study,height,work_per_call,"
+               "ci_low_s,ci_high_s,ci_level\n");
     for (size_t i = 0; i < s->count; i++) {
         const sl_config *c = &s->configs[i];
         int t = c->valid && c->timed > 0;
@@ -74,6 +76,15 @@ int sl_write_csv(const char *path, const sl_suite *s)
         num_or_empty(f, "%.6g", se, se > 0.0);
         fputc(',', f);
         num_or_empty(f, "%.4f", se > 0.0 ? c->verdict.error / se : 0.0, se > 0.0 && c->valid);
+        /* Scaling study, shape and work: weak points grow with threads. */
+        fprintf(f, ",%s,%lld,%.17g,", c->weak ? "weak" : "strong",
+                (long long)(c->kernel->problem->image ? sl_problem_height(&c->problem) : 0),
+                c->outcome.work);
+        num_or_empty(f, "%.9g", c->ci_low, t);
+        fputc(',', f);
+        num_or_empty(f, "%.9g", c->ci_high, t);
+        fputc(',', f);
+        num_or_empty(f, "%.4f", c->ci_level, t);
         fputc('\n', f);
     }
     return sl_atomic_commit(&af);
@@ -82,7 +93,7 @@ int sl_write_csv(const char *path, const sl_suite *s)
 /* One row of the summary table. */
 static void summary_row(FILE *f, const sl_config *c)
 {
-    char threads[40], speedup[48], time[32], rate[32], variant[80];
+    char threads[40], speedup[48], time[80], rate[32], variant[80];
     sl_config_label(c, variant, sizeof variant);
     if (c->problem.threads > 0)
         snprintf(threads, sizeof threads, "%d%s", c->threads_used,
@@ -91,7 +102,8 @@ static void summary_row(FILE *f, const sl_config *c)
         snprintf(threads, sizeof threads, "%s",
                  (c->variant->flags & SL_USES_GPU) ? "device's" : "1");
     if (c->valid && c->timed) {
-        snprintf(time, sizeof time, "%.3f ms", c->median * 1e3);
+        snprintf(time, sizeof time, "%.3f ms [%.3f, %.3f]", c->median * 1e3,
+                 c->ci_low * 1e3, c->ci_high * 1e3);
         snprintf(rate, sizeof rate, "%.3g", c->rate);
     } else {
         snprintf(time, sizeof time, "-");
@@ -112,11 +124,12 @@ static void summary_row(FILE *f, const sl_config *c)
 /* The Markdown table (shared by summary.md and the console). */
 static void summary_table(FILE *f, const sl_suite *s)
 {
-    fprintf(f, "| kernel | variant | threads | median | rate /s | speedup vs scalar "
+    fprintf(f, "| kernel | variant | threads | median [95%% CI] | rate /s | speedup vs scalar "
                "| cv | error | ran on | check |\n");
     fprintf(f, "|---|---|---|--:|--:|--:|--:|--:|---|---|\n");
     for (size_t i = 0; i < s->count; i++)
-        summary_row(f, &s->configs[i]);
+        if (!s->configs[i].weak)
+            summary_row(f, &s->configs[i]);
 }
 
 /* Notes a reader must not miss: invalid variants, host fallback, noise. */
@@ -137,7 +150,7 @@ static void summary_notes(FILE *f, const sl_suite *s)
             fprintf(f, "- %s ran on the **host (host fallback)**: no offload device "
                        "was used, so its time is a CPU figure, not a GPU one.\n",
                     c->name);
-        if (c->valid && c->timed && c->cv > 0.05)
+        if (c->valid && c->timed && c->cv > SL_CV_BUSY)
             fprintf(f, "- %s varied by %.0f%% between repetitions: the machine "
                        "was busy; treat its figures with care.\n", c->name,
                     100.0 * c->cv);
@@ -182,8 +195,33 @@ static void estimates_table(FILE *f, const sl_suite *s)
     }
 }
 
+/* One line near the top when the run was noisy: a reader of slides must
+ * not miss it. */
+static void busy_warning(FILE *f, const sl_suite *s)
+{
+    int busy = 0, timed = 0, low_level = 0;
+    for (size_t i = 0; i < s->count; i++) {
+        const sl_config *c = &s->configs[i];
+        if (!c->valid || !c->timed)
+            continue;
+        timed++;
+        busy += c->cv > SL_CV_BUSY;
+        low_level += c->ci_level < 0.95;
+    }
+    if (busy)
+        fprintf(f, "- **warning: the machine was busy**: %d of %d configurations varied "
+                   "by more than %.0f%% (coefficient of variation) between repetitions; "
+                   "rerun on a quiet machine before putting them on a slide\n", busy,
+                timed, 100.0 * SL_CV_BUSY);
+    if (low_level)
+        fprintf(f, "- **note**: %d configuration(s) had fewer than %d repetitions, so "
+                   "their interval covers the median with less than 95%%\n", low_level,
+                SL_CI_MIN_REPS);
+}
+
 void sl_print_summary(FILE *f, const sl_suite *s)
 {
+    busy_warning(f, s);
     summary_table(f, s);
     estimates_table(f, s);
     summary_notes(f, s);
@@ -213,11 +251,15 @@ int sl_write_summary(const char *path, const sl_suite *s, const sl_context *ctx,
             sl_context_get(ctx, "gpu_variant_ran_on"), sl_context_get(ctx, "gpu_name"),
             sl_context_get(ctx, "cuda_devices"));
     fprintf(f, "- timing: wall time per call, median of the repetitions after a "
-               "warm-up; every variant was validated before it was timed\n\n");
+               "warm-up, with a 95%% confidence interval for the median from order "
+               "statistics; every variant was validated before it was timed\n");
+    busy_warning(f, s);
+    fprintf(f, "\n");
     summary_table(f, s);
     estimates_table(f, s);
     fprintf(f, "\n");
     summary_notes(f, s);
+    sl_print_scaling(f, s);
     sl_print_evidence(f, s);
     if (bd)
         sl_breakdown_summary(f, bd);
@@ -234,7 +276,8 @@ static int plot_data_kernel(const char *dir, const sl_suite *s, const sl_problem
     if (sl_atomic_open(&af, path) != 0)
         return -1;
     fprintf(af.fp, "# %s: speedup vs scalar per valid configuration\n"
-                   "# label\tspeedup\tthreads\tran_on\n", k->name);
+                   "# label\tspeedup\tthreads\tran_on\tspeedup_low\tspeedup_high\n",
+            k->name);
     for (size_t i = 0; i < s->count; i++) {
         const sl_config *c = &s->configs[i];
         if (c->kernel->problem != k || c->speedup <= 0.0)
@@ -246,35 +289,16 @@ static int plot_data_kernel(const char *dir, const sl_suite *s, const sl_problem
             snprintf(label, sizeof label, "%s x%d", c->variant->name, c->threads_used);
         else
             snprintf(label, sizeof label, "%s", c->variant->name);
-        fprintf(af.fp, "\"%s\"\t%.4f\t%d\t\"%s\"\n", label, c->speedup,
-                c->threads_used, sl_config_where(c));
+        /* The ratio's interval from the two medians' intervals. */
+        const sl_config *base = sl_suite_baseline(s, c);
+        fprintf(af.fp, "\"%s\"\t%.4f\t%d\t\"%s\"\t%.4f\t%.4f\n", label, c->speedup,
+                c->threads_used, sl_config_where(c), base->ci_low / c->ci_high,
+                base->ci_high / c->ci_low);
     }
     if (sl_atomic_commit(&af) != 0)
         return -1;
 
-    /* Strong scaling of each threaded variant vs itself on one thread: one
-     * gnuplot data block per variant, separated by two blank lines. */
-    snprintf(path, sizeof path, "%s/scaling-%s.dat", dir, k->name);
-    if (sl_atomic_open(&af, path) != 0)
-        return -1;
-    fprintf(af.fp, "# %s: speedup vs the same variant on 1 thread\n"
-                   "# threads\tspeedup\tefficiency\n", k->name);
-    int blocks = 0;
-    for (size_t i = 0; i < s->count; i++) {
-        const sl_config *one = &s->configs[i];
-        if (one->kernel->problem != k || one->problem.threads != 1 || one->speedup <= 0.0)
-            continue;
-        fprintf(af.fp, "%s\"%s\"\n", blocks++ ? "\n\n" : "", one->variant->name);
-        for (size_t j = 0; j < s->count; j++) {
-            const sl_config *c = &s->configs[j];
-            if (c->variant != one->variant || c->speedup <= 0.0 || c->problem.threads < 1 ||
-                strcmp(c->tree, one->tree) != 0)
-                continue;
-            double sp = one->median / c->median;
-            fprintf(af.fp, "%d\t%.4f\t%.4f\n", c->threads_used, sp, sp / c->threads_used);
-        }
-    }
-    return sl_atomic_commit(&af);
+    return sl_write_scaling_data(dir, s, k);
 }
 
 int sl_write_plot_data(const char *dir, const sl_suite *s, const sl_context *ctx)

@@ -1,15 +1,18 @@
 /* suite.c - planning, validation and timing of configurations (suite.h).
  *
  * Timing: Google Benchmark (through gbench.h) with real time, a warm-up,
- * and repetitions; this file turns the repetitions into median, spread and
- * rate. Nothing here reads a clock.
+ * and repetitions; this file turns the repetitions into median, interval,
+ * spread and rate. The only clock read here is the progress line's
+ * elapsed time and estimate of what remains.
  */
+#define _POSIX_C_SOURCE 200809L
 #include "suite.h"
 
 #include <math.h>
 #include <omp.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "args.h"
 #include "gpu_info.h"
@@ -121,9 +124,26 @@ static sl_config *plan_config(sl_suite *s, const sl_plan *p, const sl_kernel *k,
     if (schedule) {
         char sched[32];
         sl_schedule_name(*schedule, sched, sizeof sched);
-        snprintf(c->name + n, sizeof c->name - (size_t)n, "/schedule:%s", sched);
+        n += snprintf(c->name + n, sizeof c->name - (size_t)n, "/schedule:%s", sched);
     }
+    if (p->weak)
+        snprintf(c->name + n, sizeof c->name - (size_t)n, "/weak");
     return c;
+}
+
+/* Weak scaling: each thread keeps the work one thread had at size / tmax
+ * (tmax the largest count planned), so the largest point is the strong
+ * study's size again; image kernels grow their rows, not their width. */
+static void weak_size(const sl_kernel *k, int64_t size, int tmax, int threads,
+                      sl_problem *problem)
+{
+    int64_t per_thread = size / (tmax > 0 ? tmax : 1);
+    if (per_thread < 1)
+        per_thread = 1;
+    if (k->problem->image)
+        problem->height = per_thread * threads;
+    else
+        problem->size = per_thread * threads;
 }
 
 static int add_kernel(sl_suite *s, const sl_plan *p, const sl_kernel *k,
@@ -142,9 +162,14 @@ static int add_kernel(sl_suite *s, const sl_plan *p, const sl_kernel *k,
     for (size_t v = 0; v < k->count; v++) {
         const sl_variant *var = &k->variants[v];
         int named = !p->variant_name || strcmp(p->variant_name, var->name) == 0;
-        /* A speedup needs the baseline, so it is planned whatever was named. */
-        if (!named && strcmp(var->name, SL_BASELINE_VARIANT) != 0)
+        /* A speedup needs the baseline, so it is planned whatever was named
+         * (not for weak scaling, which compares a variant with itself). */
+        if (!named && (p->weak || strcmp(var->name, SL_BASELINE_VARIANT) != 0))
             continue;
+        if (p->weak && !(var->flags & SL_USES_THREADS)) {
+            matched |= named;
+            continue;
+        }
         matched |= named;
         if ((var->flags & SL_USES_CUDA) && sl_cuda_device_count() <= 0) {
             if (s->nskipped < SL_MAX_SKIPPED)
@@ -155,17 +180,25 @@ static int add_kernel(sl_suite *s, const sl_plan *p, const sl_kernel *k,
         }
         int takes_threads = (var->flags & SL_USES_THREADS) != 0;
         int nt = takes_threads ? p->nthreads : 1;
-        int max_threads = 0, counts[SL_MAX_THREAD_COUNTS + 1];
+        int max_threads = 0, top = 0, has_odd = 0, counts[SL_MAX_THREAD_COUNTS + 1];
         for (int t = 0; t < nt; t++) {
             counts[t] = takes_threads ? p->threads[t] : 0;
             max_threads = counts[t] > max_threads ? counts[t] : max_threads;
+            if (counts[t] <= sl_cores_available() && counts[t] > top)
+                top = counts[t];
+            has_odd |= counts[t] == SL_ODD_SWEEP_THREADS;
         }
+        /* The schedule sweep runs at the most threads that have a core
+         * each, not at an oversubscribed point. */
+        if (top == 0)
+            top = max_threads;
         /* Both images are symmetric top to bottom, so 2 threads with
          * schedule(static) get mirror halves and balance by accident; a
          * sweep that stops at 2 threads adds 3, where static's cost shows
          * (labelled oversubscribed on 2 cores). */
-        if (p->sweep && p->nschedules == 0 && (var->flags & SL_USES_SCHEDULE) &&
-            max_threads == 2)
+        int odd = p->sweep && p->nschedules == 0 && (var->flags & SL_USES_SCHEDULE) &&
+                  top == 2;
+        if (odd && !has_odd)
             counts[nt++] = SL_ODD_SWEEP_THREADS;
         for (int t = 0; t < nt; t++) {
             int threads = counts[t];
@@ -176,17 +209,24 @@ static int add_kernel(sl_suite *s, const sl_plan *p, const sl_kernel *k,
             if (var->flags & SL_USES_SCHEDULE) {
                 if (p->nschedules > 0)
                     sched = p->schedules, ns = p->nschedules;
-                else if (p->sweep && ((threads == max_threads && threads > 1) ||
-                                      threads == SL_ODD_SWEEP_THREADS))
+                else if (p->sweep && ((threads == top && threads > 1) ||
+                                      (odd && threads == SL_ODD_SWEEP_THREADS)))
                     sched = SL_SWEEP_SCHEDULES, ns = 4;
                 else
                     sched = DYNAMIC_ONLY, ns = 1;
             }
+            if (p->weak && sched)
+                sched = DYNAMIC_ONLY, ns = 1;
             for (int i = 0; i < ns; i++) {
-                if (plan_config(s, p, k, var, size, threads, sched ? &sched[i] : NULL) == NULL) {
+                sl_config *c = plan_config(s, p, k, var, size, threads,
+                                           sched ? &sched[i] : NULL);
+                if (c == NULL) {
                     snprintf(why, whylen, "out of memory planning the run");
                     return -1;
                 }
+                c->weak = p->weak;
+                if (p->weak)
+                    weak_size(k, size, max_threads, threads, &c->problem);
             }
         }
     }
@@ -252,6 +292,8 @@ static int validate_at(sl_config *c, int64_t size, int keep, sl_outcome *out,
 {
     const sl_problem_def *def = c->kernel->problem;
     sl_problem p = c->problem;
+    if (size != p.size)
+        p.height = 0;   /* the probe: square, whatever the timed shape */
     p.size = size;
     memset(out, 0, sizeof *out);
     int64_t width = p.size, height = sl_problem_height(&p);
@@ -356,7 +398,25 @@ typedef struct timing_ctx {
     FILE *progress;
     size_t done, total;
     int reps;
+    double start;                 /* monotonic seconds when timing began */
 } timing_ctx;
+
+static double now_seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+/* "1m05s" for the progress line. */
+static void format_duration(double seconds, char *out, size_t len)
+{
+    long s = (long)(seconds + 0.5);
+    if (s >= 60)
+        snprintf(out, len, "%ldm%02lds", s / 60, s % 60);
+    else
+        snprintf(out, len, "%lds", s);
+}
 
 static int cmp_double(const void *a, const void *b)
 {
@@ -368,6 +428,28 @@ double sl_median(double *v, int n)
 {
     qsort(v, (size_t)n, sizeof *v, cmp_double);
     return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
+}
+
+/* The median lies below the (k+1)-th smallest of n times with probability
+ * P(Binomial(n, 1/2) <= k), whatever the distribution of the times, so
+ * [x(k+1), x(n-k)] covers it with 1 - 2 P(B <= k). */
+double sl_median_ci(const double *sorted, int n, double *low, double *high)
+{
+    double pk = ldexp(1.0, -n);   /* P(B = k), from k = 0 */
+    double tail = pk;             /* P(B <= k) */
+    int k = 0;
+    /* Move in from [min, max] while the coverage stays at least 95%. */
+    while (k + 1 <= (n - 1) / 2) {
+        double next = pk * (double)(n - k) / (double)(k + 1);
+        if (1.0 - 2.0 * (tail + next) < 0.95)
+            break;
+        pk = next;
+        tail += next;
+        k++;
+    }
+    *low = sorted[k];
+    *high = sorted[n - 1 - k];
+    return 1.0 - 2.0 * tail;
 }
 
 /* Median, extremes, spread and rate from the repetitions. */
@@ -386,6 +468,7 @@ static void summarise(sl_config *c)
     c->stddev = n > 1 ? sqrt(var / (n - 1)) : 0.0;
     c->cv = mean > 0.0 ? c->stddev / mean : 0.0;
     c->rate = c->median > 0.0 ? c->outcome.work / c->median : 0.0;
+    c->ci_level = sl_median_ci(sorted, n, &c->ci_low, &c->ci_high);
 }
 
 static void on_result(const gb_result *r, void *ctx)
@@ -406,14 +489,20 @@ static void on_result(const gb_result *r, void *ctx)
             if (!r->error)
                 summarise(c);
             if (t->progress) {
+                /* Elapsed, and what remains at the average pace so far. */
+                char elapsed[24], left[24];
+                double spent = now_seconds() - t->start;
+                format_duration(spent, elapsed, sizeof elapsed);
+                format_duration(spent / (double)t->done * (double)(t->total - t->done),
+                                left, sizeof left);
                 if (r->error)
                     fprintf(t->progress, "  [%zu/%zu] %-44s ERROR %s\n", t->done,
                             t->total, c->name, c->error);
                 else
                     fprintf(t->progress, "  [%zu/%zu] %-44s median %10.3f ms  "
-                            "%9.3e %s/s  cv %4.1f%%\n", t->done, t->total, c->name,
-                            c->median * 1e3, c->rate,
-                            c->kernel->problem->work_unit, 100.0 * c->cv);
+                            "%9.3e %s/s  cv %4.1f%%  (%s, ~%s left)\n", t->done,
+                            t->total, c->name, c->median * 1e3, c->rate,
+                            c->kernel->problem->work_unit, 100.0 * c->cv, elapsed, left);
                 fflush(t->progress);
             }
         }
@@ -423,7 +512,7 @@ static void on_result(const gb_result *r, void *ctx)
 
 int sl_suite_time(sl_suite *s, int reps, double min_time, FILE *progress)
 {
-    timing_ctx t = { s, progress, 0, 0, reps };
+    timing_ctx t = { s, progress, 0, 0, reps, now_seconds() };
     for (size_t i = 0; i < s->count; i++) {
         sl_config *c = &s->configs[i];
         if (!c->valid)
@@ -445,8 +534,8 @@ int sl_suite_time(sl_suite *s, int reps, double min_time, FILE *progress)
     for (size_t i = 0; i < s->count; i++) {
         sl_config *c = &s->configs[i];
         const sl_config *base = sl_suite_baseline(s, c);
-        c->speedup = c->valid && c->timed && base && base->valid && base->timed
-                         ? base->median / c->median : 0.0;
+        c->speedup = c->valid && c->timed && !c->weak && base && base->valid &&
+                     base->timed ? base->median / c->median : 0.0;
     }
     return 0;
 }
@@ -464,7 +553,7 @@ const sl_config *sl_suite_baseline(const sl_suite *s, const sl_config *c)
     for (size_t i = 0; i < s->count; i++) {
         const sl_config *b = &s->configs[i];
         if (b->kernel->problem == c->kernel->problem && strcmp(b->tree, c->tree) == 0 &&
-            strcmp(b->variant->name, SL_BASELINE_VARIANT) == 0)
+            !b->weak && strcmp(b->variant->name, SL_BASELINE_VARIANT) == 0)
             return b;
     }
     return NULL;

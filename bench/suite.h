@@ -14,6 +14,10 @@
 
 #include "kernel.h"
 
+/* A coefficient of variation above this (5%) means the machine was busy
+ * while it was measured: summaries warn. */
+#define SL_CV_BUSY 0.05
+
 /* Repetitions above this are refused on input: more adds nothing a median
  * needs, and the per-configuration arrays stay fixed-size. */
 #define SL_MAX_REPS 100
@@ -37,6 +41,9 @@ typedef struct sl_config {
     double seconds[SL_MAX_REPS];  /* wall time per call, per repetition */
     char error[256];              /* a timing error, if any */
     double median, min, max, stddev, cv, rate;
+    double ci_low, ci_high;       /* a distribution-free interval for the median */
+    double ci_level;              /* its coverage (0.95 or more from 6 reps) */
+    int weak;                     /* a weak-scaling point: size grows with threads */
     double speedup;               /* vs the same tree's scalar; 0: n/a */
 
     /* Image kernels, from the validation run at the timed size (NULL for
@@ -77,6 +84,9 @@ typedef struct sl_plan {
                                          thread count (1), or use dynamic
                                          only (0) */
     int quick;
+    int weak;                         /* weak scaling: size grows with the
+                                         threads from size / cores (rows for
+                                         image kernels); no baseline added */
 } sl_plan;
 
 /* The schedules a bench sweeps by default: equal blocks, round robin, a
@@ -115,6 +125,15 @@ void sl_suite_free(sl_suite *s);
 
 /* The median of v[0 .. n) (n >= 1); sorts v. */
 double sl_median(double *v, int n);
+
+/* A confidence interval for the median of sorted[0 .. n) from order
+ * statistics alone (no assumption about the distribution of times): the
+ * narrowest [sorted[k], sorted[n-1-k]] whose coverage is at least 95%, or
+ * [min, max] when n is too small for 95%. Returns the coverage. */
+double sl_median_ci(const double *sorted, int n, double *low, double *high);
+
+/* Repetitions the median's 95% interval needs: 6 (coverage 96.9%). */
+#define SL_CI_MIN_REPS 6
 
 /* Threads the OpenMP runtime grants for num_threads(requested). */
 int sl_threads_granted(int requested);

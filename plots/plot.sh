@@ -3,7 +3,7 @@
 #
 # usage: plots/plot.sh RUN_DIR
 #
-# Each data file in RUN_DIR names its figure: <kind>-<rest>.dat (speedup,
+# Each data file in RUN_DIR names its figure: <kind>-<rest>.dat (speedup, weak,
 # scaling, schedule, threadwork, lanes, convergence, breakdown, crossover;
 # labels in <kind>-<rest>.gp when there is one) or <kind>-<rest>.bin (image,
 # diff: fractal pictures, described by <kind>-<rest>.gp). The script
@@ -60,7 +60,7 @@ for data in "$run"/*.dat "$run"/*.bin; do
         esac
         out="$run/$base.$ext"
         tmp="$run/.$base.$ext.tmp"
-        if gnuplot -e "datafile='$data'; outfile='$tmp'; kernel='$kernel'" \
+        if gnuplot -e "datafile='$data'; outfile='$tmp'; kernel='$kernel'; dir='$run'" \
                    -e "load '$run/run.gp'; load '$desc'; set terminal $term" \
                    "$here/$kind.gp" && [ -s "$tmp" ]; then
             mv "$tmp" "$out"
