@@ -15,6 +15,7 @@
 
 #include "atomic_file.h"
 #include "breakdown.h"
+#include "ceiling.h"
 #include "cli.h"
 #include "context.h"
 #include "evidence.h"
@@ -73,8 +74,8 @@ static const char usage[] =
 
 /* Write every data file into the partial folder. */
 static int write_files(const sl_run_dir *run, const sl_suite *suite,
-                       const sl_context *ctx, const sl_breakdown *bd, char *why,
-                       size_t whylen)
+                       const sl_context *ctx, const sl_breakdown *bd,
+                       const sl_ceilings *ceilings, char *why, size_t whylen)
 {
     char path[4352];
     /* path is the file that failed; why has room for the error's gist. */
@@ -82,7 +83,10 @@ static int write_files(const sl_run_dir *run, const sl_suite *suite,
     if (sl_write_csv(path, suite) != 0)
         goto fail;
     snprintf(path, sizeof path, "%s/summary.md", run->partial);
-    if (sl_write_summary(path, suite, ctx, run->name, bd) != 0)
+    if (sl_write_summary(path, suite, ctx, run->name, bd, ceilings) != 0)
+        goto fail;
+    snprintf(path, sizeof path, "%s/evidence.csv", run->partial);
+    if (sl_write_ceilings(run->partial, ceilings, suite) != 0)
         goto fail;
     snprintf(path, sizeof path, "%s/breakdown.csv", run->partial);
     if (sl_breakdown_write(run->partial, bd) != 0)
@@ -267,12 +271,19 @@ int main(int argc, char **argv)
     gb_shutdown();
     if (timed)
         invalid += (size_t)sl_breakdown_measure(&breakdown, &suite, reps, cli.quick, stdout);
+    sl_ceilings ceilings = { 0 };
+    if (timed) {
+        printf("probing the machine's ceilings (FMA, divide, 64-bit multiply on one "
+               "core)\n");
+        fflush(stdout);
+        sl_measure_ceilings(&ceilings, cli.quick);
+    }
 
     if (timed && sl_atomic_publish(json_tmp, json) != 0) {
         fprintf(stderr, "%s: cannot write '%s': %s\n", prog, json, strerror(errno));
         return SL_EXIT_RUNTIME;
     }
-    if (write_files(&run, &suite, &ctx, &breakdown, why, sizeof why) != 0) {
+    if (write_files(&run, &suite, &ctx, &breakdown, &ceilings, why, sizeof why) != 0) {
         sl_die_usage(prog, why);
         return SL_EXIT_RUNTIME;
     }
@@ -285,6 +296,7 @@ int main(int argc, char **argv)
     printf("\n");
     sl_print_summary(stdout, &suite);
     sl_print_evidence(stdout, &suite);
+    sl_print_ceilings(stdout, &ceilings, &suite);
     sl_breakdown_print(stdout, &breakdown);
     printf("\nresults: %s (also %s/latest)\n", run.final, run.base);
     if (plots == 3)

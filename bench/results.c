@@ -228,7 +228,8 @@ void sl_print_summary(FILE *f, const sl_suite *s)
 }
 
 int sl_write_summary(const char *path, const sl_suite *s, const sl_context *ctx,
-                     const char *run_name, const sl_breakdown *bd)
+                     const char *run_name, const sl_breakdown *bd,
+                     const sl_ceilings *ceilings)
 {
     sl_atomic_file af;
     if (sl_atomic_open(&af, path) != 0)
@@ -259,6 +260,8 @@ int sl_write_summary(const char *path, const sl_suite *s, const sl_context *ctx,
     estimates_table(f, s);
     fprintf(f, "\n");
     summary_notes(f, s);
+    if (ceilings)
+        sl_print_ceilings(f, ceilings, s);
     sl_print_scaling(f, s);
     sl_print_evidence(f, s);
     if (bd)

@@ -8,13 +8,16 @@
 #include <stdio.h>
 
 #include "breakdown.h"
+#include "ceiling.h"
 #include "context.h"
 #include "suite.h"
 
 int sl_write_csv(const char *path, const sl_suite *s);
-/* bd: the GPU breakdown's section, or NULL. */
+/* bd: the GPU breakdown's section, or NULL; ceilings: the evidence
+ * section, or NULL. */
 int sl_write_summary(const char *path, const sl_suite *s, const sl_context *ctx,
-                     const char *run_name, const sl_breakdown *bd);
+                     const char *run_name, const sl_breakdown *bd,
+                     const sl_ceilings *ceilings);
 /* The summary's table and notes, for the console. */
 void sl_print_summary(FILE *f, const sl_suite *s);
 int sl_write_plot_data(const char *dir, const sl_suite *s, const sl_context *ctx);

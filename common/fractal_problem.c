@@ -176,7 +176,12 @@ static const sl_problem fractal_test_cases[] = {
     .max_size = FRACTAL_MAX_SIDE,                         \
     .image = 1,                                           \
     .error_name = "wrong pixels",                         \
-    .test_cases = fractal_test_cases
+    .test_cases = fractal_test_cases,                     \
+    /* zr*zr, zi*zi, 2*zr, (2*zr)*zi: the adds can go to  \
+     * other units, the multiplies only to the FMA ones. */\
+    .ceiling = SL_CEILING_FMA,                            \
+    .ceiling_ops = 4,                                     \
+    .ceiling_why = "4 multiplies per iteration, on the FMA units"
 
 const sl_problem_def mandelbrot_problem = {
     .name = "mandelbrot",

@@ -112,6 +112,16 @@ typedef struct sl_verdict {
     double tolerance;     /* the largest error accepted at this size */
 } sl_verdict;
 
+/* The machine limit a kernel's rate is held against: the instruction its
+ * work unit cannot do without, whose peak throughput per core the bench
+ * measures (bench/ceiling.c). */
+typedef enum sl_ceiling_kind {
+    SL_CEILING_NONE = 0,
+    SL_CEILING_DIVIDE,        /* packed double divides */
+    SL_CEILING_FMA,           /* packed double FMAs (the multiply units) */
+    SL_CEILING_MUL64          /* packed 64-bit integer multiplies */
+} sl_ceiling_kind;
+
 /* The problem definition shared by both trees: tree-independent. */
 typedef struct sl_problem_def {
     const char *name;         /* "pi" */
@@ -137,6 +147,12 @@ typedef struct sl_problem_def {
     /* Sampling kernels: the standard error of a correct answer at p's size,
      * so reports can give the error in sigmas. Deterministic ones: NULL. */
     double (*std_error)(const sl_problem *p);
+    /* The limit: one work unit needs ceiling_ops of the ceiling's
+     * instruction (lanes count one each), so no variant can beat
+     * peak / ceiling_ops work units per second per core. */
+    sl_ceiling_kind ceiling;
+    double ceiling_ops;
+    const char *ceiling_why;  /* "1 divide per step" */
 } sl_problem_def;
 
 /* A kernel as one tree implements it: the problem and the tree's variants. */

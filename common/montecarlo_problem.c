@@ -126,4 +126,9 @@ const sl_problem_def montecarlo_problem = {
     .run = montecarlo_run,
     .check = montecarlo_check,
     .std_error = montecarlo_std_error,
+    /* Each of a sample's 2 draws mixes its counter with 2 multiplies
+     * (common/rng.h); the counter's own multiply can become an add. */
+    .ceiling = SL_CEILING_MUL64,
+    .ceiling_ops = 4,
+    .ceiling_why = "4 64-bit multiplies per sample",
 };

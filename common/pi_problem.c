@@ -68,4 +68,7 @@ const sl_problem_def pi_problem = {
     .test_cases = pi_test_cases,
     .run = pi_run,
     .check = pi_check,
+    .ceiling = SL_CEILING_DIVIDE,
+    .ceiling_ops = 1,
+    .ceiling_why = "1 divide per step",
 };

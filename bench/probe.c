@@ -1,0 +1,69 @@
+/* probe.c - the machine-ceiling probe's loops (timed by ceiling.c).
+ *
+ * Each loop runs independent dependency chains of one packed instruction,
+ * enough chains to cover the instruction's latency, so the core issues it
+ * at its peak rate. Vectors are as wide as the build's SIMD ISA
+ * (SPEEDLAB_SIMD_LANES doubles). Built with the kernels' -march flags and
+ * -ffp-contract=fast, so a*m + c is one FMA instruction (check with
+ * `objdump -d`: vfmadd...pd in probe_fma). Every loop returns a sum of
+ * its chains, so no chain can be optimised away.
+ */
+#include "probe.h"
+
+#include "speedlab_config.h"
+
+typedef double vdouble __attribute__((vector_size(8 * SPEEDLAB_SIMD_LANES)));
+typedef uint64_t vu64 __attribute__((vector_size(8 * SPEEDLAB_SIMD_LANES)));
+
+static double lanes_sum(vdouble v)
+{
+    double s = 0.0;
+    for (int i = 0; i < SPEEDLAB_SIMD_LANES; i++)
+        s += v[i];
+    return s;
+}
+
+/* a = a * m + c converges to c / (1 - m) = 1: the values stay finite. */
+double sl_probe_fma(int64_t reps)
+{
+    const vdouble m = (vdouble){ 0 } + 0.9999999, c = (vdouble){ 0 } + 1e-7;
+    vdouble a0 = m + 0.01, a1 = m + 0.02, a2 = m + 0.03, a3 = m + 0.04;
+    vdouble a4 = m + 0.05, a5 = m + 0.06, a6 = m + 0.07, a7 = m + 0.08;
+    vdouble a8 = m + 0.09, a9 = m + 0.10, a10 = m + 0.11, a11 = m + 0.12;
+    for (int64_t r = 0; r < reps; r++) {
+        a0 = a0 * m + c; a1 = a1 * m + c; a2 = a2 * m + c; a3 = a3 * m + c;
+        a4 = a4 * m + c; a5 = a5 * m + c; a6 = a6 * m + c; a7 = a7 * m + c;
+        a8 = a8 * m + c; a9 = a9 * m + c; a10 = a10 * m + c; a11 = a11 * m + c;
+    }
+    return lanes_sum(a0 + a1 + a2 + a3 + a4 + a5 + a6 + a7 + a8 + a9 + a10 + a11);
+}
+
+/* a = n / a swaps between a and n / a: the values stay finite. */
+double sl_probe_divide(int64_t reps)
+{
+    const vdouble n = (vdouble){ 0 } + 1.0000001;
+    vdouble a0 = n + 0.1, a1 = n + 0.2, a2 = n + 0.3, a3 = n + 0.4;
+    vdouble a4 = n + 0.5, a5 = n + 0.6, a6 = n + 0.7, a7 = n + 0.8;
+    for (int64_t r = 0; r < reps; r++) {
+        a0 = n / a0; a1 = n / a1; a2 = n / a2; a3 = n / a3;
+        a4 = n / a4; a5 = n / a5; a6 = n / a6; a7 = n / a7;
+    }
+    return lanes_sum(a0 + a1 + a2 + a3 + a4 + a5 + a6 + a7);
+}
+
+/* Odd multipliers keep every bit alive. */
+double sl_probe_mul64(int64_t reps)
+{
+    const vu64 k = (vu64){ 0 } + UINT64_C(0xbf58476d1ce4e5b9);
+    vu64 a0 = k + 1, a1 = k + 3, a2 = k + 5, a3 = k + 7;
+    vu64 a4 = k + 9, a5 = k + 11, a6 = k + 13, a7 = k + 15;
+    for (int64_t r = 0; r < reps; r++) {
+        a0 *= k; a1 *= k; a2 *= k; a3 *= k;
+        a4 *= k; a5 *= k; a6 *= k; a7 *= k;
+    }
+    vu64 s = a0 ^ a1 ^ a2 ^ a3 ^ a4 ^ a5 ^ a6 ^ a7;
+    double d = 0.0;
+    for (int i = 0; i < SPEEDLAB_SIMD_LANES; i++)
+        d += (double)(s[i] >> 11);
+    return d;
+}
