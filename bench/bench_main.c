@@ -21,6 +21,7 @@
 #include "evidence.h"
 #include "exitcodes.h"
 #include "gbench.h"
+#include "html.h"
 #include "results.h"
 #include "run_dir.h"
 #include "speedlab_config.h"
@@ -81,6 +82,9 @@ static int write_files(const sl_run_dir *run, const sl_suite *suite,
     /* path is the file that failed; why has room for the error's gist. */
     snprintf(path, sizeof path, "%s/results.csv", run->partial);
     if (sl_write_csv(path, suite) != 0)
+        goto fail;
+    snprintf(path, sizeof path, "%s/samples.csv", run->partial);
+    if (sl_write_samples(path, suite) != 0)
         goto fail;
     snprintf(path, sizeof path, "%s/summary.md", run->partial);
     if (sl_write_summary(path, suite, ctx, run->name, bd, ceilings) != 0)
@@ -288,6 +292,14 @@ int main(int argc, char **argv)
         return SL_EXIT_RUNTIME;
     }
     int plots = cli.plots ? sl_run_plots(run.partial) : -1;
+    /* The page lists the figures that exist, so it comes after the plots. */
+    char title[512];
+    snprintf(title, sizeof title, "speedlab bench: %s", run.name);
+    if (sl_write_html(run.partial, title) != 0) {
+        fprintf(stderr, "%s: cannot write '%s/index.html': %s\n", prog, run.partial,
+                strerror(errno));
+        return SL_EXIT_RUNTIME;
+    }
     if (sl_run_dir_publish(&run, why, sizeof why) != 0) {
         sl_die_usage(prog, why);
         return SL_EXIT_RUNTIME;
@@ -299,6 +311,7 @@ int main(int argc, char **argv)
     sl_print_ceilings(stdout, &ceilings, &suite);
     sl_breakdown_print(stdout, &breakdown);
     printf("\nresults: %s (also %s/latest)\n", run.final, run.base);
+    printf("report: %s/index.html (opens in a browser) and summary.md\n", run.final);
     if (plots == 3)
         printf("plots: gnuplot is not installed, so the data is written but not "
                "plotted; install it with: sudo apt-get install gnuplot-nox, then "

@@ -90,6 +90,30 @@ int sl_write_csv(const char *path, const sl_suite *s)
     return sl_atomic_commit(&af);
 }
 
+int sl_write_samples(const char *path, const sl_suite *s)
+{
+    sl_atomic_file af;
+    if (sl_atomic_open(&af, path) != 0)
+        return -1;
+    fprintf(af.fp, "tree,kernel,variant,threads_used,schedule,study,size,height,"
+                   "repetition,seconds\n");
+    for (size_t i = 0; i < s->count; i++) {
+        const sl_config *c = &s->configs[i];
+        if (!c->valid)
+            continue;
+        char sched[32] = "";
+        if (c->variant->flags & SL_USES_SCHEDULE)
+            sl_schedule_name(c->problem.schedule, sched, sizeof sched);
+        for (int r = 0; r < c->timed; r++)
+            fprintf(af.fp, "%s,%s,%s,%d,\"%s\",%s,%lld,%lld,%d,%.9g\n", c->tree,
+                    c->kernel->problem->name, c->variant->name, c->threads_used, sched,
+                    c->weak ? "weak" : "strong", (long long)c->problem.size,
+                    (long long)(c->kernel->problem->image ? sl_problem_height(&c->problem)
+                                                          : 0), r, c->seconds[r]);
+    }
+    return sl_atomic_commit(&af);
+}
+
 /* One row of the summary table. */
 static void summary_row(FILE *f, const sl_config *c)
 {

@@ -13,6 +13,9 @@
 #include "suite.h"
 
 int sl_write_csv(const char *path, const sl_suite *s);
+/* samples.csv: every repetition's time, one row each, so that two runs can
+ * be compared sample by sample (speedlab-compare). */
+int sl_write_samples(const char *path, const sl_suite *s);
 /* bd: the GPU breakdown's section, or NULL; ceilings: the evidence
  * section, or NULL. */
 int sl_write_summary(const char *path, const sl_suite *s, const sl_context *ctx,

@@ -3,7 +3,8 @@
 #
 # usage: plots/plot.sh RUN_DIR
 #
-# Each data file in RUN_DIR names its figure: <kind>-<rest>.dat (speedup, weak,
+# Each data file in RUN_DIR names its figure: <kind>-<rest>.dat (speedup,
+# weak, compare,
 # scaling, schedule, threadwork, lanes, convergence, breakdown, crossover;
 # labels in <kind>-<rest>.gp when there is one) or <kind>-<rest>.bin (image,
 # diff: fractal pictures, described by <kind>-<rest>.gp). The script
@@ -47,6 +48,11 @@ for data in "$run"/*.dat "$run"/*.bin; do
     *)
         # A data file may come with its own labels (breakdown-gpu.gp).
         [ -f "$run/$base.gp" ] && desc="$run/$base.gp"
+        # A comparison has one row per configuration: grow with them.
+        if [ "$kind" = compare ]; then
+            rows=$(sed -n 's/^rows = //p' "$desc")
+            size="1200,$(( 160 + 18 * ${rows:-10} ))"
+        fi
         # No data rows (every configuration invalid): nothing honest to draw.
         if [ -z "$(grep -v '^#' "$data" | tr -d '[:space:]')" ]; then
             echo "plot.sh: $base: no valid measurements, no plot"

@@ -60,11 +60,12 @@ case_bench_quick() {
     res="$tmp/results"
     quick_bench 0 "quick bench" "$bench" --threads 1,2
     [ -d "$run" ] || { fail "results/latest does not point at a run folder"; return; }
-    for f in bench.json results.csv summary.md run.gp speedup-pi.dat scaling-pi.dat; do
+    for f in bench.json results.csv samples.csv summary.md index.html run.gp \
+             speedup-pi.dat scaling-pi.dat weak-pi.dat evidence.csv ceiling.csv; do
         [ -s "$run/$f" ] && ok "$f written" || fail "$f missing or empty"
     done
     if command -v gnuplot >/dev/null 2>&1; then
-        for f in speedup-pi.png speedup-pi.svg scaling-pi.png scaling-pi.svg; do
+        for f in speedup-pi.png speedup-pi.svg scaling-pi.png scaling-pi.svg weak-pi.png; do
             [ -s "$run/$f" ] && ok "$f plotted" || fail "$f missing or empty"
         done
     fi
@@ -76,10 +77,18 @@ case_bench_quick() {
     done
     expect_in "$run/bench.json" '"real_time"' "JSON has timings"
     rows=$(tail -n +2 "$run/results.csv" | wc -l)
-    # scalar, simd, threads x2, threads_simd x2, and lesson 5's four gpu stages.
-    [ "$rows" -eq 10 ] && ok "CSV has 10 configurations" || fail "CSV has $rows rows, expected 10"
+    # scalar, simd, threads x2, threads_simd x2, lesson 5's four gpu stages,
+    # and the weak-scaling study's threads_simd x2.
+    [ "$rows" -eq 12 ] && ok "CSV has 12 configurations" || fail "CSV has $rows rows, expected 12"
     valid=$(grep -c ',yes,' "$run/results.csv")
-    [ "$valid" -eq 10 ] && ok "all 10 valid" || fail "$valid of 10 valid"
+    [ "$valid" -eq 12 ] && ok "all 12 valid" || fail "$valid of 12 valid"
+    # Weak scaling: 2000003 / 2 steps per thread, so 1000001 and 2000002.
+    weak=$(awk -F, '$26 == "weak" { printf "%s:%s ", $4, $8 }' "$run/results.csv")
+    [ "$weak" = "1:1000001 2:2000002 " ] && ok "weak study grows N with threads" ||
+        fail "weak rows: '$weak'"
+    # Every repetition is in samples.csv: 12 configurations x 2.
+    n=$(tail -n +2 "$run/samples.csv" | wc -l)
+    [ "$n" -eq 24 ] && ok "samples.csv has every repetition" || fail "samples.csv has $n rows"
     for v in gpu_v1 gpu_v2 gpu gpu_v4; do
         grep ",$v," "$run/results.csv" | grep -qE ',(host fallback|device),' &&
             ok "$v row says where it ran" || fail "$v row missing, or does not say where it ran"
@@ -264,7 +273,7 @@ case_montecarlo() {
     mbench() {
         want=$1; label=$2; b=$3; shift 3
         expect_rc "$want" "$label" "$b" --kernel montecarlo --size 2000003 --threads 1,2,3 \
-            --reps 1 --min-time 0.01 --results "$tmp/m" "$@"
+            --no-weak --reps 1 --min-time 0.01 --results "$tmp/m" "$@"
         run="$tmp/m/$(readlink "$tmp/m/latest")"
     }
     mbench 0 "bench montecarlo" "$bench" --seed 5
@@ -276,7 +285,7 @@ case_montecarlo() {
         ok "every variant counted$counts points inside" || fail "counts differ: $counts"
     expect_in "$run/summary.md" "| std error | error | error / std error |" "summary has the standard error"
     # std_error column: 1.642/sqrt(2000003) = 0.00116.
-    awk -F, 'NR > 1 && $(NF-1) != "" { if ($(NF-1) < 0.00115 || $(NF-1) > 0.00117) bad = 1; n++ }
+    awk -F, 'NR > 1 && $24 != "" { if ($24 < 0.00115 || $24 > 0.00117) bad = 1; n++ }
              END { exit bad || n != 9 }' "$run/results.csv" &&
         ok "CSV std_error is 1.642/sqrt(N)" || fail "CSV std_error wrong"
     rows=$(grep -vc '^#' "$run/convergence-montecarlo.dat")
@@ -409,6 +418,97 @@ case_plots() {
     printf '# header only\n' >"$run/speedup-pi.dat"
     expect_rc 0 "plot.sh with no valid data" sh "$top/plots/plot.sh" "$run"
     [ ! -e "$run/speedup-pi.png" ] && ok "no image from empty data" || fail "image from empty data"
+}
+
+# browser_check PAGE: the image-check line of PAGE after a headless
+# chromium has loaded it (its script counts the images that loaded).
+browser_check() {
+    timeout 120 "$chromium" --headless --no-sandbox --disable-gpu --no-first-run \
+        --virtual-time-budget=10000 --dump-dom "file://$1" 2>/dev/null |
+        grep -o 'id="image-check"[^<]*' | sed 's/.*>//'
+}
+
+# The instructor's report: the scaling and evidence sections, the Amdahl
+# fit on data with a known answer, index.html in a real browser (every
+# image loads; a missing one is reported), and make compare.
+case_report() {
+    bench=$1; compare=$2
+    quick_bench 0 "report bench" "$bench" --threads 1,2 --reps 6
+    for section in "## Strong scaling" "## Weak scaling" "## How close to the machine" \
+                   "**Closest to the machine**" "Amdahl fit of the scaling plots needs 3" \
+                   "median [95% CI]"; do
+        expect_in "$run/summary.md" "$section" "summary has '$section'"
+    done
+    # The evidence: pi's scalar and threads_simd as a percent of the divide
+    # ceiling, each in (0, 100]; the SIMD rung well above the scalar one.
+    pct() { awk -F, -v v="$1" -v t="$2" '$2 == "pi" && $3 == v && $4 == t { print $12 }' "$run/evidence.csv"; }
+    s=$(pct scalar 1); v=$(pct threads_simd 2)
+    awk -v s="$s" -v v="$v" 'BEGIN { exit !(s > 0 && s <= 100 && v > 0 && v <= 100 && v > 2 * s) }' &&
+        ok "evidence: scalar $s%, threads_simd x2 $v% of the divide ceiling" ||
+        fail "evidence percentages wrong: scalar '$s', threads_simd '$v'"
+    n=$(awk -F, 'NR > 1 && $3 > 0' "$run/ceiling.csv" | wc -l)
+    [ "$n" -eq 3 ] && ok "ceiling.csv: 3 probes measured" || fail "ceiling.csv has $n probes"
+    # 6 repetitions: every interval is at the 96.9% level.
+    awk -F, 'NR > 1 { n++; if ($31 != "0.9688") bad = 1 } END { exit bad || n != 12 }' "$run/results.csv" &&
+        ok "6 repetitions give the 96.9% interval" || fail "interval level wrong"
+    expect_in "$run/scaling-pi.gp" "fit_points = 2" "2 in-core thread counts: fit skipped"
+
+    # Amdahl fit on synthetic data with serial fraction 0.1: found again.
+    if command -v gnuplot >/dev/null 2>&1; then
+        syn="$tmp/syn"; mkdir -p "$syn"
+        printf 'lanes = 8\ncores = 8\nmachine = "test"\n' >"$syn/run.gp"
+        printf 'fit_points = 4\nfit_min = 3\nfit_note = "x"\n' >"$syn/scaling-syn.gp"
+        awk 'BEGIN { print "# t"; print "\"threads\""
+                     for (p = 1; p <= 8; p *= 2) { s = 1 / (0.1 + 0.9 / p)
+                         printf "%d\t%.6f\t%.6f\t%.6f\t%.6f\tNaN\t0\n", p, s, s / p, s, s }
+                     print "9\t1.0\t0.1\t1.0\t1.0\tNaN\t1" }' >"$syn/scaling-syn.dat"
+        expect_rc 0 "plot synthetic scaling" sh "$top/plots/plot.sh" "$syn"
+        f=$(awk '{ print $4 }' "$syn/fit-syn.txt")
+        awk -v f="$f" 'BEGIN { exit !(f > 0.0999 && f < 0.1001) }' &&
+            ok "Amdahl fit finds serial fraction $f (0.1)" || fail "Amdahl fit gave '$f'"
+    fi
+
+    # The page in a real browser.
+    chromium=$(command -v chromium || command -v chromium-browser || true)
+    if [ -z "$chromium" ] || ! command -v gnuplot >/dev/null 2>&1; then
+        echo "report: skipped the browser check: chromium or gnuplot is not installed"
+        exit 77
+    fi
+    pngs=$(ls "$run"/*.png | wc -l)
+    got=$(browser_check "$run/index.html")
+    [ "$got" = "images: $pngs of $pngs loaded" ] && ok "browser: $got" ||
+        fail "browser says '$got', expected all $pngs images loaded"
+    cp -R "$run" "$tmp/damaged"
+    rm "$tmp/damaged/speedup-pi.png"
+    got=$(browser_check "$tmp/damaged/index.html")
+    case $got in
+    *"broken: speedup-pi.png"*) ok "browser reports the missing image" ;;
+    *) fail "a missing image went unnoticed: '$got'" ;;
+    esac
+
+    # make compare: a run against itself differs nowhere; against a copy
+    # whose every time is doubled, B is slower everywhere, by 2.
+    expect_rc 0 "compare a run with itself" "$compare" "$run" "$run" --results "$tmp/c"
+    n=$(grep -c 'no significant difference' "$tmp/out")
+    [ "$n" -eq 12 ] && ok "itself: 12 of 12 not different" || fail "itself: $n of 12 not different"
+    cp -R "$run" "$tmp/slow"
+    awk -F, 'BEGIN { OFS = "," } NR > 1 { $NF = $NF * 2 } { print }' "$run/samples.csv" \
+        >"$tmp/slow/samples.csv"
+    expect_rc 0 "compare with a run twice as slow" "$compare" "$run" "$tmp/slow" \
+        --label-a fast --label-b slow --results "$tmp/c"
+    n=$(grep -c ' 2.000 .*B slower' "$tmp/out")
+    [ "$n" -eq 12 ] && ok "twice as slow: 12 of 12 B slower, ratio 2.000" ||
+        fail "twice as slow: $n of 12 found"
+    cmp_run="$tmp/c/compare/$(readlink "$tmp/c/compare/latest")"
+    for f in compare.csv summary.md index.html compare-runs.png; do
+        [ -s "$cmp_run/$f" ] && ok "compare wrote $f" || fail "compare did not write $f"
+    done
+    got=$(browser_check "$cmp_run/index.html")
+    [ "$got" = "images: 1 of 1 loaded" ] && ok "compare page: $got" || fail "compare page: '$got'"
+    expect_rc 2 "compare with one folder" "$compare" "$run"; one_line "compare with one folder"
+    expect_rc 2 "compare with a folder that is not a run" "$compare" "$run" "$tmp"
+    one_line "compare with a folder that is not a run"
+    expect_in "$tmp/err" "is not a run folder" "says what is wrong"
 }
 
 case_exercises_in_sync() {

@@ -1,0 +1,368 @@
+/* compare_main.c - `make compare A=results/x B=results/y`: two runs side by
+ * side (two machines, gcc against clang, before and after a change).
+ *
+ * Reads each run's samples.csv (every repetition's time), pairs the
+ * configurations the two runs share, and gives per pair the ratio of the
+ * medians (B / A: below 1, B is faster) with a bootstrap interval, and a
+ * Mann-Whitney U test's verdict. Writes compare.csv, summary.md, a plot and
+ * index.html into <results>/compare/<time>-<host>/ (and .../latest).
+ * Exit: 0 ok, 1 I/O failure, 2 bad input (a folder that is not a run).
+ */
+#define _DEFAULT_SOURCE
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "atomic_file.h"
+#include "exitcodes.h"
+#include "html.h"
+#include "results.h"
+#include "run_dir.h"
+#include "stats.h"
+#include "suite.h"
+
+/* Verdicts at the usual 5% level; the bootstrap's resamples and key. */
+#define ALPHA 0.05
+enum { RESAMPLES = 4000 };
+#define BOOTSTRAP_SEED UINT64_C(20261121)
+
+static const char usage[] =
+    "usage: speedlab-compare A B [--label-a NAME] [--label-b NAME] [--results DIR]\n"
+    "       [--no-plots]\n"
+    "Compare two run folders written by make bench (A and B may be results/latest).\n"
+    "Per configuration both runs have: the ratio of median times B/A (below 1: B is\n"
+    "faster) with a 95% bootstrap interval, and a Mann-Whitney U test at the 5%\n"
+    "level. Writes DIR/compare/<UTC time>-<host>/ (default DIR: results).\n"
+    "Exit: 0 ok, 1 I/O failure, 2 bad input.\n";
+
+typedef struct series {
+    char key[256];           /* kernel/variant/threads/schedule/study/size */
+    char label[160];         /* "mandelbrot threads_simd x2, dynamic (weak)" */
+    double seconds[SL_MAX_REPS];
+    int n;
+} series;
+
+typedef struct run_samples {
+    const char *dir;
+    series *s;
+    int count, cap;
+} run_samples;
+
+/* Split one CSV line in place into at most max fields; quoted fields may
+ * hold commas. Returns the number of fields. */
+static int split_csv(char *line, char **field, int max)
+{
+    int n = 0;
+    char *p = line;
+    while (n < max) {
+        if (*p == '"') {
+            field[n++] = ++p;
+            while (*p && *p != '"')
+                p++;
+            if (*p)
+                *p++ = '\0';
+        } else {
+            field[n++] = p;
+            while (*p && *p != ',' && *p != '\n')
+                p++;
+        }
+        if (*p != ',') {
+            *p = '\0';
+            break;
+        }
+        *p++ = '\0';
+    }
+    return n;
+}
+
+static series *find_series(run_samples *r, const char *key, int add)
+{
+    for (int i = 0; i < r->count; i++)
+        if (strcmp(r->s[i].key, key) == 0)
+            return &r->s[i];
+    if (!add)
+        return NULL;
+    if (r->count == r->cap) {
+        int cap = r->cap ? 2 * r->cap : 64;
+        series *grown = realloc(r->s, (size_t)cap * sizeof *grown);
+        if (grown == NULL)
+            return NULL;
+        r->s = grown;
+        r->cap = cap;
+    }
+    series *s = &r->s[r->count++];
+    memset(s, 0, sizeof *s);
+    snprintf(s->key, sizeof s->key, "%s", key);
+    return s;
+}
+
+/* Read dir/samples.csv. Returns 0, or -1 with the reason in why. */
+static int read_samples(run_samples *r, const char *dir, char *why, size_t whylen)
+{
+    char path[4096], line[1024];
+    memset(r, 0, sizeof *r);
+    r->dir = dir;
+    snprintf(path, sizeof path, "%s/samples.csv", dir);
+    FILE *f = fopen(path, "r");
+    if (f == NULL) {
+        snprintf(why, whylen, "'%s' is not a run folder with samples (no %s: %s; runs "
+                 "of make bench from this version on have one)", dir, path, strerror(errno));
+        return -1;
+    }
+    if (fgets(line, sizeof line, f) == NULL || strncmp(line, "tree,kernel,variant,", 20)) {
+        snprintf(why, whylen, "'%s' does not start with the samples header", path);
+        fclose(f);
+        return -1;
+    }
+    int row = 1;
+    while (fgets(line, sizeof line, f)) {
+        char *fld[10], key[256];
+        row++;
+        if (split_csv(line, fld, 10) != 10) {
+            snprintf(why, whylen, "'%s' line %d: expected 10 fields", path, row);
+            fclose(f);
+            return -1;
+        }
+        char *end;
+        double sec = strtod(fld[9], &end);
+        if (end == fld[9] || !(sec > 0.0)) {
+            snprintf(why, whylen, "'%s' line %d: '%s' is not a time", path, row, fld[9]);
+            fclose(f);
+            return -1;
+        }
+        /* kernel/variant/threads/schedule/study/size x height */
+        snprintf(key, sizeof key, "%s/%s/%s/%s/%s/%sx%s", fld[1], fld[2], fld[3],
+                 fld[4][0] ? fld[4] : "-", fld[5], fld[6], fld[7]);
+        series *s = find_series(r, key, 1);
+        if (s == NULL) {
+            snprintf(why, whylen, "out of memory reading '%s'", path);
+            fclose(f);
+            return -1;
+        }
+        if (s->n == 0) {
+            int t = atoi(fld[3]);
+            char threads[24] = "";
+            if (t > 0 && strcmp(fld[2], "scalar") && strcmp(fld[2], "simd"))
+                snprintf(threads, sizeof threads, " x%d", t);
+            snprintf(s->label, sizeof s->label, "%s %s%s%s%s%s", fld[1], fld[2], threads,
+                     fld[4][0] ? ", " : "", fld[4], strcmp(fld[5], "weak") ? "" : " (weak)");
+        }
+        if (s->n < SL_MAX_REPS)
+            s->seconds[s->n++] = sec;
+    }
+    fclose(f);
+    if (r->count == 0) {
+        snprintf(why, whylen, "'%s' has no samples (did every variant fail?)", path);
+        return -1;
+    }
+    return 0;
+}
+
+typedef struct pair {
+    const series *a, *b;
+    double median_a, median_b, ratio, low, high, p;
+    const char *verdict;
+} pair;
+
+static double median_of(const series *s)
+{
+    double v[SL_MAX_REPS];
+    memcpy(v, s->seconds, (size_t)s->n * sizeof *v);
+    return sl_median(v, s->n);
+}
+
+static void compare_pair(pair *q)
+{
+    q->median_a = median_of(q->a);
+    q->median_b = median_of(q->b);
+    q->ratio = q->median_b / q->median_a;
+    sl_bootstrap_ratio(q->a->seconds, q->a->n, q->b->seconds, q->b->n, RESAMPLES,
+                       BOOTSTRAP_SEED, &q->low, &q->high);
+    q->p = sl_mann_whitney_p(q->a->seconds, q->a->n, q->b->seconds, q->b->n);
+    if (q->p >= ALPHA)
+        q->verdict = "no significant difference";
+    else
+        q->verdict = q->ratio < 1.0 ? "B faster" : "B slower";
+}
+
+static int write_outputs(const char *dir, const pair *q, int n, const char *la,
+                         const char *lb, const run_samples *A, const run_samples *B,
+                         int unmatched)
+{
+    char path[4352];
+    sl_atomic_file af;
+    snprintf(path, sizeof path, "%s/compare.csv", dir);
+    if (sl_atomic_open(&af, path) != 0)
+        return -1;
+    fprintf(af.fp, "configuration,reps_a,reps_b,median_a_s,median_b_s,ratio_b_over_a,"
+                   "ratio_low,ratio_high,mann_whitney_p,verdict\n");
+    for (int i = 0; i < n; i++)
+        fprintf(af.fp, "\"%s\",%d,%d,%.9g,%.9g,%.5f,%.5f,%.5f,%.4g,%s\n", q[i].a->label,
+                q[i].a->n, q[i].b->n, q[i].median_a, q[i].median_b, q[i].ratio,
+                q[i].low, q[i].high, q[i].p, q[i].verdict);
+    if (sl_atomic_commit(&af) != 0)
+        return -1;
+
+    snprintf(path, sizeof path, "%s/compare-runs.dat", dir);
+    if (sl_atomic_open(&af, path) != 0)
+        return -1;
+    fprintf(af.fp, "# configuration\tratio\tlow\thigh\tsignificant (0 none, 1 B faster, "
+                   "2 B slower)\n");
+    for (int i = 0; i < n; i++)
+        fprintf(af.fp, "\"%s\"\t%.5f\t%.5f\t%.5f\t%d\n", q[i].a->label, q[i].ratio, q[i].low,
+                q[i].high, q[i].p >= ALPHA ? 0 : q[i].ratio < 1.0 ? 1 : 2);
+    if (sl_atomic_commit(&af) != 0)
+        return -1;
+    snprintf(path, sizeof path, "%s/compare-runs.gp", dir);
+    char text[1024];
+    snprintf(text, sizeof text, "label_a = \"%s\"\nlabel_b = \"%s\"\nrows = %d\n", la, lb, n);
+    if (sl_atomic_write(path, text) != 0)
+        return -1;
+    snprintf(path, sizeof path, "%s/run.gp", dir);
+    if (sl_atomic_write(path, "lanes = 1\ncores = 1\nmachine = \"\"\n") != 0)
+        return -1;
+
+    snprintf(path, sizeof path, "%s/summary.md", dir);
+    if (sl_atomic_open(&af, path) != 0)
+        return -1;
+    int faster = 0, slower = 0;
+    for (int i = 0; i < n; i++) {
+        faster += q[i].p < ALPHA && q[i].ratio < 1.0;
+        slower += q[i].p < ALPHA && q[i].ratio >= 1.0;
+    }
+    fprintf(af.fp, "# speedlab compare: %s vs %s\n\n- A (%s): %s\n- B (%s): %s\n"
+                   "- %d configurations in both; B faster in %d, slower in %d, no "
+                   "significant difference in %d (Mann-Whitney U, 5%% level)\n",
+            la, lb, la, A->dir, lb, B->dir, n, faster, slower, n - faster - slower);
+    if (unmatched)
+        fprintf(af.fp, "- %d configuration(s) are in only one run and are left out\n",
+                unmatched);
+    fprintf(af.fp, "- ratio = median time of B / median time of A: below 1, B is faster; "
+                   "the interval is a 95%% bootstrap interval of that ratio\n\n"
+                   "| configuration | reps A/B | median A | median B | B/A [95%% CI] | "
+                   "p | verdict |\n|---|---|--:|--:|--:|--:|---|\n");
+    for (int i = 0; i < n; i++)
+        fprintf(af.fp, "| %s | %d/%d | %.3f ms | %.3f ms | %.3f [%.3f, %.3f] | %.3g | %s |\n",
+                q[i].a->label, q[i].a->n, q[i].b->n, q[i].median_a * 1e3,
+                q[i].median_b * 1e3, q[i].ratio, q[i].low, q[i].high, q[i].p,
+                q[i].p < ALPHA ? (q[i].ratio < 1.0 ? "**B faster**" : "**B slower**")
+                               : q[i].verdict);
+    return sl_atomic_commit(&af);
+}
+
+int main(int argc, char **argv)
+{
+    const char *prog = argv[0], *paths[2] = { NULL, NULL };
+    const char *labels[2] = { "A", "B" }, *results = "results";
+    int npaths = 0, plots = 1;
+    char why[8192];
+
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+            fputs(usage, stdout);
+            return SL_EXIT_OK;
+        } else if (!strcmp(a, "--no-plots")) {
+            plots = 0;
+        } else if (!strcmp(a, "--label-a") || !strcmp(a, "--label-b") ||
+                   !strcmp(a, "--results")) {
+            if (i + 1 >= argc || argv[i + 1][0] == '\0') {
+                fprintf(stderr, "%s: %s needs a value (see --help)\n", prog, a);
+                return SL_EXIT_USAGE;
+            }
+            const char **dst = !strcmp(a, "--results") ? &results
+                               : !strcmp(a, "--label-a") ? &labels[0] : &labels[1];
+            *dst = argv[++i];
+        } else if (a[0] != '-' && npaths < 2) {
+            paths[npaths++] = a;
+        } else {
+            fprintf(stderr, "%s: unknown argument '%s' (see --help)\n", prog, a);
+            return SL_EXIT_USAGE;
+        }
+    }
+    if (npaths != 2) {
+        fprintf(stderr, "%s: give two run folders, A and B, e.g. make compare "
+                        "A=results/x B=results/y\n", prog);
+        return SL_EXIT_USAGE;
+    }
+    for (int k = 0; k < 2; k++)
+        if (strpbrk(labels[k], "\"\\\n")) {
+            fprintf(stderr, "%s: a label may not hold quotes, backslashes or newlines\n", prog);
+            return SL_EXIT_USAGE;
+        }
+
+    run_samples runs[2];
+    for (int k = 0; k < 2; k++)
+        if (read_samples(&runs[k], paths[k], why, sizeof why) != 0) {
+            fprintf(stderr, "%s: %s %s\n", prog, k ? "B:" : "A:", why);
+            return SL_EXIT_USAGE;
+        }
+
+    pair *q = calloc((size_t)runs[0].count, sizeof *q);
+    if (q == NULL) {
+        fprintf(stderr, "%s: out of memory\n", prog);
+        return SL_EXIT_RUNTIME;
+    }
+    int n = 0;
+    for (int i = 0; i < runs[0].count; i++) {
+        const series *b = find_series(&runs[1], runs[0].s[i].key, 0);
+        if (b == NULL)
+            continue;
+        q[n].a = &runs[0].s[i];
+        q[n].b = b;
+        compare_pair(&q[n++]);
+    }
+    int unmatched = runs[0].count + runs[1].count - 2 * n;
+    if (n == 0) {
+        fprintf(stderr, "%s: the two runs share no configuration (different kernels, "
+                        "sizes or thread counts?)\n", prog);
+        return SL_EXIT_USAGE;
+    }
+
+    sl_run_dir out;
+    char base[3072];
+    snprintf(base, sizeof base, "%s/compare", results);
+    if (mkdir(results, 0755) != 0 && errno != EEXIST) {
+        fprintf(stderr, "%s: cannot create '%s': %s\n", prog, results, strerror(errno));
+        return SL_EXIT_RUNTIME;
+    }
+    if (sl_run_dir_create(&out, base, why, sizeof why) != 0) {
+        fprintf(stderr, "%s: %s\n", prog, why);
+        return SL_EXIT_RUNTIME;
+    }
+    if (write_outputs(out.partial, q, n, labels[0], labels[1], &runs[0], &runs[1],
+                      unmatched) != 0) {
+        fprintf(stderr, "%s: cannot write into '%s': %s\n", prog, out.partial,
+                strerror(errno));
+        sl_run_dir_discard(&out);
+        return SL_EXIT_RUNTIME;
+    }
+    int plotted = plots ? sl_run_plots(out.partial) : -1;
+    char title[512];
+    snprintf(title, sizeof title, "speedlab compare: %s vs %s", labels[0], labels[1]);
+    if (sl_write_html(out.partial, title) != 0 ||
+        sl_run_dir_publish(&out, why, sizeof why) != 0) {
+        fprintf(stderr, "%s: cannot finish '%s'\n", prog, out.partial);
+        return SL_EXIT_RUNTIME;
+    }
+
+    printf("B/A = median time of B (%s) / median time of A (%s): below 1, B is faster\n\n",
+           labels[1], labels[0]);
+    printf("%-44s %7s  %-17s %8s  %s\n", "configuration", "B/A", "95% interval", "p",
+           "verdict");
+    for (int i = 0; i < n; i++)
+        printf("%-44s %7.3f  [%6.3f, %6.3f] %8.3g  %s\n", q[i].a->label, q[i].ratio,
+               q[i].low, q[i].high, q[i].p, q[i].verdict);
+    if (unmatched)
+        printf("\n%d configuration(s) are in only one run and are left out\n", unmatched);
+    printf("\ncomparison: %s (also %s/latest)\n", out.final, out.base);
+    if (plotted == 3)
+        printf("plots: gnuplot is not installed, so the data is written but not plotted\n");
+    free(q);
+    free(runs[0].s);
+    free(runs[1].s);
+    return SL_EXIT_OK;
+}

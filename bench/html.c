@@ -1,0 +1,244 @@
+/* html.c - summary.md plus the figures into index.html (html.h).
+ *
+ * summary.md is written by this program, so the Markdown here is only what
+ * it uses: "#" headings, "- " lists, "|" tables (the second row is the
+ * alignment row), paragraphs, **bold** and `code`.
+ */
+#define _DEFAULT_SOURCE
+#include "html.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "atomic_file.h"
+
+/* The largest figure list a page shows. */
+enum { MAX_FIGURES = 256 };
+
+static const char PAGE_HEAD[] =
+    "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+    "<title>%s</title>\n<style>\n"
+    "body { font-family: sans-serif; margin: 2em auto; max-width: 1100px; "
+    "padding: 0 1em; color: #222; }\n"
+    "table { border-collapse: collapse; margin: 1em 0; font-size: 0.9em; }\n"
+    "th, td { border: 1px solid #bbb; padding: 0.25em 0.6em; }\n"
+    "th { background: #eef; } td.num { text-align: right; }\n"
+    "code { background: #f4f4f4; padding: 0 0.2em; }\n"
+    "figure { margin: 1.5em 0; } figure img { max-width: 100%%; "
+    "border: 1px solid #ddd; }\n"
+    "figcaption { font-size: 0.85em; color: #555; }\n"
+    "#image-check.good { color: #1b7e3a; } #image-check.bad { color: #b00020; "
+    "font-weight: bold; }\n"
+    "</style>\n</head>\n<body>\n"
+    "<p id=\"image-check\">images: not checked (the page's script did not run)</p>\n";
+
+/* Count the images that loaded and say so at the top of the page. */
+static const char PAGE_TAIL[] =
+    "<script>\n"
+    "window.addEventListener('load', function () {\n"
+    "  var imgs = document.images, ok = 0, broken = [];\n"
+    "  for (var i = 0; i < imgs.length; i++) {\n"
+    "    if (imgs[i].complete && imgs[i].naturalWidth > 0) ok++;\n"
+    "    else broken.push(imgs[i].getAttribute('src'));\n"
+    "  }\n"
+    "  var p = document.getElementById('image-check');\n"
+    "  p.textContent = 'images: ' + ok + ' of ' + imgs.length + ' loaded' +\n"
+    "    (broken.length ? '; broken: ' + broken.join(', ') : '');\n"
+    "  p.className = broken.length ? 'bad' : 'good';\n"
+    "});\n"
+    "</script>\n</body>\n</html>\n";
+
+/* Text with &, <, > and " escaped; **bold** and `code` as tags. */
+static void inline_text(FILE *f, const char *s, size_t n)
+{
+    int bold = 0, code = 0;
+    for (size_t i = 0; i < n; i++) {
+        char ch = s[i];
+        if (ch == '`') {
+            fputs(code ? "</code>" : "<code>", f);
+            code = !code;
+        } else if (!code && ch == '*' && i + 1 < n && s[i + 1] == '*') {
+            fputs(bold ? "</strong>" : "<strong>", f);
+            bold = !bold;
+            i++;
+        } else if (ch == '&') {
+            fputs("&amp;", f);
+        } else if (ch == '<') {
+            fputs("&lt;", f);
+        } else if (ch == '>') {
+            fputs("&gt;", f);
+        } else if (ch == '"') {
+            fputs("&quot;", f);
+        } else {
+            fputc(ch, f);
+        }
+    }
+    if (code)
+        fputs("</code>", f);
+    if (bold)
+        fputs("</strong>", f);
+}
+
+/* Does a table cell hold a number (right-aligned)? */
+static int numeric_cell(const char *s, size_t n)
+{
+    return n > 0 && ((s[0] >= '0' && s[0] <= '9') || s[0] == '-' || s[0] == '*') &&
+           !(n == 1 && s[0] == '-');
+}
+
+/* One "| a | b |" row as <tr>; header rows get <th>. */
+static void table_row(FILE *f, const char *line, int header)
+{
+    fputs("<tr>", f);
+    const char *p = line + 1;   /* after the leading '|' */
+    for (;;) {
+        const char *bar = strchr(p, '|');
+        if (bar == NULL)
+            break;
+        const char *a = p, *b = bar;
+        while (a < b && *a == ' ')
+            a++;
+        while (b > a && b[-1] == ' ')
+            b--;
+        fputs(header ? "<th>" : numeric_cell(a, (size_t)(b - a)) ? "<td class=\"num\">"
+                                                                   : "<td>", f);
+        inline_text(f, a, (size_t)(b - a));
+        fputs(header ? "</th>" : "</td>", f);
+        p = bar + 1;
+    }
+    fputs("</tr>\n", f);
+}
+
+typedef enum { IN_NOTHING, IN_PARA, IN_LIST, IN_TABLE } block;
+
+static void close_block(FILE *f, block *b)
+{
+    static const char *const end[] = { "", "</p>\n", "</ul>\n", "</table>\n" };
+    fputs(end[*b], f);
+    *b = IN_NOTHING;
+}
+
+/* summary.md, line by line, into the page. */
+static void markdown(FILE *f, FILE *md)
+{
+    char line[8192];
+    block b = IN_NOTHING;
+    int table_rows = 0;
+    while (fgets(line, sizeof line, md)) {
+        line[strcspn(line, "\n")] = '\0';
+        size_t n = strlen(line);
+        if (n == 0) {
+            close_block(f, &b);
+        } else if (line[0] == '#') {
+            close_block(f, &b);
+            int level = 0;
+            while (line[level] == '#')
+                level++;
+            const char *text = line + level + (line[level] == ' ');
+            fprintf(f, "<h%d>", level);
+            inline_text(f, text, strlen(text));
+            fprintf(f, "</h%d>\n", level);
+        } else if (line[0] == '|') {
+            if (b != IN_TABLE) {
+                close_block(f, &b);
+                fputs("<table>\n", f);
+                b = IN_TABLE;
+                table_rows = 0;
+            }
+            if (strncmp(line, "|---", 4) != 0 && strncmp(line, "|--:", 4) != 0)
+                table_row(f, line, table_rows == 0);
+            table_rows++;
+        } else if (line[0] == '-' && line[1] == ' ') {
+            if (b != IN_LIST) {
+                close_block(f, &b);
+                fputs("<ul>\n", f);
+                b = IN_LIST;
+            }
+            fputs("<li>", f);
+            inline_text(f, line + 2, n - 2);
+            fputs("</li>\n", f);
+        } else {
+            if (b != IN_PARA) {
+                close_block(f, &b);
+                fputs("<p>", f);
+                b = IN_PARA;
+            } else {
+                fputc('\n', f);
+            }
+            inline_text(f, line, n);
+        }
+    }
+    close_block(f, &b);
+}
+
+static int cmp_name(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Every PNG in dir, sorted, as a figure; the SVG linked when there is one. */
+static int figures(FILE *f, const char *dir)
+{
+    DIR *d = opendir(dir);
+    if (d == NULL)
+        return -1;
+    char *names[MAX_FIGURES];
+    int n = 0;
+    struct dirent *e;
+    while ((e = readdir(d)) != NULL && n < MAX_FIGURES) {
+        size_t len = strlen(e->d_name);
+        if (e->d_name[0] != '.' && len > 4 && strcmp(e->d_name + len - 4, ".png") == 0 &&
+            (names[n] = strdup(e->d_name)) != NULL)
+            n++;
+    }
+    closedir(d);
+    qsort(names, (size_t)n, sizeof *names, cmp_name);
+    fprintf(f, "<h2>Figures</h2>\n");
+    if (n == 0)
+        fprintf(f, "<p>No figures: gnuplot was missing or failed; the data files are "
+                   "complete (see the summary above).</p>\n");
+    for (int i = 0; i < n; i++) {
+        char svg[512], path[4608];
+        snprintf(svg, sizeof svg, "%.*s.svg", (int)strlen(names[i]) - 4, names[i]);
+        snprintf(path, sizeof path, "%s/%s", dir, svg);
+        FILE *probe = fopen(path, "r");
+        fprintf(f, "<figure><img src=\"%s\" alt=\"%s\"><figcaption>%s", names[i],
+                names[i], names[i]);
+        if (probe) {
+            fclose(probe);
+            fprintf(f, " (<a href=\"%s\">SVG for slides</a>)", svg);
+        }
+        fprintf(f, "</figcaption></figure>\n");
+        free(names[i]);
+    }
+    return 0;
+}
+
+int sl_write_html(const char *dir, const char *title)
+{
+    char path[4096];
+    snprintf(path, sizeof path, "%s/summary.md", dir);
+    FILE *md = fopen(path, "r");
+    if (md == NULL)
+        return -1;
+    sl_atomic_file af;
+    snprintf(path, sizeof path, "%s/index.html", dir);
+    if (sl_atomic_open(&af, path) != 0) {
+        int saved = errno;
+        fclose(md);
+        errno = saved;
+        return -1;
+    }
+    fprintf(af.fp, PAGE_HEAD, title);
+    markdown(af.fp, md);
+    fclose(md);
+    if (figures(af.fp, dir) != 0) {
+        sl_atomic_abort(&af);
+        return -1;
+    }
+    fputs(PAGE_TAIL, af.fp);
+    return sl_atomic_commit(&af);
+}
