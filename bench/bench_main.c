@@ -22,6 +22,7 @@
 #include "exitcodes.h"
 #include "gbench.h"
 #include "html.h"
+#include "interrupt.h"
 #include "results.h"
 #include "run_dir.h"
 #include "speedlab_config.h"
@@ -132,6 +133,24 @@ static void add_oversubscribed_point(sl_cli *cli)
         cli->threads[cli->nthreads++] = cores + 1;
 }
 
+/* More threads asked for than the affinity mask has CPUs (a SLURM job
+ * with too small --cpus-per-task, taskset): say so before measuring. The
+ * default list's one oversubscribed point is planned, not a mistake. */
+static void warn_affinity(const sl_cli *cli)
+{
+    int mask = sl_affinity_cpus(), most = 0;
+    for (int i = 0; i < cli->nthreads; i++)
+        most = cli->threads[i] > most ? cli->threads[i] : most;
+    const char *env = getenv("OMP_NUM_THREADS");
+    int from_env = env ? atoi(env) : 0;
+    if (mask > 0 && cli->threads_given && most > mask)
+        printf("warning: up to %d threads requested, but the affinity mask has %d CPU(s): "
+               "the points above %d share CPUs (labelled oversubscribed)\n", most, mask, mask);
+    if (mask > 0 && from_env > mask)
+        printf("warning: OMP_NUM_THREADS=%d but the affinity mask has %d CPU(s) (in a "
+               "SLURM job: raise --cpus-per-task)\n", from_env, mask);
+}
+
 /* Plan the weak-scaling study: WEAK_VARIANT (or the variant named, when it
  * takes threads) at every thread count that has a core to itself. */
 static int add_weak_study(sl_suite *suite, const sl_plan *strong, const sl_cli *cli,
@@ -170,6 +189,7 @@ int main(int argc, char **argv)
     sl_run_dir run;
 
     bind_threads(argv);
+    sl_interrupt_install();
     if (sl_check_omp_env(why, sizeof why) != 0) {
         sl_die_usage(prog, why);
         return SL_EXIT_USAGE;
@@ -246,6 +266,7 @@ int main(int argc, char **argv)
         return SL_EXIT_USAGE;
     }
 
+    warn_affinity(&cli);
     printf("speedlab bench (%s tree): validating %zu configurations\n", TREE_NAME,
            suite.count);
     sl_suite_print_skipped(&suite, stdout);
@@ -265,25 +286,36 @@ int main(int argc, char **argv)
 
     printf("timing %zu valid configurations (%d repetitions, >= %.2g s each)\n",
            suite.count - invalid, reps, min_time);
-    int timed = invalid < suite.count &&
+    int timed = invalid < suite.count && !sl_interrupted() &&
                 sl_suite_time(&suite, reps, min_time, stdout) == 0;
+    int sig = sl_interrupted();
+    if (sig && !timed) {
+        sl_run_dir_discard(&run);
+        fprintf(stderr, "%s: interrupted before anything was timed; nothing written\n", prog);
+        sl_suite_free(&suite);
+        return 128 + sig;
+    }
     if (invalid < suite.count && !timed) {
         sl_run_dir_discard(&run);
         sl_die_usage(prog, "nothing was timed (does --benchmark_filter match?)");
         return SL_EXIT_USAGE;
     }
     gb_shutdown();
-    if (timed)
+    if (timed && !sig)
         invalid += (size_t)sl_breakdown_measure(&breakdown, &suite, reps, cli.quick, stdout);
     sl_ceilings ceilings = { 0 };
-    if (timed) {
+    if (timed && !sig) {
         printf("probing the machine's ceilings (FMA, divide, 64-bit multiply on one "
                "core)\n");
         fflush(stdout);
         sl_measure_ceilings(&ceilings, cli.quick);
     }
 
-    if (timed && sl_atomic_publish(json_tmp, json) != 0) {
+    /* Google Benchmark's JSON holds the skipped configurations as errors;
+     * an interrupted run keeps only speedlab's own files. */
+    if (sig)
+        unlink(json_tmp);
+    else if (timed && sl_atomic_publish(json_tmp, json) != 0) {
         fprintf(stderr, "%s: cannot write '%s': %s\n", prog, json, strerror(errno));
         return SL_EXIT_RUNTIME;
     }
@@ -318,6 +350,12 @@ int main(int argc, char **argv)
                "run: sh %s/plots/plot.sh %s\n", SPEEDLAB_SOURCE_DIR, run.final);
     else if (plots > 0)
         printf("plots: gnuplot failed (see above); the data files are complete\n");
+    if (sig) {
+        printf("interrupted by signal %d: what was measured is written and marked "
+               "interrupted; exit code %d\n", sig, 128 + sig);
+        sl_suite_free(&suite);
+        return 128 + sig;
+    }
     if (invalid) {
         printf("%zu configuration(s) failed validation: see above; exit code 3\n",
                invalid);

@@ -1,9 +1,10 @@
 /* context.c - collect the run context (context.h). Every value is read from
  * the build (speedlab_config.h), the OpenMP runtime or the OS at run time. */
-#define _DEFAULT_SOURCE
+#define _GNU_SOURCE
 #include "context.h"
 
 #include <omp.h>
+#include <sched.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -101,6 +102,29 @@ static void gpu_where(const sl_suite *s, char *out, size_t len)
         snprintf(out, len, "not run");
 }
 
+int sl_affinity_cpus(void)
+{
+    cpu_set_t set;
+    if (sched_getaffinity(0, sizeof set, &set) != 0)
+        return -1;
+    return CPU_COUNT(&set);
+}
+
+/* The SLURM allocation this run is part of, or "not a SLURM job". */
+static void slurm_job(char *out, size_t len)
+{
+    const char *job = getenv("SLURM_JOB_ID"), *node = getenv("SLURMD_NODENAME");
+    const char *cpus = getenv("SLURM_CPUS_PER_TASK");
+    if (cpus == NULL)
+        cpus = getenv("SLURM_CPUS_ON_NODE");
+    if (job == NULL) {
+        snprintf(out, len, "not a SLURM job");
+        return;
+    }
+    snprintf(out, len, "job %s on node %s, %s CPUs granted", job, node ? node : "unknown",
+             cpus ? cpus : "unknown");
+}
+
 void sl_context_collect(sl_context *ctx, const sl_suite *s, const int *threads,
                         int nthreads)
 {
@@ -116,6 +140,9 @@ void sl_context_collect(sl_context *ctx, const sl_suite *s, const int *threads,
     sl_cpu_model(buf, sizeof buf);
     put(ctx, "cpu_model", "%s", buf);
     put(ctx, "cores_available", "%d", sl_cores_available());
+    put(ctx, "affinity_cpus", "%d", sl_affinity_cpus());
+    slurm_job(buf, sizeof buf);
+    put(ctx, "slurm", "%s", buf);
     put(ctx, "simd_isa", "%s", SPEEDLAB_SIMD_ISA);
     put(ctx, "simd_lanes_f64", "%d", SPEEDLAB_SIMD_LANES);
 

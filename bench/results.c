@@ -70,7 +70,8 @@ int sl_write_csv(const char *path, const sl_suite *s)
         num_or_empty(f, "%.4f", c->speedup, c->speedup > 0.0);
         fprintf(f, ",%.17g,%.17g,%.3g,%.3g,%s,%s,", c->outcome.value,
                 c->verdict.expected, c->verdict.error, c->verdict.tolerance,
-                c->valid ? "yes" : "no", sl_config_where(c));
+                c->interrupted ? "interrupted" : c->valid ? "yes" : "no",
+                sl_config_where(c));
         /* Sampling kernels: the standard error, and the error in sigmas. */
         double se = c->kernel->problem->std_error ? c->kernel->problem->std_error(&c->problem) : 0.0;
         num_or_empty(f, "%.6g", se, se > 0.0);
@@ -142,7 +143,7 @@ static void summary_row(FILE *f, const sl_config *c)
             c->kernel->problem->name, variant, threads, time, rate, speedup,
             100.0 * c->cv, c->verdict.error, c->kernel->problem->image ? " px" : "",
             sl_config_where(c),
-            c->valid ? "ok" : "**INVALID**");
+            c->interrupted ? "interrupted" : c->valid ? "ok" : "**INVALID**");
 }
 
 /* The Markdown table (shared by summary.md and the console). */
@@ -161,7 +162,7 @@ static void summary_notes(FILE *f, const sl_suite *s)
 {
     for (size_t i = 0; i < s->count; i++) {
         const sl_config *c = &s->configs[i];
-        if (!c->valid)
+        if (!c->valid && !c->interrupted)
             fprintf(f, "- **%s is INVALID**: got %.17g, expected %.17g (error %.3g > "
                        "tolerance %.3g%s%s). It is not timed, has no speedup and is "
                        "left out of the plots.\n", c->name, c->probe_verdict.ok ?
@@ -223,7 +224,13 @@ static void estimates_table(FILE *f, const sl_suite *s)
  * not miss it. */
 static void busy_warning(FILE *f, const sl_suite *s)
 {
-    int busy = 0, timed = 0, low_level = 0;
+    int busy = 0, timed = 0, low_level = 0, stopped = 0;
+    for (size_t i = 0; i < s->count; i++)
+        stopped += s->configs[i].interrupted;
+    if (stopped)
+        fprintf(f, "- **INTERRUPTED**: a signal stopped this run; %d of %zu configurations "
+                   "were not measured (marked interrupted). What is here was validated and "
+                   "timed in full.\n", stopped, s->count);
     for (size_t i = 0; i < s->count; i++) {
         const sl_config *c = &s->configs[i];
         if (!c->valid || !c->timed)
@@ -263,6 +270,8 @@ int sl_write_summary(const char *path, const sl_suite *s, const sl_context *ctx,
     fprintf(f, "- machine: %s, %s cores available, %s (%s doubles per vector)\n",
             sl_context_get(ctx, "cpu_model"), sl_context_get(ctx, "cores_available"),
             sl_context_get(ctx, "simd_isa"), sl_context_get(ctx, "simd_lanes_f64"));
+    fprintf(f, "- CPUs granted: %s in the affinity mask; SLURM: %s\n",
+            sl_context_get(ctx, "affinity_cpus"), sl_context_get(ctx, "slurm"));
     fprintf(f, "- compiler: %s; kernels: `%s`; scalar.c and threads.c add `%s`\n",
             sl_context_get(ctx, "compiler"), sl_context_get(ctx, "kernel_flags"),
             sl_context_get(ctx, "scalar_extra_flags"));

@@ -17,6 +17,7 @@
 #include "args.h"
 #include "gpu_info.h"
 #include "gbench.h"
+#include "interrupt.h"
 
 int sl_threads_granted(int requested)
 {
@@ -336,6 +337,12 @@ size_t sl_suite_validate(sl_suite *s, FILE *progress)
     size_t failed = 0;
     for (size_t i = 0; i < s->count; i++) {
         sl_config *c = &s->configs[i];
+        if (sl_interrupted()) {
+            /* Not run, so neither valid nor wrong: left out, not flagged. */
+            snprintf(c->error, sizeof c->error, "interrupted");
+            c->interrupted = 1;
+            continue;
+        }
         int64_t probe = c->kernel->problem->probe_size;
         int ran = validate_at(c, probe, 0, &c->probe_outcome, &c->probe_verdict) == 0 &&
                   validate_at(c, c->problem.size, 1, &c->outcome, &c->verdict) == 0;
@@ -371,6 +378,14 @@ static void time_body(gb_state *st, void *ctx)
 {
     sl_config *c = ctx;
     sl_outcome out = { 0 };
+    /* After a signal, configurations not yet started are skipped; the one
+     * in progress finishes its repetitions (Google Benchmark 1.7.1 aborts
+     * on repetitions that stop half way). */
+    if (sl_interrupted() && !c->started) {
+        gb_skip_with_error(st, "interrupted");
+        return;
+    }
+    c->started = 1;
     /* An image kernel fills one image per call, allocated once here so
      * that no call pays for it. */
     if (c->kernel->problem->image) {
@@ -478,7 +493,12 @@ static void on_result(const gb_result *r, void *ctx)
         sl_config *c = &t->suite->configs[i];
         if (strcmp(c->name, r->name) != 0)
             continue;
-        if (r->error) {
+        if (r->error && sl_interrupted()) {
+            /* Skipped by the signal: valid, but not (fully) timed. */
+            snprintf(c->error, sizeof c->error, "interrupted");
+            c->interrupted = 1;
+            c->timed = 0;
+        } else if (r->error) {
             snprintf(c->error, sizeof c->error, "%s", r->error_message);
             c->valid = 0;
         } else if (c->timed < SL_MAX_REPS) {
@@ -488,7 +508,7 @@ static void on_result(const gb_result *r, void *ctx)
             t->done++;
             if (!r->error)
                 summarise(c);
-            if (t->progress) {
+            if (t->progress && !c->interrupted) {
                 /* Elapsed, and what remains at the average pace so far. */
                 char elapsed[24], left[24];
                 double spent = now_seconds() - t->start;

@@ -44,6 +44,8 @@ typedef struct sl_config {
     double ci_low, ci_high;       /* a distribution-free interval for the median */
     double ci_level;              /* its coverage (0.95 or more from 6 reps) */
     int weak;                     /* a weak-scaling point: size grows with threads */
+    int interrupted;              /* not validated or timed: a signal stopped the run */
+    int started;                  /* timing began (a signal lets it finish) */
     double speedup;               /* vs the same tree's scalar; 0: n/a */
 
     /* Image kernels, from the validation run at the timed size (NULL for

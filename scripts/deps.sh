@@ -1,17 +1,22 @@
 #!/bin/sh
 # deps.sh - make sure the packages speedlab needs are installed.
 #
-# usage: scripts/deps.sh [C compiler]
+# usage: scripts/deps.sh [C compiler] [--for-tests]
 #
 # Checks for cmake, a C and C++ compiler, Google Benchmark and gnuplot (and
 # libomp when the compiler is clang). On Debian/Ubuntu it installs what is
 # missing, announcing each package: directly as root, with sudo otherwise.
 # When it cannot install, it prints the exact command and exits 2.
+# --for-tests adds what only the tests need: chromium, the headless browser
+# that opens the bench's index.html. It is optional: when it cannot be
+# installed the command is printed and that one test is skipped.
 # SPEEDLAB_SKIP_DEPS=1 skips the whole check (for machines managed elsewhere).
 set -u
 
 [ "${SPEEDLAB_SKIP_DEPS:-0}" = 1 ] && exit 0
 cc=${1:-cc}
+for_tests=0
+[ "${2:-}" = --for-tests ] && for_tests=1
 
 has_pkg() {
     dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q "install ok installed"
@@ -27,6 +32,10 @@ if command -v apt-get >/dev/null 2>&1 && command -v dpkg-query >/dev/null 2>&1; 
     case "$(basename "$cc")" in
     clang*) has_pkg libomp-dev || missing="$missing libomp-dev" ;;
     esac
+    if [ "$for_tests" = 1 ] && ! command -v chromium >/dev/null 2>&1 &&
+       ! command -v chromium-browser >/dev/null 2>&1; then
+        optional=chromium
+    fi
 else
     # Not Debian/Ubuntu: check what we can and say what to install.
     for tool in cmake gnuplot; do
@@ -40,26 +49,34 @@ else
     exit 0
 fi
 
+# install PACKAGES...: as root, or with sudo; 0 when installed.
+install() {
+    if [ "$(id -u)" = 0 ]; then
+        DEBIAN_FRONTEND=noninteractive apt-get update -qq &&
+            DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$@"
+    elif command -v sudo >/dev/null 2>&1; then
+        echo "speedlab: using sudo (you may be asked for your password)"
+        sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$@"
+    else
+        return 1
+    fi
+}
+
+if [ -n "${optional:-}" ]; then
+    echo "speedlab: installing the test-only package: $optional (the report's browser test)"
+    install $optional >/dev/null ||
+        echo "speedlab: could not install $optional; the browser test will be skipped. To run it: sudo apt-get install -y $optional" >&2
+fi
+
 [ -z "$missing" ] && exit 0
 
 cmd="apt-get install -y$missing"
 for pkg in $missing; do
     echo "speedlab: installing missing package: $pkg"
 done
-if [ "$(id -u)" = 0 ]; then
-    if DEBIAN_FRONTEND=noninteractive apt-get update -qq &&
-       DEBIAN_FRONTEND=noninteractive apt-get install -y -qq$missing; then
-        exit 0
-    fi
-elif command -v sudo >/dev/null 2>&1; then
-    echo "speedlab: using sudo (you may be asked for your password)"
-    if sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq$missing; then
-        exit 0
-    fi
-    cmd="sudo $cmd"
-else
-    cmd="sudo $cmd"
-fi
+# shellcheck disable=SC2086
+install $missing && exit 0
+[ "$(id -u)" = 0 ] || cmd="sudo $cmd"
 echo "speedlab: could not install:$missing" >&2
 echo "speedlab: run this, then try again:  apt-get update && $cmd" >&2
 exit 2

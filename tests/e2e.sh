@@ -511,6 +511,43 @@ case_report() {
     expect_in "$tmp/err" "is not a run folder" "says what is wrong"
 }
 
+# A signal mid-run (Ctrl-C, SLURM's time-limit signal): exit 128 + signal,
+# what was measured written and marked interrupted, no Google Benchmark
+# JSON with skipped entries, the earlier run untouched.
+case_interrupt() {
+    bench=$1
+    quick_bench 0 "an earlier run" "$bench" --threads 1 --no-plots
+    earlier=$run; sum=$(cat "$earlier"/* | cksum)
+    for sig in TERM INT; do
+        "$bench" --kernel pi --size 100000000 --threads 1,2 --reps 6 --min-time 0.2 \
+            --no-plots --results "$tmp/results" >"$tmp/out" 2>"$tmp/err" &
+        pid=$!
+        # Wait until the first configuration is timed, then signal.
+        for _ in $(seq 1 600); do
+            grep -q '^  \[1/' "$tmp/out" && break
+            sleep 0.1
+        done
+        kill -"$sig" "$pid"
+        wait "$pid"
+        rc=$?
+        want=$([ "$sig" = TERM ] && echo 143 || echo 130)
+        [ "$rc" -eq "$want" ] && ok "SIG$sig: exit $rc" || fail "SIG$sig: exit $rc, expected $want"
+        run="$tmp/results/$(readlink "$tmp/results/latest")"
+        expect_in "$run/summary.md" "**INTERRUPTED**" "SIG$sig: summary marked interrupted"
+        grep -q ',interrupted,' "$run/results.csv" && ok "SIG$sig: CSV marks the rest" ||
+            fail "SIG$sig: no interrupted rows in the CSV"
+        n=$(grep -c ',yes,' "$run/results.csv")
+        [ "$n" -ge 1 ] && ok "SIG$sig: $n configuration(s) measured in full kept" ||
+            fail "SIG$sig: nothing kept"
+        [ ! -e "$run/bench.json" ] && ok "SIG$sig: no JSON with skipped entries" ||
+            fail "SIG$sig: bench.json written"
+        ls -a "$tmp/results" | grep -q partial && fail "SIG$sig: a .partial folder left" ||
+            ok "SIG$sig: no partial folder"
+        expect_in "$tmp/err" "stopping: finishing the configuration in progress" "SIG$sig: says what it does"
+    done
+    [ "$(cat "$earlier"/* | cksum)" = "$sum" ] && ok "earlier run untouched" || fail "earlier run changed"
+}
+
 case_exercises_in_sync() {
     sh "$top/scripts/gen_exercises.sh" "$top/solutions" "$tmp/exercises" ||
         { fail "generator failed"; return; }

@@ -1,0 +1,36 @@
+/* interrupt.c - the flag behind a clean stop (interrupt.h). */
+#define _POSIX_C_SOURCE 200809L
+#include "interrupt.h"
+
+#include <signal.h>
+#include <string.h>
+#include <unistd.h>
+
+static volatile sig_atomic_t caught;
+
+static void on_signal(int sig)
+{
+    static const char msg[] = "\nstopping: finishing the configuration in progress, "
+                              "then writing what was measured (again to stop at once)\n";
+    caught = sig;
+    /* write(2) is safe in a handler; stdio is not. */
+    if (write(STDERR_FILENO, msg, sizeof msg - 1) < 0)
+        caught = sig;
+    /* The next one is not caught: a second Ctrl-C stops at once. */
+    signal(sig, SIG_DFL);
+}
+
+void sl_interrupt_install(void)
+{
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_signal;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, NULL);
+    sigaction(SIGTERM, &sa, NULL);
+}
+
+int sl_interrupted(void)
+{
+    return caught;
+}

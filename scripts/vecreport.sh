@@ -1,0 +1,66 @@
+#!/bin/sh
+# vecreport.sh - what the compiler vectorised in each solution file, in its
+# own words and in the machine code.
+#
+# usage: scripts/vecreport.sh BUILD_DIR
+#
+# Rebuilds the speedlab_vecreport objects (every solution file, compiled
+# with the kernels' flags plus the compiler's vectorisation remarks), then
+# prints per file (one variant each): the remarks, and a count of the
+# floating-point arithmetic instructions in its machine code, packed (pd/ps:
+# several lanes per instruction) against scalar (sd/ss: one), with the
+# widest register the packed ones use. A simd file full of scalar
+# instructions did not vectorise, whatever its pragma says.
+# Exit: 0, 1 when the build fails, 2 on bad usage.
+set -u
+if [ $# -ne 1 ] || [ ! -f "$1/CMakeCache.txt" ]; then
+    echo "usage: $0 BUILD_DIR (a configured build folder)" >&2
+    exit 2
+fi
+build=$1
+top=$(cd "$(dirname "$0")/.." && pwd)
+objdir="$build/CMakeFiles/speedlab_vecreport.dir"
+log=$(mktemp /tmp/speedlab-vecreport.XXXXXX)
+trap 'rm -f "$log"' EXIT
+
+find "$objdir" -name '*.o' -delete 2>/dev/null
+if ! cmake --build "$build" --target speedlab_vecreport >"$log" 2>&1; then
+    cat "$log" >&2
+    echo "vecreport: the build failed (see above)" >&2
+    exit 1
+fi
+
+# FP arithmetic mnemonics: add, sub, mul, div, sqrt, min, max, compares and
+# the FMA family, with a packed (p) or scalar (s) double/single suffix.
+count_fp() {
+    objdump -d --no-show-raw-insn "$1" 2>/dev/null | awk -F'\t' '
+        NF >= 2 {
+            split($2, w, " "); m = w[1]
+            if (m ~ /^v?(add|sub|mul|div|sqrt|min|max|cmp[a-z]*|f(n)?m(add|sub)(sub|add)?[0-9]*)p[sd]$/) {
+                packed++
+                if ($2 ~ /%zmm/) wide = (wide < 512 ? 512 : wide)
+                else if ($2 ~ /%ymm/) wide = (wide < 256 ? 256 : wide)
+                else wide = (wide < 128 ? 128 : wide)
+            } else if (m ~ /^v?(add|sub|mul|div|sqrt|min|max|cmp[a-z]*|f(n)?m(add|sub)(sub|add)?[0-9]*)s[sd]$/) {
+                scalar++
+            }
+        }
+        END { printf "%d %d %s\n", packed, scalar, wide ? wide "-bit" : "-" }'
+}
+
+command -v objdump >/dev/null 2>&1 || echo "vecreport: objdump not found (binutils): no instruction counts"
+printf '%-36s %7s %7s %8s  %s\n' "file (one variant)" "packed" "scalar" "widest" "compiler remarks"
+for obj in $(find "$objdir" -name '*.o' | sort); do
+    src=${obj%.o}                      # .../solutions/pi/simd.c
+    rel=solutions/${src##*/solutions/}
+    case $rel in */table.c|*/kernels.c) continue ;; esac   # tables, no loops
+    set -- $(count_fp "$obj")
+    vec=$(grep -F "$rel:" "$log" | grep -cE 'optimized: loop vectorized|remark: vectorized loop')
+    missed=$(grep -F "$rel:" "$log" | grep -cE 'missed: not vectorized|remark: loop not vectorized')
+    printf '%-36s %7s %7s %8s  %s loop(s) vectorised, %s not\n' "$rel" "${1:-0}" "${2:-0}" \
+        "${3:--}" "$vec" "$missed"
+done
+echo
+echo "The compiler's remarks, per line of source:"
+grep -E 'optimized: loop vectorized|missed: not vectorized|remark: .*vectoriz' "$log" |
+    grep -E 'solutions/' | sed -e "s|^$top/||" | sort -u
