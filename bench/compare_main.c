@@ -14,7 +14,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "atomic_file.h"
 #include "exitcodes.h"
@@ -325,10 +324,6 @@ int main(int argc, char **argv)
     sl_run_dir out;
     char base[3072];
     snprintf(base, sizeof base, "%s/compare", results);
-    if (mkdir(results, 0755) != 0 && errno != EEXIST) {
-        fprintf(stderr, "%s: cannot create '%s': %s\n", prog, results, strerror(errno));
-        return SL_EXIT_RUNTIME;
-    }
     if (sl_run_dir_create(&out, base, why, sizeof why) != 0) {
         fprintf(stderr, "%s: %s\n", prog, why);
         return SL_EXIT_RUNTIME;

@@ -28,6 +28,22 @@ static int exists(const char *path)
     return lstat(path, &st) == 0;
 }
 
+/* mkdir -p: each missing parent of path, then path. */
+static int make_folders(const char *path)
+{
+    char buf[3072];
+    snprintf(buf, sizeof buf, "%s", path);
+    for (char *p = buf + 1; *p; p++) {
+        if (*p != '/')
+            continue;
+        *p = '\0';
+        if (mkdir(buf, 0755) != 0 && errno != EEXIST)
+            return -1;
+        *p = '/';
+    }
+    return mkdir(buf, 0755) != 0 && errno != EEXIST ? -1 : 0;
+}
+
 int sl_run_dir_create(sl_run_dir *r, const char *base, char *why, size_t whylen)
 {
     char host[128], stamp[32];
@@ -38,7 +54,7 @@ int sl_run_dir_create(sl_run_dir *r, const char *base, char *why, size_t whylen)
         return -1;
     }
     snprintf(r->base, sizeof r->base, "%s", base);
-    if (mkdir(base, 0755) != 0 && errno != EEXIST) {
+    if (make_folders(base) != 0) {
         snprintf(why, whylen, "cannot create results folder '%s': %s", base,
                  strerror(errno));
         return -1;

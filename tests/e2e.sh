@@ -548,6 +548,31 @@ case_interrupt() {
     [ "$(cat "$earlier"/* | cksum)" = "$sum" ] && ok "earlier run untouched" || fail "earlier run changed"
 }
 
+# make vecreport: the SIMD files hold packed instructions, the scalar ones
+# none; the compiler's remarks name the vectorised loops.
+case_vecreport() {
+    build=$1
+    expect_rc 0 "vecreport" sh "$top/scripts/vecreport.sh" "$build"
+    packed() { awk -v f="$1" '$1 == f { print $2 }' "$tmp/out"; }
+    scalar() { awk -v f="$1" '$1 == f { print $3 }' "$tmp/out"; }
+    if ! command -v objdump >/dev/null 2>&1; then
+        echo "vecreport: objdump missing, counts not checked"; return
+    fi
+    for f in pi/simd.c pi/threads_simd.c fractal/simd.c montecarlo/simd.c; do
+        n=$(packed "solutions/$f")
+        [ "${n:-0}" -gt 0 ] && ok "$f: $n packed FP instructions" || fail "$f: no packed instructions"
+    done
+    for f in pi/scalar.c fractal/scalar.c; do
+        n=$(packed "solutions/$f"); m=$(scalar "solutions/$f")
+        [ "${n:-1}" -eq 0 ] && [ "${m:-0}" -gt 0 ] && ok "$f: 0 packed, $m scalar" ||
+            fail "$f: packed '$n', scalar '$m'"
+    done
+    grep -qE 'optimized: loop vectorized|remark: vectorized loop' "$tmp/out" &&
+        ok "remarks name vectorised loops" || fail "no vectorisation remark"
+
+    expect_rc 2 "vecreport without a build folder" sh "$top/scripts/vecreport.sh" "$tmp"
+}
+
 case_exercises_in_sync() {
     sh "$top/scripts/gen_exercises.sh" "$top/solutions" "$tmp/exercises" ||
         { fail "generator failed"; return; }
