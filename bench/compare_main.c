@@ -103,7 +103,10 @@ static int read_samples(run_samples *r, const char *dir, char *why, size_t whyle
 {
     char path[4096], line[1024];
     memset(r, 0, sizeof *r);
-    r->dir = dir;
+    /* results/latest is a link that moves: record the run it names. */
+    r->dir = realpath(dir, NULL);
+    if (r->dir == NULL)
+        r->dir = dir;
     snprintf(path, sizeof path, "%s/samples.csv", dir);
     FILE *f = fopen(path, "r");
     if (f == NULL) {

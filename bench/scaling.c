@@ -26,7 +26,9 @@ static int timed_ok(const sl_config *c)
 /* Is c a point of the study that starts at the 1-thread point one? */
 static int same_study(const sl_config *one, const sl_config *c)
 {
-    return timed_ok(c) && c->variant == one->variant && c->weak == one->weak &&
+    /* Mandelbrot and Julia share one variant table: compare kernels too. */
+    return timed_ok(c) && c->kernel == one->kernel && c->variant == one->variant &&
+           c->weak == one->weak &&
            strcmp(c->tree, one->tree) == 0 &&
            sl_schedule_equal(c->problem.schedule, one->problem.schedule);
 }

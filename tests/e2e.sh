@@ -239,6 +239,14 @@ case_fractals() {
     # Every thread's share is there and the shares add up to 100%.
     awk 'NR > 2 { s += $2 } END { exit !(s > 99.9 && s < 100.1) }' "$run/threadwork-mandelbrot-3.dat" &&
         ok "static shares add up to 100%" || fail "static shares do not add up"
+    # Both fractals in one run share a variant table; each scaling study
+    # must hold only its own kernel's points: threads 1, 2 (and 3).
+    fbench 0 "bench mandelbrot and julia" "$bench" --variant threads_simd --no-weak
+    for k in mandelbrot julia; do
+        rows=$(awk '/^"threads_simd"/ { b = 1; next } b && NF == 7 { printf "%s ", $1 }' "$run/scaling-$k.dat")
+        [ "$rows" = "1 2 3 " ] && ok "$k's scaling study has only its own points" ||
+            fail "$k's scaling study has rows for threads '$rows'"
+    done
     fbench 3 "broken fractal threads exits 3" "$broken" --kernel mandelbrot
     n=$(ls "$run" | grep -c '^diff-broken-mandelbrot-threads-.*\.png$')
     [ "$n" -ge 1 ] && ok "difference images for the wrong variant ($n)" || fail "no difference image"
