@@ -4,7 +4,7 @@
  * The ceiling is an upper bound, not a prediction: it counts only the one
  * instruction a work unit cannot avoid, so 100% is out of reach and the
  * interesting number is how far below it each rung of the ladder sits
- * (scalar code can reach at most 1 / lanes of it).
+ * (scalar code does one lane's work per instruction).
  */
 #define _POSIX_C_SOURCE 200809L
 #include "ceiling.h"
@@ -190,8 +190,10 @@ void sl_print_ceilings(FILE *f, const sl_ceilings *m, const sl_suite *s)
                 ", " : "", sl_ceiling_name(k), m->per_core[k] * 1e-9, 100.0 * m->spread[k]);
     fprintf(f, ". A variant's ceiling is that peak times the cores it had, over the "
                "operations one work unit needs; it counts only that one instruction, "
-               "so it is an upper bound. Scalar code can reach 1/%d of it at most.\n\n",
-            m->lanes);
+               "so it is an upper bound. Scalar code does one lane's work per "
+               "instruction, so it sits far below (though a scalar divide is cheaper "
+               "than 1/%d of a packed one, so scalar pi gets more than 1/%d).\n\n",
+            m->lanes, m->lanes);
     print_headline(f, m, s);
     fprintf(f, "| kernel | variant | threads | rate /s | ceiling /s | %% of ceiling "
                "| limit |\n|---|---|---|--:|--:|--:|---|\n");

@@ -322,7 +322,8 @@ static int plot_data_kernel(const char *dir, const sl_suite *s, const sl_problem
         if (c->outcome.where == SL_RAN_HOST_FALLBACK)
             snprintf(label, sizeof label, "%s (host fallback)", c->variant->name);
         else if (c->problem.threads > 0)
-            snprintf(label, sizeof label, "%s x%d", c->variant->name, c->threads_used);
+            snprintf(label, sizeof label, "%s x%d%s", c->variant->name, c->threads_used,
+                     c->oversubscribed ? " (oversubscribed)" : "");
         else
             snprintf(label, sizeof label, "%s", c->variant->name);
         /* The ratio's interval from the two medians' intervals. */

@@ -196,9 +196,10 @@ void sl_print_scaling(FILE *f, const sl_suite *s)
     }
     if (few)
         fprintf(f, "\nThe Amdahl fit of the scaling plots needs %d thread counts with a "
-                   "core each; with %d core(s) it is skipped (the plots say so). Run "
-                   "on a machine with more cores, e.g. a cluster node "
-                   "(scripts/slurm/).\n", SL_FIT_MIN_POINTS, cores);
+                   "core each; this run had fewer (the machine has %d core(s)), so the "
+                   "plots say it was skipped. More cores (a cluster node: "
+                   "scripts/slurm/) or a longer --threads list give it.\n",
+                SL_FIT_MIN_POINTS, cores);
 
     header = 0;
     for (size_t i = 0; i < s->count; i++) {
