@@ -180,12 +180,11 @@ static int add_weak_study(sl_suite *suite, const sl_plan *strong, const sl_cli *
     return sl_suite_add(suite, &weak, why, whylen);
 }
 
-int main(int argc, char **argv)
+static int bench(int argc, char **argv, sl_suite *suite)
 {
     char why[1024];
     const char *prog = argv[0];
     sl_cli cli;
-    sl_suite suite = { 0 };
     sl_run_dir run;
 
     bind_threads(argv);
@@ -211,8 +210,8 @@ int main(int argc, char **argv)
         .schedules = cli.schedules, .nschedules = cli.nschedules, .sweep = 1,
         .quick = cli.quick,
     };
-    if (sl_suite_add(&suite, &plan, why, sizeof why) != 0 ||
-        add_weak_study(&suite, &plan, &cli, why, sizeof why) != 0) {
+    if (sl_suite_add(suite, &plan, why, sizeof why) != 0 ||
+        add_weak_study(suite, &plan, &cli, why, sizeof why) != 0) {
         sl_die_usage(prog, why);
         return SL_EXIT_USAGE;
     }
@@ -220,14 +219,14 @@ int main(int argc, char **argv)
      * starting the device, and lesson 5 shows that cost. */
     sl_breakdown breakdown;
     sl_breakdown_begin(&breakdown, cli.kernel, cli.variant);
-    if (sl_suite_named_skipped(&suite, cli.variant, why, sizeof why)) {
+    if (sl_suite_named_skipped(suite, cli.variant, why, sizeof why)) {
         sl_die_usage(prog, why);
-        sl_suite_free(&suite);
+        sl_suite_free(suite);
         return SL_EXIT_MISSING;
     }
     if (cli.require_device && sl_check_device(NULL, why, sizeof why) != 0) {
         sl_die_usage(prog, why);
-        sl_suite_free(&suite);
+        sl_suite_free(suite);
         return SL_EXIT_MISSING;
     }
     int reps = cli.reps ? cli.reps : cli.quick ? QUICK_REPS : DEFAULT_REPS;
@@ -247,12 +246,7 @@ int main(int argc, char **argv)
     snprintf(out_flag, sizeof out_flag, "--benchmark_out=%s", json_tmp);
     char format_flag[] = "--benchmark_out_format=json";
     int gbargc = 0;
-    char **gbargv = calloc((size_t)cli.gbargc + 4, sizeof *gbargv);
-    if (gbargv == NULL) {
-        sl_run_dir_discard(&run);
-        sl_die_usage(prog, "out of memory");
-        return SL_EXIT_RUNTIME;
-    }
+    char *gbargv[SL_MAX_GB_FLAGS + 4];
     gbargv[gbargc++] = argv[0];
     for (int i = 0; i < cli.gbargc; i++)
         gbargv[gbargc++] = cli.gbargv[i];
@@ -268,41 +262,41 @@ int main(int argc, char **argv)
 
     warn_affinity(&cli);
     printf("speedlab bench (%s tree): validating %zu configurations\n", TREE_NAME,
-           suite.count);
-    sl_suite_print_skipped(&suite, stdout);
-    size_t invalid = sl_suite_validate(&suite, stdout);
-    if (cli.require_device && sl_check_device(&suite, why, sizeof why) != 0) {
+           suite->count);
+    sl_suite_print_skipped(suite, stdout);
+    size_t invalid = sl_suite_validate(suite, stdout);
+    if (cli.require_device && sl_check_device(suite, why, sizeof why) != 0) {
         sl_run_dir_discard(&run);
         sl_die_usage(prog, why);
-        sl_suite_free(&suite);
+        sl_suite_free(suite);
         return SL_EXIT_MISSING;
     }
 
     sl_context ctx;
-    sl_context_collect(&ctx, &suite, cli.threads, cli.nthreads);
+    sl_context_collect(&ctx, suite, cli.threads, cli.nthreads);
     for (int i = 0; i < ctx.count; i++)
         gb_add_context(ctx.key[i], ctx.value[i]);
     gb_add_context("tree", TREE_NAME);
 
     printf("timing %zu valid configurations (%d repetitions, >= %.2g s each)\n",
-           suite.count - invalid, reps, min_time);
-    int timed = invalid < suite.count && !sl_interrupted() &&
-                sl_suite_time(&suite, reps, min_time, stdout) == 0;
+           suite->count - invalid, reps, min_time);
+    int timed = invalid < suite->count && !sl_interrupted() &&
+                sl_suite_time(suite, reps, min_time, stdout) == 0;
     int sig = sl_interrupted();
     if (sig && !timed) {
         sl_run_dir_discard(&run);
         fprintf(stderr, "%s: interrupted before anything was timed; nothing written\n", prog);
-        sl_suite_free(&suite);
+        sl_suite_free(suite);
         return 128 + sig;
     }
-    if (invalid < suite.count && !timed) {
+    if (invalid < suite->count && !timed) {
         sl_run_dir_discard(&run);
         sl_die_usage(prog, "nothing was timed (does --benchmark_filter match?)");
         return SL_EXIT_USAGE;
     }
     gb_shutdown();
     if (timed && !sig)
-        invalid += (size_t)sl_breakdown_measure(&breakdown, &suite, reps, cli.quick, stdout);
+        invalid += (size_t)sl_breakdown_measure(&breakdown, suite, reps, cli.quick, stdout);
     sl_ceilings ceilings = { 0 };
     if (timed && !sig) {
         printf("probing the machine's ceilings (FMA, divide, 64-bit multiply on one "
@@ -319,7 +313,7 @@ int main(int argc, char **argv)
         fprintf(stderr, "%s: cannot write '%s': %s\n", prog, json, strerror(errno));
         return SL_EXIT_RUNTIME;
     }
-    if (write_files(&run, &suite, &ctx, &breakdown, &ceilings, why, sizeof why) != 0) {
+    if (write_files(&run, suite, &ctx, &breakdown, &ceilings, why, sizeof why) != 0) {
         sl_die_usage(prog, why);
         return SL_EXIT_RUNTIME;
     }
@@ -338,9 +332,9 @@ int main(int argc, char **argv)
     }
 
     printf("\n");
-    sl_print_summary(stdout, &suite);
-    sl_print_evidence(stdout, &suite);
-    sl_print_ceilings(stdout, &ceilings, &suite);
+    sl_print_summary(stdout, suite);
+    sl_print_evidence(stdout, suite);
+    sl_print_ceilings(stdout, &ceilings, suite);
     sl_breakdown_print(stdout, &breakdown);
     printf("\nresults: %s (also %s/latest)\n", run.final, run.base);
     printf("report: %s/index.html (opens in a browser) and summary.md\n", run.final);
@@ -353,15 +347,25 @@ int main(int argc, char **argv)
     if (sig) {
         printf("interrupted by signal %d: what was measured is written and marked "
                "interrupted; exit code %d\n", sig, 128 + sig);
-        sl_suite_free(&suite);
+        sl_suite_free(suite);
         return 128 + sig;
     }
     if (invalid) {
         printf("%zu configuration(s) failed validation: see above; exit code 3\n",
                invalid);
-        sl_suite_free(&suite);
+        sl_suite_free(suite);
         return SL_EXIT_INVALID;
     }
-    sl_suite_free(&suite);
+    sl_suite_free(suite);
     return SL_EXIT_OK;
+}
+
+/* The suite is freed here whatever way bench() ends, so that no exit path
+ * leaks it (the sanitizer build checks). */
+int main(int argc, char **argv)
+{
+    sl_suite suite = { 0 };
+    int rc = bench(argc, argv, &suite);
+    sl_suite_free(&suite);
+    return rc;
 }

@@ -47,11 +47,6 @@ int sl_cli_parse(sl_cli *cli, int argc, char **argv, int first,
     int64_t v;
     memset(cli, 0, sizeof *cli);
     cli->plots = 1;
-    cli->gbargv = calloc((size_t)argc + 1, sizeof *cli->gbargv);
-    if (cli->gbargv == NULL) {
-        sl_die_usage(argv[0], "out of memory");
-        return -1;
-    }
     for (int i = first; i < argc; i++) {
         const char *a = argv[i];
         /* Options that take a value accept "--opt value" and "--opt=value". */
@@ -88,6 +83,12 @@ int sl_cli_parse(sl_cli *cli, int argc, char **argv, int first,
                          "goes into the run folder); use --results DIR instead");
             return -1;
         } else if (!strncmp(a, "--benchmark_", 12)) {
+            if (cli->gbargc == SL_MAX_GB_FLAGS) {
+                snprintf(why, sizeof why, "at most %d --benchmark_* flags per run",
+                         SL_MAX_GB_FLAGS);
+                sl_die_usage(argv[0], why);
+                return -1;
+            }
             cli->gbargv[cli->gbargc++] = argv[i];
         } else if (!strcmp(a, "--quick")) {
             cli->quick = 1;

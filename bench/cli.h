@@ -13,6 +13,9 @@
 /* The most --schedule options one run takes. */
 #define SL_MAX_SCHEDULES 8
 
+/* The most --benchmark_* flags one run passes through. */
+#define SL_MAX_GB_FLAGS 16
+
 typedef struct sl_cli {
     const char *kernel;          /* NULL: all */
     const char *variant;         /* NULL: all */
@@ -33,7 +36,7 @@ typedef struct sl_cli {
     int no_weak;                 /* bench: skip the weak-scaling study */
     int require_device;          /* gpu variants must reach a device (exit 4) */
     int gbargc;                  /* --benchmark_* flags, passed through */
-    char **gbargv;
+    char *gbargv[SL_MAX_GB_FLAGS];
 } sl_cli;
 
 /* Parse argv[first..argc). positional (may be NULL) receives at most one

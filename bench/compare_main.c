@@ -10,6 +10,7 @@
  */
 #define _DEFAULT_SOURCE
 #include <errno.h>
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -45,7 +46,7 @@ typedef struct series {
 } series;
 
 typedef struct run_samples {
-    const char *dir;
+    char dir[4096];          /* the run folder, with links resolved */
     series *s;
     int count, cap;
 } run_samples;
@@ -104,9 +105,8 @@ static int read_samples(run_samples *r, const char *dir, char *why, size_t whyle
     char path[4096], line[1024];
     memset(r, 0, sizeof *r);
     /* results/latest is a link that moves: record the run it names. */
-    r->dir = realpath(dir, NULL);
-    if (r->dir == NULL)
-        r->dir = dir;
+    char resolved[PATH_MAX];
+    snprintf(r->dir, sizeof r->dir, "%s", realpath(dir, resolved) ? resolved : dir);
     snprintf(path, sizeof path, "%s/samples.csv", dir);
     FILE *f = fopen(path, "r");
     if (f == NULL) {
@@ -255,6 +255,9 @@ static int write_outputs(const char *dir, const pair *q, int n, const char *la,
     return sl_atomic_commit(&af);
 }
 
+static int compare(const char *prog, run_samples *runs, const char *const *labels,
+                   const char *results, int plots);
+
 int main(int argc, char **argv)
 {
     const char *prog = argv[0], *paths[2] = { NULL, NULL };
@@ -296,13 +299,25 @@ int main(int argc, char **argv)
             return SL_EXIT_USAGE;
         }
 
-    run_samples runs[2];
+    static run_samples runs[2];
     for (int k = 0; k < 2; k++)
         if (read_samples(&runs[k], paths[k], why, sizeof why) != 0) {
             fprintf(stderr, "%s: %s %s\n", prog, k ? "B:" : "A:", why);
+            free(runs[0].s);
+            free(runs[1].s);
             return SL_EXIT_USAGE;
         }
+    int rc = compare(prog, runs, labels, results, plots);
+    free(runs[0].s);
+    free(runs[1].s);
+    return rc;
+}
 
+/* Pair, test, write and print; every exit frees what it allocated. */
+static int compare(const char *prog, run_samples *runs, const char *const *labels,
+                   const char *results, int plots)
+{
+    char why[8192];
     pair *q = calloc((size_t)runs[0].count, sizeof *q);
     if (q == NULL) {
         fprintf(stderr, "%s: out of memory\n", prog);
@@ -321,6 +336,7 @@ int main(int argc, char **argv)
     if (n == 0) {
         fprintf(stderr, "%s: the two runs share no configuration (different kernels, "
                         "sizes or thread counts?)\n", prog);
+        free(q);
         return SL_EXIT_USAGE;
     }
 
@@ -329,6 +345,7 @@ int main(int argc, char **argv)
     snprintf(base, sizeof base, "%s/compare", results);
     if (sl_run_dir_create(&out, base, why, sizeof why) != 0) {
         fprintf(stderr, "%s: %s\n", prog, why);
+        free(q);
         return SL_EXIT_RUNTIME;
     }
     if (write_outputs(out.partial, q, n, labels[0], labels[1], &runs[0], &runs[1],
@@ -336,6 +353,7 @@ int main(int argc, char **argv)
         fprintf(stderr, "%s: cannot write into '%s': %s\n", prog, out.partial,
                 strerror(errno));
         sl_run_dir_discard(&out);
+        free(q);
         return SL_EXIT_RUNTIME;
     }
     int plotted = plots ? sl_run_plots(out.partial) : -1;
@@ -344,6 +362,7 @@ int main(int argc, char **argv)
     if (sl_write_html(out.partial, title) != 0 ||
         sl_run_dir_publish(&out, why, sizeof why) != 0) {
         fprintf(stderr, "%s: cannot finish '%s'\n", prog, out.partial);
+        free(q);
         return SL_EXIT_RUNTIME;
     }
 
@@ -360,7 +379,5 @@ int main(int argc, char **argv)
     if (plotted == 3)
         printf("plots: gnuplot is not installed, so the data is written but not plotted\n");
     free(q);
-    free(runs[0].s);
-    free(runs[1].s);
     return SL_EXIT_OK;
 }
