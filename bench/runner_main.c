@@ -308,6 +308,18 @@ int main(int argc, char **argv)
         else
             printf("\n%zu variant(s) gave a wrong answer: fix them before speed counts.\n",
                    invalid);
+        /* A threaded variant that is wrong is most often a data race. */
+        for (size_t i = 0; i < suite.count; i++) {
+            const sl_config *c = &suite.configs[i];
+            if (!c->valid && (c->variant->flags & SL_USES_THREADS) &&
+                strcmp(c->tree, "exhibits") != 0) {
+                printf("A threaded variant is wrong: the usual cause is a data race "
+                       "(a missing reduction, a shared temporary). Find it with: "
+                       "make racecheck TREE=%s KERNEL=%s\n", c->tree,
+                       c->kernel->problem->name);
+                break;
+            }
+        }
         sl_suite_free(&suite);
         return SL_EXIT_INVALID;
     }

@@ -585,6 +585,26 @@ case_vecreport() {
     expect_rc 2 "vecreport without a build folder" sh "$top/scripts/vecreport.sh" "$tmp"
 }
 
+# make racecheck: the planted races (pi threads without its reduction,
+# threads_simd with a shared x) are reported in plain words at their
+# lines; the solutions have none.
+case_racecheck() {
+    command -v clang >/dev/null 2>&1 || { echo "racecheck: no clang, skipped"; exit 77; }
+    export RACECHECK_BUILD=$1
+    expect_rc 3 "racecheck finds the planted races" sh "$top/scripts/racecheck.sh" racy pi
+    expect_in "$tmp/out" "DATA RACE in tests/racy/pi_threads_no_reduction.c, line 16, on 'sum'" \
+        "names the file, line and variable of the missing reduction"
+    expect_in "$tmp/out" "Add reduction(+:sum)" "suggests the reduction"
+    expect_in "$tmp/out" "DATA RACE in tests/racy/pi_threads_simd_shared_x.c, line 14, on 'x'" \
+        "names the shared temporary"
+    expect_in "$tmp/out" "Declare it inside the loop body, or add private(x)" "suggests private"
+    expect_in "$tmp/out" "2 data race(s) found" "counts the races"
+    expect_rc 0 "racecheck: no race in the solutions" sh "$top/scripts/racecheck.sh" solutions
+    expect_in "$tmp/out" "no data races in the solutions tree" "says the solutions are clean"
+    expect_rc 2 "racecheck: unknown tree" sh "$top/scripts/racecheck.sh" nosuch
+    expect_rc 2 "racecheck: unknown kernel" sh "$top/scripts/racecheck.sh" solutions pie
+}
+
 case_exercises_in_sync() {
     sh "$top/scripts/gen_exercises.sh" "$top/solutions" "$tmp/exercises" ||
         { fail "generator failed"; return; }

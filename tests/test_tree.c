@@ -79,13 +79,13 @@ static int run_case(const sl_kernel *k, const sl_variant *v, sl_problem p)
     return ok;
 }
 
-static void test_variant(const sl_kernel *k, const sl_variant *v)
+static void test_variant(const sl_kernel *k, const sl_variant *v, int min_threads)
 {
     const sl_problem_def *def = k->problem;
     size_t nsched = (v->flags & SL_USES_SCHEDULE) ? sizeof schedules / sizeof schedules[0] : 1;
     int cases = 0, failed = 0;
     for (const sl_problem *tc = def->test_cases; tc->size > 0; tc++)
-        for (int threads = 1; threads <= 3; threads++)
+        for (int threads = min_threads; threads <= 3; threads++)
             for (size_t s = 0; s < nsched; s++) {
                 sl_problem p = *tc;
                 p.threads = threads;
@@ -100,11 +100,16 @@ static void test_variant(const sl_kernel *k, const sl_variant *v)
 /* CTest counts this exit code as "skipped" (SKIP_RETURN_CODE). */
 enum { EXIT_SKIPPED = 77 };
 
+/* --threaded [KERNEL] is the race checker's mode (scripts/racecheck.sh):
+ * only the variants that take threads, on 2 and 3 threads (one thread
+ * cannot race), so ThreadSanitizer watches every threaded loop. */
 int main(int argc, char **argv)
 {
     int cuda = argc == 2 && strcmp(argv[1], "--cuda") == 0;
-    if (argc > 2 || (argc == 2 && !cuda)) {
-        fprintf(stderr, "usage: %s [--cuda]\n", argv[0]);
+    int threaded = argc >= 2 && strcmp(argv[1], "--threaded") == 0;
+    const char *only = threaded && argc == 3 ? argv[2] : NULL;
+    if ((!threaded && argc > 2) || argc > 3 || (argc == 2 && !cuda && !threaded)) {
+        fprintf(stderr, "usage: %s [--cuda | --threaded [KERNEL]]\n", argv[0]);
         return 2;
     }
     if (cuda && sl_cuda_device_count() <= 0) {
@@ -115,16 +120,21 @@ int main(int argc, char **argv)
     for (const sl_kernel *const *k = SL_TREE_SYMBOL(kernels); *k; k++, kernels++) {
         /* A kernel without test cases would pass vacuously. */
         CHECK((*k)->problem->test_cases && (*k)->problem->test_cases[0].size > 0);
+        if (only && strcmp(only, (*k)->problem->name) != 0)
+            continue;
         for (size_t v = 0; v < (*k)->count; v++) {
             const sl_variant *var = &(*k)->variants[v];
             if (((var->flags & SL_USES_CUDA) != 0) != cuda)
                 continue;
-            test_variant(*k, var);
+            if (threaded && !(var->flags & SL_USES_THREADS))
+                continue;
+            test_variant(*k, var, threaded ? 2 : 1);
             tested++;
         }
     }
     CHECK(kernels >= 3);
-    /* --cuda in a build with CUDA must have found the CUDA variants. */
+    /* --cuda in a build with CUDA must have found the CUDA variants, and
+     * --threaded KERNEL a kernel with threaded variants. */
     CHECK(tested > 0);
     return CHECK_DONE();
 }

@@ -1,0 +1,112 @@
+#!/bin/sh
+# racecheck.sh - `make racecheck`: find data races in a tree's threaded
+# variants with ThreadSanitizer and Archer, and say what each one is.
+#
+# usage: scripts/racecheck.sh [TREE] [KERNEL]
+#   TREE: exercises (default), solutions, or racy (the test's planted races)
+#   KERNEL: pi, mandelbrot, julia or montecarlo (default: all)
+#
+# Builds build/racecheck/ with clang and -fsanitize=thread (RACECHECK_BUILD
+# overrides the folder), then runs every variant that takes threads at the
+# test sizes on 2 and 3 threads, with LLVM's Archer loaded as the OpenMP
+# tool so that ThreadSanitizer understands OpenMP's barriers and
+# reductions. Each race is reported once: the file and line, the variable,
+# and the likely fix. The gpu variants are not checked: Archer (LLVM 14)
+# crashes in the host fallback of a teams region.
+# Exit: 0 no race and every answer right; 3 a race or a wrong answer;
+# 2 clang, libomp or Archer missing; 1 the build failed.
+set -u
+tree=${1:-exercises}
+kernel=${2:-}
+top=$(cd "$(dirname "$0")/.." && pwd)
+build=${RACECHECK_BUILD:-$top/build/racecheck}
+case $tree in
+exercises|solutions|racy) ;;
+*) echo "racecheck: unknown tree '$tree' (exercises, solutions or racy)" >&2; exit 2 ;;
+esac
+case $kernel in
+''|pi|mandelbrot|julia|montecarlo) ;;
+*) echo "racecheck: unknown kernel '$kernel' (pi, mandelbrot, julia or montecarlo)" >&2; exit 2 ;;
+esac
+
+sh "$top/scripts/deps.sh" clang || exit 2
+if ! command -v clang >/dev/null 2>&1; then
+    echo "racecheck: needs clang; install it with: sudo apt-get install clang libomp-dev" >&2
+    exit 2
+fi
+major=$(clang -dumpversion | cut -d. -f1)
+archer=""
+for f in "/usr/lib/llvm-$major/lib/libarcher.so" /usr/lib/llvm-*/lib/libarcher.so \
+         /usr/local/lib/libarcher.so; do
+    [ -f "$f" ] && { archer=$f; break; }
+done
+if [ -z "$archer" ]; then
+    echo "racecheck: Archer (libarcher.so) not found; install it with: sudo apt-get install libomp-$major-dev" >&2
+    exit 2
+fi
+
+log=$(mktemp /tmp/speedlab-racecheck.XXXXXX)
+trap 'rm -f "$log" "$log.races"' EXIT
+echo "racecheck: building the $tree tree with ThreadSanitizer in $build"
+if [ ! -f "$build/CMakeCache.txt" ]; then
+    CC=clang CXX=clang++ cmake -S "$top" -B "$build" -DCMAKE_BUILD_TYPE=Release \
+        -DSPEEDLAB_RACECHECK=ON -DSPEEDLAB_CUDA=OFF -DSPEEDLAB_OFFLOAD=OFF >"$log" 2>&1 ||
+        { cat "$log" >&2; echo "racecheck: configuring failed" >&2; exit 1; }
+fi
+cmake --build "$build" --target "test-$tree" -j "$(nproc 2>/dev/null || echo 2)" >"$log" 2>&1 ||
+    { tail -30 "$log" >&2; echo "racecheck: the build failed (see above)" >&2; exit 1; }
+
+echo "racecheck: running the threaded variants${kernel:+ of $kernel} on 2 and 3 threads"
+OMP_TOOL_LIBRARIES=$archer \
+TSAN_OPTIONS="ignore_noninstrumented_modules=1 halt_on_error=0 ${TSAN_OPTIONS:-}" \
+    "$build/tests/test-$tree" --threaded $kernel >"$log.out" 2>"$log"
+status=$?
+cat "$log.out"
+rm -f "$log.out"
+
+# One report per source line: ThreadSanitizer's SUMMARY names it.
+grep '^SUMMARY: ThreadSanitizer: data race' "$log" |
+    sed -n 's/^SUMMARY: ThreadSanitizer: data race \([^ ]*\):\([0-9]*\):\([0-9]*\) .*/\1 \2 \3/p' |
+    sort -u >"$log.races"
+races=$(wc -l <"$log.races")
+while read -r file line col; do
+    [ -f "$file" ] || continue
+    rel=${file#"$top"/}
+    text=$(sed -n "${line}p" "$file")
+    # The variable: the name at the reported column, or (when the column
+    # is the operator, as for 'sum +=') the name just before it.
+    at=$(printf '%s\n' "$text" | cut -c"$col"-)
+    before=$(printf '%s\n' "$text" | cut -c1-"$((col - 1))" | sed 's/[[:space:]]*$//')
+    case $at in
+    [A-Za-z_]*)
+        var=$(printf '%s\n' "$at" | sed 's/^\([A-Za-z_][A-Za-z0-9_]*\).*/\1/')
+        rest=$(printf '%s\n' "$at" | sed 's/^[A-Za-z_][A-Za-z0-9_]*[[:space:]]*//') ;;
+    *)
+        var=$(printf '%s\n' "$before" | sed 's/.*[^A-Za-z0-9_]//')
+        rest=$at ;;
+    esac
+    case $rest in
+    '+='*|'-='*|'*='*|'++'*|'--'*)
+        fix="a missing reduction: every thread updates the one '$var'. Add reduction(+:$var) (or the operator you use) to the parallel for" ;;
+    '='*)
+        fix="a shared temporary: every thread writes the one '$var'. Declare it inside the loop body, or add private($var)" ;;
+    *)
+        fix="'$var' is shared and written by more than one thread; give each thread its own (private, or a reduction)" ;;
+    esac
+    echo
+    echo "DATA RACE in $rel, line $line, on '$var':"
+    echo "    $(printf '%s' "$text" | sed 's/^[[:space:]]*//')"
+    echo "  likely cause: $fix."
+done <"$log.races"
+
+if [ "$races" -gt 0 ]; then
+    echo
+    echo "racecheck: $races data race(s) found in the $tree tree; the full ThreadSanitizer reports: rerun with TSAN_OPTIONS=log_path=tsan"
+    exit 3
+fi
+if [ "$status" -ne 0 ]; then
+    grep -v '^ok' "$log" | tail -20 >&2
+    echo "racecheck: no data race, but a variant gave a wrong answer (see above)" >&2
+    exit 3
+fi
+echo "racecheck: no data races in the $tree tree's threaded variants"
