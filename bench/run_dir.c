@@ -7,6 +7,8 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/statvfs.h>
+#include <fcntl.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -42,6 +44,43 @@ static int make_folders(const char *path)
         *p = '/';
     }
     return mkdir(buf, 0755) != 0 && errno != EEXIST ? -1 : 0;
+}
+
+/* A full bench run writes about 11 MB: with less free than this, it
+ * would measure for minutes and then fail to write its results. */
+#define MIN_FREE_BYTES (16.0 * 1024 * 1024)
+
+/* Is there room for a run in dir? statvfs says how much is free, and a
+ * small write that is flushed proves the file system takes writes at all
+ * (read-only, over quota, /dev/full-like). Returns 0, or -1 with why. */
+static int check_room(const char *dir, const char *shown, char *why, size_t whylen)
+{
+    struct statvfs vfs;
+    if (statvfs(dir, &vfs) == 0) {
+        double free_bytes = (double)vfs.f_bavail * (double)vfs.f_frsize;
+        if (free_bytes < MIN_FREE_BYTES) {
+            snprintf(why, whylen, "results folder '%s': only %.0f KiB free, a run needs "
+                     "about %.0f MiB; free some space or use --results DIR elsewhere",
+                     shown, free_bytes / 1024.0, MIN_FREE_BYTES / (1024.0 * 1024.0));
+            return -1;
+        }
+    }
+    char path[4200], block[4096];
+    memset(block, 'x', sizeof block);
+    snprintf(path, sizeof path, "%s/.room-check", dir);
+    int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    int ok = fd >= 0 && write(fd, block, sizeof block) == (ssize_t)sizeof block &&
+             fsync(fd) == 0;
+    int err = errno;
+    if (fd >= 0)
+        close(fd);
+    unlink(path);
+    if (!ok) {
+        snprintf(why, whylen, "results folder '%s' does not take writes: %s", shown,
+                 strerror(err));
+        return -1;
+    }
+    return 0;
 }
 
 int sl_run_dir_create(sl_run_dir *r, const char *base, char *why, size_t whylen)
@@ -81,8 +120,12 @@ int sl_run_dir_create(sl_run_dir *r, const char *base, char *why, size_t whylen)
             snprintf(r->name, sizeof r->name, "%s-%s-%d", stamp, host, n);
         snprintf(r->final, sizeof r->final, "%s/%s", base, r->name);
         snprintf(r->partial, sizeof r->partial, "%s/.%s.partial", base, r->name);
-        if (!exists(r->final) && mkdir(r->partial, 0755) == 0)
-            return 0;
+        if (!exists(r->final) && mkdir(r->partial, 0755) == 0) {
+            if (check_room(r->partial, base, why, whylen) == 0)
+                return 0;
+            rmdir(r->partial);
+            return -1;
+        }
         if (errno != EEXIST)
             break;
     }

@@ -605,6 +605,69 @@ case_racecheck() {
     expect_rc 2 "racecheck: unknown kernel" sh "$top/scripts/racecheck.sh" solutions pie
 }
 
+# Faults before measuring: a full disk (a 64 KiB tmpfs, when mounting is
+# allowed), an unwritable results folder (as a user who is not root),
+# /dev/full as the results folder; and gnuplot failing mid-run. Each fails
+# with one clear line before anything is timed, and leaves what was on
+# disk as it was.
+case_faults() {
+    bench=$1
+    ran=0
+    mnt="$tmp/tiny"
+    mkdir -p "$mnt"
+    if [ "$(id -u)" = 0 ] && mount -t tmpfs -o size=64k tmpfs "$mnt" 2>/dev/null; then
+        ran=$((ran + 1))
+        echo kept >"$mnt/earlier.txt"
+        expect_rc 2 "full disk" "$bench" --quick --kernel pi --results "$mnt/results"
+        one_line "full disk"
+        expect_in "$tmp/err" "only 60 KiB free, a run needs about 16 MiB" "full disk: says how much is free"
+        grep -q '^timing' "$tmp/out" && fail "full disk: measured anyway" || ok "full disk: nothing measured"
+        [ "$(cat "$mnt/earlier.txt")" = kept ] && ok "full disk: the file already there is intact" ||
+            fail "full disk: earlier file damaged"
+        [ -z "$(ls -A "$mnt/results")" ] && ok "full disk: no partial folder left" ||
+            fail "full disk: left $(ls -A "$mnt/results")"
+        umount "$mnt"
+    else
+        echo "faults: cannot mount a tmpfs here; the full-disk case is not run"
+    fi
+    ro="$tmp/readonly"
+    mkdir -p "$ro"
+    chmod 555 "$ro"
+    as_user=""
+    if [ "$(id -u)" = 0 ]; then
+        command -v setpriv >/dev/null 2>&1 && as_user="setpriv --reuid=65534 --regid=65534 --clear-groups"
+        chmod 755 "$tmp"
+    else
+        as_user=env
+    fi
+    if [ -n "$as_user" ]; then
+        ran=$((ran + 1))
+        # shellcheck disable=SC2086
+        expect_rc 2 "unwritable results folder" $as_user "$bench" --quick --kernel pi --results "$ro"
+        one_line "unwritable results folder"
+        expect_in "$tmp/err" "is not writable: Permission denied" "unwritable: says why"
+        [ -z "$(ls -A "$ro")" ] && ok "unwritable: nothing written" || fail "unwritable: files written"
+    fi
+    expect_rc 2 "/dev/full as the results folder" "$bench" --quick --kernel pi --results /dev/full
+    one_line "/dev/full as the results folder"
+    expect_in "$tmp/err" "is not a folder" "/dev/full: says it is not a folder"
+
+    # gnuplot that fails after leaving an empty file: the run still ends
+    # well (the data is complete), with no empty or temporary image.
+    bin_without_gnuplot
+    printf '#!/bin/sh\nfor a; do case "$a" in *outfile=*) f=${a#*outfile=\x27}; f=${f%%%%\x27*}; : > "$f";; esac; done\nexit 1\n' >"$tmp/bin/gnuplot"
+    chmod +x "$tmp/bin/gnuplot"
+    expect_rc 0 "bench with a failing gnuplot" env PATH="$tmp/bin" "$bench" --quick --kernel pi \
+        --size 200003 --reps 2 --min-time 0.01 --threads 1 --no-weak --results "$tmp/g"
+    expect_in "$tmp/out" "gnuplot failed (see above); the data files are complete" "says gnuplot failed"
+    run="$tmp/g/$(readlink "$tmp/g/latest")"
+    n=$(find "$run" \( -name '*.png' -o -name '*.svg' -o -name '.*tmp' \) | wc -l)
+    [ "$n" -eq 0 ] && ok "failing gnuplot: no empty or temporary image" || fail "failing gnuplot: $n image files"
+    [ -s "$run/results.csv" ] && [ -s "$run/summary.md" ] && [ -s "$run/index.html" ] &&
+        ok "failing gnuplot: data, summary and page written" || fail "failing gnuplot: files missing"
+    [ "$ran" -gt 0 ] || exit 77
+}
+
 case_exercises_in_sync() {
     sh "$top/scripts/gen_exercises.sh" "$top/solutions" "$tmp/exercises" ||
         { fail "generator failed"; return; }
