@@ -1,6 +1,7 @@
-/* table.c - the exhibits the runner knows (`speedlab false-sharing`,
- * `speedlab fma`, `speedlab shared-rng`). The reference rows are the
- * solutions' own variants. */
+/* table.c - the exhibits the runner knows (`speedlab data-race`,
+ * `speedlab false-sharing`, `speedlab fma`, `speedlab shared-rng`). The
+ * reference rows are the solutions' own variants. */
+#include "data_race.h"
 #include "false_sharing.h"
 #include "fractal_exhibits.h"
 #include "shared_rng.h"
@@ -33,6 +34,36 @@ static const sl_kernel false_sharing_kernel = {
     .problem = &false_sharing_problem,
     .variants = false_sharing_variants,
     .count = sizeof false_sharing_variants / sizeof false_sharing_variants[0],
+};
+
+/* pi again: a sum without reduction, and the slow cures. Sized so that
+ * critical and atomic (every step through one lock or cache line) finish
+ * in a second or two on 2 threads. */
+static const sl_problem_def data_race_problem = {
+    .name = "data-race",
+    .size_name = "steps",
+    .work_unit = "steps",
+    .default_size = 10000000,
+    .quick_size = 10000000,
+    .probe_size = PI_PROBE_SIZE,
+    .max_size = PI_MAX_SIZE,
+    .error_name = "abs error",
+    .run = pi_run,
+    .check = pi_check,
+};
+
+static const sl_variant data_race_variants[] = {
+    { "scalar", (sl_any_fn *)solutions_pi_scalar, 0 },
+    { "reduction", (sl_any_fn *)solutions_pi_threads, SL_USES_THREADS },
+    { "shared_sum", (sl_any_fn *)pi_shared_sum, SL_USES_THREADS },
+    { "critical", (sl_any_fn *)pi_critical, SL_USES_THREADS },
+    { "atomic", (sl_any_fn *)pi_atomic, SL_USES_THREADS },
+};
+
+static const sl_kernel data_race_kernel = {
+    .problem = &data_race_problem,
+    .variants = data_race_variants,
+    .count = sizeof data_race_variants / sizeof data_race_variants[0],
 };
 
 /* Mandelbrot, checked pixel by pixel against the reference. */
@@ -93,5 +124,5 @@ static const sl_kernel shared_rng_kernel = {
     .count = sizeof shared_rng_variants / sizeof shared_rng_variants[0],
 };
 
-const sl_kernel *const exhibits_kernels[] = { &false_sharing_kernel, &fma_kernel,
-                                              &shared_rng_kernel, NULL };
+const sl_kernel *const exhibits_kernels[] = { &data_race_kernel, &false_sharing_kernel,
+                                              &fma_kernel, &shared_rng_kernel, NULL };

@@ -208,6 +208,15 @@ case_runner() {
         grep -qE "^exhibits +$v .* ok|^exhibits +$v .* not faster yet" "$tmp/out" &&
             ok "exhibit $v validated and timed" || fail "exhibit $v missing or wrong"
     done
+    # The data-race exhibit: the shared sum is wrong on 2 threads (exit 3)
+    # and right on 1; critical and atomic are right.
+    expect_rc 3 "speedlab data-race" "$runner" data-race --size 1000003 --reps 1 --threads 1,2
+    grep -qE '^exhibits +shared_sum +2 .*WRONG' "$tmp/out" && ok "the race is flagged WRONG on 2 threads" ||
+        fail "the race was not flagged"
+    grep -qE '^exhibits +shared_sum +1 .*WRONG' "$tmp/out" && fail "the race flagged on 1 thread" ||
+        ok "one thread cannot race"
+    n=$(grep -E '^exhibits +(critical|atomic|reduction) ' "$tmp/out" | grep -vc WRONG)
+    [ "$n" -eq 6 ] && ok "critical, atomic and reduction are right" || fail "$n of 6 cures right"
     expect_rc 2 "speedlab pie" "$runner" pie; one_line "speedlab pie"
     expect_in "$tmp/err" "did you mean 'pi'" "speedlab pie suggests pi"
     expect_rc 2 "speedlab (no kernel)" "$runner"
