@@ -34,7 +34,7 @@ static const char usage[] =
     "usage: speedlab LESSON [options]\n"
     "Check and time your exercises next to the solutions, e.g. speedlab pi.\n"
     "Lessons: pi, mandelbrot, julia, montecarlo. Exhibits (bugs on purpose,\n"
-    "measured): data-race, false-sharing, fma, shared-rng.\n"
+    "measured): data-race, false-sharing, fma, shared-rng, missing-map.\n"
     "  --variant NAME   one variant (default: all)\n"
     "  --size N         problem size (default: the kernel's quick size)\n"
     "  --threads LIST   threads for threaded variants (default: all cores)\n"

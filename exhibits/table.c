@@ -1,9 +1,11 @@
 /* table.c - the exhibits the runner knows (`speedlab data-race`,
- * `speedlab false-sharing`, `speedlab fma`, `speedlab shared-rng`). The
+ * `speedlab false-sharing`, `speedlab fma`, `speedlab shared-rng`,
+ * `speedlab missing-map`). The
  * reference rows are the solutions' own variants. */
 #include "data_race.h"
 #include "false_sharing.h"
 #include "fractal_exhibits.h"
+#include "missing_map.h"
 #include "shared_rng.h"
 
 extern pi_fn solutions_pi_scalar, solutions_pi_threads;
@@ -66,6 +68,33 @@ static const sl_kernel data_race_kernel = {
     .count = sizeof data_race_variants / sizeof data_race_variants[0],
 };
 
+/* pi's terms computed in a target region, mapped back or not. 10^7 terms
+ * are 80 MB, small for a GPU, quick on the host fallback. */
+static const sl_problem_def missing_map_problem = {
+    .name = "missing-map",
+    .size_name = "steps",
+    .work_unit = "steps",
+    .default_size = 10000000,
+    .quick_size = 10000000,
+    .probe_size = PI_PROBE_SIZE,
+    .max_size = 100000000,
+    .error_name = "abs error",
+    .run = pi_run,
+    .check = pi_check,
+};
+
+static const sl_variant missing_map_variants[] = {
+    { "scalar", (sl_any_fn *)solutions_pi_scalar, 0 },
+    { "map_from", (sl_any_fn *)pi_map_from, SL_USES_GPU },
+    { "map_alloc", (sl_any_fn *)pi_map_alloc, SL_USES_GPU },
+};
+
+static const sl_kernel missing_map_kernel = {
+    .problem = &missing_map_problem,
+    .variants = missing_map_variants,
+    .count = sizeof missing_map_variants / sizeof missing_map_variants[0],
+};
+
 /* Mandelbrot, checked pixel by pixel against the reference. */
 static const sl_problem_def fma_problem = {
     .name = "fma",
@@ -125,4 +154,5 @@ static const sl_kernel shared_rng_kernel = {
 };
 
 const sl_kernel *const exhibits_kernels[] = { &data_race_kernel, &false_sharing_kernel,
-                                              &fma_kernel, &shared_rng_kernel, NULL };
+                                              &fma_kernel, &shared_rng_kernel,
+                                              &missing_map_kernel, NULL };

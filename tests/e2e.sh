@@ -217,6 +217,22 @@ case_runner() {
         ok "one thread cannot race"
     n=$(grep -E '^exhibits +(critical|atomic|reduction) ' "$tmp/out" | grep -vc WRONG)
     [ "$n" -eq 6 ] && ok "critical, atomic and reduction are right" || fail "$n of 6 cures right"
+    # The missing map(from:): WRONG where the region reaches a device; on
+    # the host fallback right, and labelled as a host run (the bug hides).
+    "$runner" missing-map --size 100003 --reps 1 >"$tmp/out" 2>"$tmp/err"
+    rc=$?
+    if grep -qE '^exhibits +map_alloc .* device *$' "$tmp/out" ||
+       grep -qE '^exhibits +map_alloc .*WRONG' "$tmp/out"; then
+        [ "$rc" -eq 3 ] && grep -qE '^exhibits +map_alloc .*WRONG' "$tmp/out" &&
+            ok "on a device the missing map(from:) is WRONG (exit 3)" ||
+            fail "missing map(from:) on a device: exit $rc, not flagged"
+    else
+        [ "$rc" -eq 0 ] && grep -qE '^exhibits +map_alloc .*right; host, not a GPU' "$tmp/out" &&
+            ok "on the host fallback the missing map(from:) hides, labelled host" ||
+            fail "missing-map on the host: exit $rc, row: $(grep map_alloc "$tmp/out")"
+    fi
+    grep -qE '^exhibits +map_from .*(right|ok)' "$tmp/out" && ok "map(from:) is right" ||
+        fail "map(from:) row: $(grep map_from "$tmp/out")"
     expect_rc 2 "speedlab pie" "$runner" pie; one_line "speedlab pie"
     expect_in "$tmp/err" "did you mean 'pi'" "speedlab pie suggests pi"
     expect_rc 2 "speedlab (no kernel)" "$runner"
