@@ -113,7 +113,10 @@ fail:
  * the binding set (the first start has run no OpenMP code yet). */
 static void bind_threads(char **argv)
 {
-    if (getenv("OMP_PROC_BIND") || getenv("OMP_PLACES"))
+    char why[256];
+    /* A bad OpenMP environment is reported once, by this process. */
+    if (getenv("OMP_PROC_BIND") || getenv("OMP_PLACES") ||
+        sl_check_omp_env(why, sizeof why) != 0)
         return;
     if (setenv("OMP_PROC_BIND", "close", 1) != 0 || setenv("OMP_PLACES", "cores", 1) != 0)
         return;
@@ -252,8 +255,10 @@ static int bench(int argc, char **argv, sl_suite *suite)
         gbargv[gbargc++] = cli.gbargv[i];
     gbargv[gbargc++] = out_flag;
     gbargv[gbargc++] = format_flag;
-    if (gb_initialize(&gbargc, gbargv) != 0 || gbargc > 1) {
-        if (gbargc > 1)
+    int gb_refused = gb_initialize(&gbargc, gbargv) != 0;
+    if (gb_refused || gbargc > 1) {
+        /* gb_initialize has said why when it refused. */
+        if (!gb_refused)
             fprintf(stderr, "%s: Google Benchmark did not understand '%s'\n", prog,
                     gbargv[1]);
         sl_run_dir_discard(&run);

@@ -693,6 +693,96 @@ case_faults() {
     [ "$ran" -gt 0 ] || exit 77
 }
 
+# bad LABEL CMD...: exit 2, one line on stderr that contains $says (when
+# set). GCC's libgomp warns about a bad OMP_* variable itself before main
+# runs ("libgomp: Invalid value ..."); those lines are not ours and are
+# left out of the count (LLVM's libomp says nothing).
+bad() {
+    label=$1; shift
+    expect_rc 2 "$label" "$@"
+    grep -v '^libgomp: \|^$' "$tmp/err" >"$tmp/err.ours"
+    n=$(wc -l <"$tmp/err.ours")
+    [ "$n" -eq 1 ] && ok "$label: one line" || fail "$label: $n lines on stderr"
+    [ -z "$says" ] || expect_in "$tmp/err" "$says" "$label: says '$says'"
+}
+
+# Bad input everywhere a user can type, for every program and script: each
+# is refused before anything runs, with exit 2 and one line naming the
+# value, and nothing is written. (e2e.bad_input has the bench's own list.)
+case_bad_input_all() {
+    bench=$1; runner=$2; compare=$3
+    res="$tmp/results"
+    mkdir -p "$res"
+    echo keep >"$res/earlier.txt"
+    sum=$(cksum <"$res/earlier.txt")
+    # The runner.
+    says="did you mean 'pi'";         bad "speedlab pie" "$runner" pie --results "$res"
+    says="not a whole number";        bad "speedlab pi --size abc" "$runner" pi --size abc --results "$res"
+    says="";                          bad "speedlab pi --size -1" "$runner" pi --size -1 --results "$res"
+    says="";                          bad "speedlab pi --size 0" "$runner" pi --size 0 --results "$res"
+    says="";                          bad "speedlab pi --size 12abc" "$runner" pi --size 12abc --results "$res"
+    says="at most";                   bad "speedlab pi --size 9e18 (over the max)" "$runner" pi --size 9000000000000000000 --results "$res"
+    says="at most";                   bad "speedlab julia --size 10^9 (memory)" "$runner" julia --size 1000000000 --results "$res"
+    says="";                          bad "speedlab pi --threads abc" "$runner" pi --threads abc --results "$res"
+    says="";                          bad "speedlab pi --threads 4abc" "$runner" pi --threads 4abc --results "$res"
+    says="";                          bad "speedlab pi --threads -3" "$runner" pi --threads -3 --results "$res"
+    says="";                          bad "speedlab pi --threads 99999999999" "$runner" pi --threads 99999999999 --results "$res"
+    says="";                          bad "speedlab pi --threads 1,,2" "$runner" pi --threads 1,,2 --results "$res"
+    says="";                          bad "speedlab pi --reps 0" "$runner" pi --reps 0 --results "$res"
+    says="";                          bad "speedlab pi --reps 101" "$runner" pi --reps 101 --results "$res"
+    says="did you mean 'simd'";       bad "speedlab pi --variant smid" "$runner" pi --variant smid --results "$res"
+    says="";                          bad "speedlab pi --tree mine" "$runner" pi --tree mine --results "$res"
+    says="";                          bad "speedlab montecarlo --seed -1" "$runner" montecarlo --seed -1 --results "$res"
+    says="";                          bad "speedlab montecarlo --seed 1e30" "$runner" montecarlo --seed 1e30 --results "$res"
+    says="";                          bad "speedlab mandelbrot --max-iter 0" "$runner" mandelbrot --max-iter 0 --results "$res"
+    says="";                          bad "speedlab mandelbrot --schedule bogus" "$runner" mandelbrot --schedule bogus --results "$res"
+    says="";                          bad "speedlab mandelbrot --schedule static,x" "$runner" mandelbrot --schedule static,x --results "$res"
+    says="unknown argument";          bad "speedlab pi --frobnicate" "$runner" pi --frobnicate --results "$res"
+    says="needs a value";             bad "speedlab pi --size (no value)" "$runner" pi --size
+    says="";                          bad "speedlab (no kernel)" "$runner"
+    # The OpenMP environment, for the runner and the bench.
+    for v in abc 0 -3 4abc 99999999999; do
+        says="OMP_NUM_THREADS";       bad "speedlab: OMP_NUM_THREADS=$v" env OMP_NUM_THREADS=$v "$runner" pi --results "$res"
+    done
+    for v in -3 4abc 99999999999; do
+        says="OMP_NUM_THREADS";       bad "bench: OMP_NUM_THREADS=$v" env OMP_NUM_THREADS=$v "$bench" --results "$res"
+    done
+    says="OMP_PROC_BIND";             bad "speedlab: OMP_PROC_BIND=bogus" env OMP_PROC_BIND=bogus "$runner" pi --results "$res"
+    # The bench, beyond e2e.bad_input.
+    says="";                          bad "bench --max-iter abc" "$bench" --max-iter abc --results "$res"
+    says="";                          bad "bench --schedule static,x" "$bench" --schedule static,x --results "$res"
+    says="--tree is for the runner";  bad "bench --tree solutions" "$bench" --tree solutions --results "$res"
+    says="empty folder name";         bad "bench --results ''" "$bench" --results ""
+    says="";                          bad "bench --min-time 61" "$bench" --min-time 61 --results "$res"
+    says="";                          bad "bench --min-time -1" "$bench" --min-time -1 --results "$res"
+    says="";                          bad "bench --threads with 33 counts" "$bench" --results "$res" \
+        --threads 1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31,32,33
+    says="";                          bad "bench --benchmark_repetitions=abc" "$bench" --benchmark_repetitions=abc --results "$res"
+    # make compare's program.
+    says="give two run folders";      bad "compare (no folders)" "$compare" --results "$res"
+    says="give two run folders";      bad "compare (one folder)" "$compare" "$res" --results "$res"
+    says="is not a run folder";       bad "compare (no such folder)" "$compare" "$tmp/nosuch" "$tmp/nosuch2" --results "$res"
+    says="is not a run folder";       bad "compare (a folder that is not a run)" "$compare" "$res" "$res" --results "$res"
+    says="needs a value";             bad "compare --label-a (no value)" "$compare" "$res" "$res" --label-a
+    says="unknown argument";          bad "compare --frobnicate" "$compare" --frobnicate
+    says="may not hold quotes";       bad "compare --label-a with a quote" "$compare" "$res" "$res" --label-a 'a"b' --results "$res"
+    # The scripts.
+    says="unknown tree";              bad "racecheck.sh nosuch" sh "$top/scripts/racecheck.sh" nosuch
+    says="unknown kernel";            bad "racecheck.sh solutions pie" sh "$top/scripts/racecheck.sh" solutions pie
+    says="usage";                     bad "vecreport.sh (no build folder)" sh "$top/scripts/vecreport.sh" "$tmp/nosuch"
+    says="usage";                     bad "plot.sh (no run folder)" sh "$top/plots/plot.sh" "$tmp/nosuch"
+    # Nothing was written, and what was there is intact.
+    [ "$(ls -A "$res")" = earlier.txt ] && ok "bad input wrote nothing" ||
+        fail "bad input left: $(ls -A "$res" | tr '\n' ' ')"
+    [ "$(cksum <"$res/earlier.txt")" = "$sum" ] && ok "the file already there is intact" ||
+        fail "earlier file changed"
+    # A path with spaces is not bad input: it works.
+    expect_rc 0 "a results folder with spaces" "$bench" --quick --kernel pi --size 20003 \
+        --variant scalar --reps 1 --min-time 0.01 --no-plots --no-weak --results "$tmp/my results"
+    [ -s "$tmp/my results/latest/summary.md" ] && ok "results written under a path with spaces" ||
+        fail "no results under a path with spaces"
+}
+
 case_exercises_in_sync() {
     sh "$top/scripts/gen_exercises.sh" "$top/solutions" "$tmp/exercises" ||
         { fail "generator failed"; return; }
