@@ -6,7 +6,8 @@
  * medians (B / A: below 1, B is faster) with a bootstrap interval, and a
  * Mann-Whitney U test's verdict. Writes compare.csv, summary.md, a plot and
  * index.html into <results>/compare/<time>-<host>/ (and .../latest).
- * Exit: 0 ok, 1 I/O failure, 2 bad input (a folder that is not a run).
+ * Exit: 0 ok, 1 I/O failure while writing, 2 bad input (a folder that is
+ * not a run, a results folder that cannot be written).
  */
 #define _DEFAULT_SOURCE
 #include <errno.h>
@@ -36,7 +37,8 @@ static const char usage[] =
     "Per configuration both runs have: the ratio of median times B/A (below 1: B is\n"
     "faster) with a 95% bootstrap interval, and a Mann-Whitney U test at the 5%\n"
     "level. Writes DIR/compare/<UTC time>-<host>/ (default DIR: results).\n"
-    "Exit: 0 ok, 1 I/O failure, 2 bad input.\n";
+    "Exit: 0 ok, 1 I/O failure while writing, 2 bad input or a results folder that\n"
+    "cannot be written.\n";
 
 typedef struct series {
     char key[256];           /* kernel/variant/threads/schedule/study/size */
@@ -343,10 +345,12 @@ static int compare(const char *prog, run_samples *runs, const char *const *label
     sl_run_dir out;
     char base[3072];
     snprintf(base, sizeof base, "%s/compare", results);
+    /* Like the bench: a results folder that cannot take the comparison is
+     * the environment's problem, found before anything is written. */
     if (sl_run_dir_create(&out, base, why, sizeof why) != 0) {
         fprintf(stderr, "%s: %s\n", prog, why);
         free(q);
-        return SL_EXIT_RUNTIME;
+        return SL_EXIT_USAGE;
     }
     if (write_outputs(out.partial, q, n, labels[0], labels[1], &runs[0], &runs[1],
                       unmatched) != 0) {

@@ -690,6 +690,30 @@ case_faults() {
     [ "$n" -eq 0 ] && ok "failing gnuplot: no empty or temporary image" || fail "failing gnuplot: $n image files"
     [ -s "$run/results.csv" ] && [ -s "$run/summary.md" ] && [ -s "$run/index.html" ] &&
         ok "failing gnuplot: data, summary and page written" || fail "failing gnuplot: files missing"
+    # Exit 1: the results folder stops taking writes mid-run (as a user
+    # who is not root, so that permissions bind): the run says which file
+    # it could not write, and the earlier run in the folder is untouched.
+    if [ "$(id -u)" = 0 ] && [ -n "$as_user" ] && [ "$as_user" != env ]; then
+        ran=$((ran + 1))
+        w="$tmp/w"; mkdir -p "$w"; chown 65534:65534 "$w"
+        $as_user "$bench" --quick --kernel pi --size 20003 --variant scalar --reps 1 \
+            --min-time 0.01 --no-plots --no-weak --results "$w" >/dev/null 2>&1
+        earlier="$w/$(readlink "$w/latest")"; sum=$(cat "$earlier"/* | cksum)
+        $as_user "$bench" --kernel pi --size 100000000 --threads 1,2 --reps 6 --min-time 0.2 \
+            --no-plots --no-weak --results "$w" >"$tmp/out" 2>"$tmp/err" &
+        pid=$!
+        for _ in $(seq 1 600); do
+            grep -q '^  \[1/' "$tmp/out" && break
+            sleep 0.1
+        done
+        chmod 555 "$w"/.*.partial
+        wait "$pid"; rc=$?
+        [ "$rc" -eq 1 ] && ok "unwritable mid-run: exit 1" || fail "unwritable mid-run: exit $rc, expected 1"
+        expect_in "$tmp/err" "cannot write" "unwritable mid-run: says which file"
+        [ "$(cat "$earlier"/* | cksum)" = "$sum" ] && ok "unwritable mid-run: earlier run untouched" ||
+            fail "unwritable mid-run: earlier run changed"
+        chmod -R u+w "$w"
+    fi
     [ "$ran" -gt 0 ] || exit 77
 }
 
