@@ -11,8 +11,9 @@
 # test sizes on 2 and 3 threads, with LLVM's Archer loaded as the OpenMP
 # tool so that ThreadSanitizer understands OpenMP's barriers and
 # reductions. Each race is reported once: the file and line, the variable,
-# and the likely fix. The gpu variants are not checked: Archer (LLVM 14)
-# crashes in the host fallback of a teams region.
+# and the likely fix. The gpu variants run too (their host fallback), one
+# process each; Archer (LLVM 14) crashes in a host teams region, so those
+# are listed as not checked.
 # Exit: 0 no race and every answer right; 3 a race or a wrong answer;
 # 2 clang, libomp or Archer missing; 1 the build failed.
 set -u
@@ -46,7 +47,7 @@ if [ -z "$archer" ]; then
 fi
 
 log=$(mktemp /tmp/speedlab-racecheck.XXXXXX)
-trap 'rm -f "$log" "$log.races"' EXIT
+trap 'rm -f "$log" "$log.races" "$log.out" "$log.gpu" "$log.unchecked"' EXIT
 echo "racecheck: building the $tree tree with ThreadSanitizer in $build"
 if [ ! -f "$build/CMakeCache.txt" ]; then
     CC=clang CXX=clang++ cmake -S "$top" -B "$build" -DCMAKE_BUILD_TYPE=Release \
@@ -57,12 +58,28 @@ cmake --build "$build" --target "test-$tree" -j "$(nproc 2>/dev/null || echo 2)"
     { tail -30 "$log" >&2; echo "racecheck: the build failed (see above)" >&2; exit 1; }
 
 echo "racecheck: running the threaded variants${kernel:+ of $kernel} on 2 and 3 threads"
-OMP_TOOL_LIBRARIES=$archer \
-TSAN_OPTIONS="ignore_noninstrumented_modules=1 halt_on_error=0 ${TSAN_OPTIONS:-}" \
-    "$build/tests/test-$tree" --threaded $kernel >"$log.out" 2>"$log"
+export OMP_TOOL_LIBRARIES="$archer"
+export TSAN_OPTIONS="ignore_noninstrumented_modules=1 halt_on_error=0 ${TSAN_OPTIONS:-}"
+"$build/tests/test-$tree" --threaded $kernel >"$log.out" 2>"$log"
 status=$?
 cat "$log.out"
-rm -f "$log.out"
+
+# The gpu variants' host fallback, one process each: Archer (LLVM 14)
+# crashes in a host teams region, and such a variant is reported as not
+# checked rather than stopping the rest.
+unchecked=""
+"$build/tests/test-$tree" --list-gpu | while read -r k v; do
+    [ -z "$kernel" ] || [ "$k" = "$kernel" ] || continue
+    "$build/tests/test-$tree" --threaded "$k" "$v" >"$log.out" 2>"$log.gpu"
+    if grep -q 'SEGV.*libarcher\|libarcher.*SEGV' "$log.gpu"; then
+        echo "$k/$v" >>"$log.unchecked"
+    else
+        cat "$log.out"
+        cat "$log.gpu" >>"$log"
+    fi
+done
+[ -f "$log.unchecked" ] && unchecked=$(tr '\n' ' ' <"$log.unchecked")
+rm -f "$log.out" "$log.gpu" "$log.unchecked"
 
 # One report per source line: ThreadSanitizer's SUMMARY names it.
 grep '^SUMMARY: ThreadSanitizer: data race' "$log" |
@@ -110,3 +127,5 @@ if [ "$status" -ne 0 ]; then
     exit 3
 fi
 echo "racecheck: no data races in the $tree tree's threaded variants"
+[ -z "$unchecked" ] ||
+    echo "racecheck: not checked (Archer cannot follow a host teams region): $unchecked"

@@ -100,16 +100,23 @@ static void test_variant(const sl_kernel *k, const sl_variant *v, int min_thread
 /* CTest counts this exit code as "skipped" (SKIP_RETURN_CODE). */
 enum { EXIT_SKIPPED = 77 };
 
-/* --threaded [KERNEL] is the race checker's mode (scripts/racecheck.sh):
- * only the variants that take threads, on 2 and 3 threads (one thread
- * cannot race), so ThreadSanitizer watches every threaded loop. */
+/* The race checker's modes (scripts/racecheck.sh):
+ *   --threaded [KERNEL [VARIANT]]: the variants that take threads (or the
+ *     one named, gpu ones included) on 2 and 3 threads (one thread cannot
+ *     race), so ThreadSanitizer watches every parallel loop;
+ *   --list-gpu: "kernel variant" for each offload variant, one per line,
+ *     so that each can be checked in a process of its own. */
 int main(int argc, char **argv)
 {
     int cuda = argc == 2 && strcmp(argv[1], "--cuda") == 0;
+    int list_gpu = argc == 2 && strcmp(argv[1], "--list-gpu") == 0;
     int threaded = argc >= 2 && strcmp(argv[1], "--threaded") == 0;
-    const char *only = threaded && argc == 3 ? argv[2] : NULL;
-    if ((!threaded && argc > 2) || argc > 3 || (argc == 2 && !cuda && !threaded)) {
-        fprintf(stderr, "usage: %s [--cuda | --threaded [KERNEL]]\n", argv[0]);
+    const char *only = threaded && argc >= 3 ? argv[2] : NULL;
+    const char *only_variant = threaded && argc == 4 ? argv[3] : NULL;
+    if ((!threaded && argc > 2) || argc > 4 ||
+        (argc == 2 && !cuda && !threaded && !list_gpu)) {
+        fprintf(stderr, "usage: %s [--cuda | --list-gpu | --threaded [KERNEL [VARIANT]]]\n",
+                argv[0]);
         return 2;
     }
     if (cuda && sl_cuda_device_count() <= 0) {
@@ -124,17 +131,25 @@ int main(int argc, char **argv)
             continue;
         for (size_t v = 0; v < (*k)->count; v++) {
             const sl_variant *var = &(*k)->variants[v];
+            if (list_gpu) {
+                if (var->flags & SL_USES_GPU)
+                    printf("%s %s\n", (*k)->problem->name, var->name);
+                continue;
+            }
             if (((var->flags & SL_USES_CUDA) != 0) != cuda)
                 continue;
-            if (threaded && !(var->flags & SL_USES_THREADS))
+            if (only_variant ? strcmp(only_variant, var->name) != 0
+                             : threaded && !(var->flags & SL_USES_THREADS))
                 continue;
             test_variant(*k, var, threaded ? 2 : 1);
             tested++;
         }
     }
+    if (list_gpu)
+        return 0;
     CHECK(kernels >= 3);
     /* --cuda in a build with CUDA must have found the CUDA variants, and
-     * --threaded KERNEL a kernel with threaded variants. */
+     * --threaded KERNEL [VARIANT] something to test. */
     CHECK(tested > 0);
     return CHECK_DONE();
 }
