@@ -184,12 +184,11 @@ static int write_pictures(const sl_suite *s, const char *kernel, const sl_cli *c
     return 0;
 }
 
-int main(int argc, char **argv)
+static int runner(int argc, char **argv, sl_suite *suite)
 {
     char why[1024];
     const char *kernel = NULL;
     sl_cli cli;
-    sl_suite suite = { 0 };
 
     if (sl_check_omp_env(why, sizeof why) != 0) {
         sl_die_usage(argv[0], why);
@@ -239,31 +238,31 @@ int main(int argc, char **argv)
             .schedules = cli.schedules, .nschedules = cli.nschedules, .sweep = 0,
             .quick = 1,
         };
-        if (sl_suite_add(&suite, &plan, why, sizeof why) != 0) {
+        if (sl_suite_add(suite, &plan, why, sizeof why) != 0) {
             sl_die_usage(argv[0], why);
             return SL_EXIT_USAGE;
         }
     }
 
-    if (sl_suite_named_skipped(&suite, cli.variant, why, sizeof why)) {
+    if (sl_suite_named_skipped(suite, cli.variant, why, sizeof why)) {
         sl_die_usage(argv[0], why);
-        sl_suite_free(&suite);
+        sl_suite_free(suite);
         return SL_EXIT_MISSING;
     }
     if (cli.require_device && sl_check_device(NULL, why, sizeof why) != 0) {
         sl_die_usage(argv[0], why);
-        sl_suite_free(&suite);
+        sl_suite_free(suite);
         return SL_EXIT_MISSING;
     }
-    const sl_config *first = &suite.configs[0];
+    const sl_config *first = &suite->configs[0];
     printf("speedlab %s: %lld %s, %d cores, %s (%d doubles per vector)\n", kernel,
            (long long)first->problem.size, first->kernel->problem->size_name,
            sl_cores_available(), SPEEDLAB_SIMD_ISA, SPEEDLAB_SIMD_LANES);
     printf("checking every variant against the reference...\n");
-    size_t invalid = sl_suite_validate(&suite, NULL);
-    if (cli.require_device && sl_check_device(&suite, why, sizeof why) != 0) {
+    size_t invalid = sl_suite_validate(suite, NULL);
+    if (cli.require_device && sl_check_device(suite, why, sizeof why) != 0) {
         sl_die_usage(argv[0], why);
-        sl_suite_free(&suite);
+        sl_suite_free(suite);
         return SL_EXIT_MISSING;
     }
 
@@ -271,8 +270,8 @@ int main(int argc, char **argv)
     int gbargc = 1;
     gb_initialize(&gbargc, gbargv);
     printf("timing the correct ones (%d repetitions each)...\n\n", cli.reps ? cli.reps : RUNNER_REPS);
-    if (invalid < suite.count)
-        sl_suite_time(&suite, cli.reps ? cli.reps : RUNNER_REPS, RUNNER_MIN_TIME, NULL);
+    if (invalid < suite->count)
+        sl_suite_time(suite, cli.reps ? cli.reps : RUNNER_REPS, RUNNER_MIN_TIME, NULL);
     gb_shutdown();
 
     printf("%-10s %-22s %7s %11s %8s %18s %9s  %-30s %s\n", "tree", "variant", "threads",
@@ -280,37 +279,37 @@ int main(int argc, char **argv)
     /* Variant by variant, the participant's row above the solution's. */
     const sl_kernel *k = first->kernel;
     for (size_t v = 0; v < k->count; v++)
-        for (size_t i = 0; i < suite.count; i++)
-            if (strcmp(suite.configs[i].variant->name, k->variants[v].name) == 0)
-                print_row(&suite, &suite.configs[i]);
+        for (size_t i = 0; i < suite->count; i++)
+            if (strcmp(suite->configs[i].variant->name, k->variants[v].name) == 0)
+                print_row(suite, &suite->configs[i]);
 
     if (k->problem->std_error)
-        print_sampling_note(&suite);
-    for (size_t i = 0; i < suite.count; i++) {
-        const sl_config *c = &suite.configs[i];
+        print_sampling_note(suite);
+    for (size_t i = 0; i < suite->count; i++) {
+        const sl_config *c = &suite->configs[i];
         if (c->valid && c->outcome.where == SL_RAN_HOST_FALLBACK) {
             printf("\nnote: the gpu variants ran on the host (host fallback: no offload "
                    "device); their times are CPU figures, not GPU ones.\n");
             break;
         }
     }
-    if (suite.nskipped)
-        printf("\nnote: the cuda variant was skipped: %s.\n", suite.skip_reason);
-    if (k->problem->image && write_pictures(&suite, kernel, &cli, why, sizeof why) != 0) {
+    if (suite->nskipped)
+        printf("\nnote: the cuda variant was skipped: %s.\n", suite->skip_reason);
+    if (k->problem->image && write_pictures(suite, kernel, &cli, why, sizeof why) != 0) {
         sl_die_usage(argv[0], why);
-        sl_suite_free(&suite);
+        sl_suite_free(suite);
         return SL_EXIT_RUNTIME;
     }
     if (invalid) {
-        if (strcmp(suite.configs[0].tree, "exhibits") == 0)
+        if (strcmp(suite->configs[0].tree, "exhibits") == 0)
             printf("\n%zu variant(s) gave a different answer, which is what this exhibit "
                    "shows: see COURSE.md.\n", invalid);
         else
             printf("\n%zu variant(s) gave a wrong answer: fix them before speed counts.\n",
                    invalid);
         /* A threaded variant that is wrong is most often a data race. */
-        for (size_t i = 0; i < suite.count; i++) {
-            const sl_config *c = &suite.configs[i];
+        for (size_t i = 0; i < suite->count; i++) {
+            const sl_config *c = &suite->configs[i];
             if (!c->valid && (c->variant->flags & SL_USES_THREADS) &&
                 strcmp(c->tree, "exhibits") != 0) {
                 printf("A threaded variant is wrong: the usual cause is a data race "
@@ -320,9 +319,19 @@ int main(int argc, char **argv)
                 break;
             }
         }
-        sl_suite_free(&suite);
+        sl_suite_free(suite);
         return SL_EXIT_INVALID;
     }
-    sl_suite_free(&suite);
+    sl_suite_free(suite);
     return SL_EXIT_OK;
+}
+
+/* The suite is freed here whatever way runner() ends, so that no exit
+ * path leaks it (the sanitizer build checks). */
+int main(int argc, char **argv)
+{
+    sl_suite suite = { 0 };
+    int rc = runner(argc, argv, &suite);
+    sl_suite_free(&suite);
+    return rc;
 }
