@@ -141,7 +141,7 @@ static void add_oversubscribed_point(sl_cli *cli)
  * default list's one oversubscribed point is planned, not a mistake. */
 static void warn_affinity(const sl_cli *cli)
 {
-    int mask = sl_affinity_cpus(), most = 0;
+    int mask = sl_cores_available(), most = 0;
     for (int i = 0; i < cli->nthreads; i++)
         most = cli->threads[i] > most ? cli->threads[i] : most;
     const char *env = getenv("OMP_NUM_THREADS");
@@ -224,12 +224,10 @@ static int bench(int argc, char **argv, sl_suite *suite)
     sl_breakdown_begin(&breakdown, cli.kernel, cli.variant);
     if (sl_suite_named_skipped(suite, cli.variant, why, sizeof why)) {
         sl_die_usage(prog, why);
-        sl_suite_free(suite);
         return SL_EXIT_MISSING;
     }
     if (cli.require_device && sl_check_device(NULL, why, sizeof why) != 0) {
         sl_die_usage(prog, why);
-        sl_suite_free(suite);
         return SL_EXIT_MISSING;
     }
     int reps = cli.reps ? cli.reps : cli.quick ? QUICK_REPS : DEFAULT_REPS;
@@ -273,7 +271,6 @@ static int bench(int argc, char **argv, sl_suite *suite)
     if (cli.require_device && sl_check_device(suite, why, sizeof why) != 0) {
         sl_run_dir_discard(&run);
         sl_die_usage(prog, why);
-        sl_suite_free(suite);
         return SL_EXIT_MISSING;
     }
 
@@ -291,7 +288,6 @@ static int bench(int argc, char **argv, sl_suite *suite)
     if (sig && !timed) {
         sl_run_dir_discard(&run);
         fprintf(stderr, "%s: interrupted before anything was timed; nothing written\n", prog);
-        sl_suite_free(suite);
         return 128 + sig;
     }
     if (invalid < suite->count && !timed) {
@@ -352,16 +348,13 @@ static int bench(int argc, char **argv, sl_suite *suite)
     if (sig) {
         printf("interrupted by signal %d: what was measured is written and marked "
                "interrupted; exit code %d\n", sig, 128 + sig);
-        sl_suite_free(suite);
         return 128 + sig;
     }
     if (invalid) {
         printf("%zu configuration(s) failed validation: see above; exit code 3\n",
                invalid);
-        sl_suite_free(suite);
         return SL_EXIT_INVALID;
     }
-    sl_suite_free(suite);
     return SL_EXIT_OK;
 }
 

@@ -6,11 +6,10 @@
  * interesting number is how far below it each rung of the ladder sits
  * (scalar code does one lane's work per instruction).
  */
-#define _POSIX_C_SOURCE 200809L
 #include "ceiling.h"
 
+#include <omp.h>
 #include <string.h>
-#include <time.h>
 
 #include "atomic_file.h"
 #include "probe.h"
@@ -44,22 +43,15 @@ const char *sl_ceiling_name(int kind)
     return "none";
 }
 
-static double seconds_now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
 /* The probes' checksums land here, so no probe loop can be dropped. */
 volatile double sl_probe_sink;
 
 /* Seconds for one run of fn(reps). */
 static double time_probe(probe_fn *fn, int64_t reps)
 {
-    double t0 = seconds_now();
+    double t0 = omp_get_wtime();
     sl_probe_sink = fn(reps);
-    return seconds_now() - t0;
+    return omp_get_wtime() - t0;
 }
 
 void sl_measure_ceilings(sl_ceilings *m, int quick)
@@ -204,11 +196,7 @@ void sl_print_ceilings(FILE *f, const sl_ceilings *m, const sl_suite *s)
         const sl_problem_def *k = c->kernel->problem;
         char variant[80], threads[48], pct[32] = "-", ceil_text[32] = "-";
         sl_config_label(c, variant, sizeof variant);
-        if (c->threads_used > 0)
-            snprintf(threads, sizeof threads, "%d%s", c->threads_used,
-                     c->oversubscribed ? " (oversubscribed)" : "");
-        else
-            snprintf(threads, sizeof threads, "device's");
+        sl_config_threads(c, threads, sizeof threads);
         double ceil = sl_config_ceiling(m, c);
         if (ceil > 0.0) {
             snprintf(ceil_text, sizeof ceil_text, "%.3g", ceil);

@@ -101,14 +101,6 @@ static void gpu_where(const sl_suite *s, char *out, size_t len)
         snprintf(out, len, "not run");
 }
 
-/* The runtime counts the mask when it starts; the main thread's own mask
- * is narrowed to one core by OMP_PROC_BIND afterwards, so asking the OS
- * now would answer 1. */
-int sl_affinity_cpus(void)
-{
-    return omp_get_num_procs();
-}
-
 /* The SLURM allocation this run is part of, or "not a SLURM job". */
 static void slurm_job(char *out, size_t len)
 {
@@ -139,7 +131,6 @@ void sl_context_collect(sl_context *ctx, const sl_suite *s, const int *threads,
     sl_cpu_model(buf, sizeof buf);
     put(ctx, "cpu_model", "%s", buf);
     put(ctx, "cores_available", "%d", sl_cores_available());
-    put(ctx, "affinity_cpus", "%d", sl_affinity_cpus());
     slurm_job(buf, sizeof buf);
     put(ctx, "slurm", "%s", buf);
     put(ctx, "simd_isa", "%s", SPEEDLAB_SIMD_ISA);

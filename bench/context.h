@@ -21,10 +21,6 @@ void sl_context_collect(sl_context *ctx, const sl_suite *s, const int *threads,
 /* The value for key, or "" when there is none. */
 const char *sl_context_get(const sl_context *ctx, const char *key);
 
-/* CPUs in this process's affinity mask when it started (what SLURM or
- * taskset granted), as the OpenMP runtime counted them. */
-int sl_affinity_cpus(void);
-
 /* The CPU's model name, or "unknown". */
 void sl_cpu_model(char *out, size_t len);
 

@@ -31,6 +31,15 @@ void sl_config_label(const sl_config *c, char *out, size_t len)
     }
 }
 
+void sl_config_threads(const sl_config *c, char *out, size_t len)
+{
+    if (c->threads_used > 0)
+        snprintf(out, len, "%d%s", c->threads_used,
+                 c->oversubscribed ? " (oversubscribed)" : "");
+    else
+        snprintf(out, len, "device's");
+}
+
 /* Print a positive number, or nothing (CSV) when it is not available. */
 static void num_or_empty(FILE *f, const char *fmt, double v, int available)
 {
@@ -120,12 +129,7 @@ static void summary_row(FILE *f, const sl_config *c)
 {
     char threads[40], speedup[48], time[80], rate[32], variant[80];
     sl_config_label(c, variant, sizeof variant);
-    if (c->problem.threads > 0)
-        snprintf(threads, sizeof threads, "%d%s", c->threads_used,
-                 c->oversubscribed ? " (oversubscribed)" : "");
-    else
-        snprintf(threads, sizeof threads, "%s",
-                 (c->variant->flags & SL_USES_GPU) ? "device's" : "1");
+    sl_config_threads(c, threads, sizeof threads);
     if (c->valid && c->timed) {
         snprintf(time, sizeof time, "%.3f ms [%.3f, %.3f]", c->median * 1e3,
                  c->ci_low * 1e3, c->ci_high * 1e3);
@@ -270,8 +274,8 @@ int sl_write_summary(const char *path, const sl_suite *s, const sl_context *ctx,
     fprintf(f, "- machine: %s, %s cores available, %s (%s doubles per vector)\n",
             sl_context_get(ctx, "cpu_model"), sl_context_get(ctx, "cores_available"),
             sl_context_get(ctx, "simd_isa"), sl_context_get(ctx, "simd_lanes_f64"));
-    fprintf(f, "- CPUs granted: %s in the affinity mask; SLURM: %s\n",
-            sl_context_get(ctx, "affinity_cpus"), sl_context_get(ctx, "slurm"));
+    fprintf(f, "- SLURM: %s (the cores available are the CPUs of the affinity mask)\n",
+            sl_context_get(ctx, "slurm"));
     fprintf(f, "- compiler: %s; kernels: `%s`; scalar.c and threads.c add `%s`\n",
             sl_context_get(ctx, "compiler"), sl_context_get(ctx, "kernel_flags"),
             sl_context_get(ctx, "scalar_extra_flags"));

@@ -33,6 +33,10 @@ int sl_run_plots(const char *dir);
  * dynamic" for variants that take a schedule. */
 void sl_config_label(const sl_config *c, char *out, size_t len);
 
+/* A configuration's threads as tables show it: "2", "3 (oversubscribed)",
+ * "1" for a variant without threads, "device's" for a gpu variant. */
+void sl_config_threads(const sl_config *c, char *out, size_t len);
+
 /* How a configuration's place is shown: "host", "host fallback", "device". */
 const char *sl_config_where(const sl_config *c);
 

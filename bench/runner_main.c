@@ -246,12 +246,10 @@ static int runner(int argc, char **argv, sl_suite *suite)
 
     if (sl_suite_named_skipped(suite, cli.variant, why, sizeof why)) {
         sl_die_usage(argv[0], why);
-        sl_suite_free(suite);
         return SL_EXIT_MISSING;
     }
     if (cli.require_device && sl_check_device(NULL, why, sizeof why) != 0) {
         sl_die_usage(argv[0], why);
-        sl_suite_free(suite);
         return SL_EXIT_MISSING;
     }
     const sl_config *first = &suite->configs[0];
@@ -262,7 +260,6 @@ static int runner(int argc, char **argv, sl_suite *suite)
     size_t invalid = sl_suite_validate(suite, NULL);
     if (cli.require_device && sl_check_device(suite, why, sizeof why) != 0) {
         sl_die_usage(argv[0], why);
-        sl_suite_free(suite);
         return SL_EXIT_MISSING;
     }
 
@@ -297,7 +294,6 @@ static int runner(int argc, char **argv, sl_suite *suite)
         printf("\nnote: the cuda variant was skipped: %s.\n", suite->skip_reason);
     if (k->problem->image && write_pictures(suite, kernel, &cli, why, sizeof why) != 0) {
         sl_die_usage(argv[0], why);
-        sl_suite_free(suite);
         return SL_EXIT_RUNTIME;
     }
     if (invalid) {
@@ -319,10 +315,8 @@ static int runner(int argc, char **argv, sl_suite *suite)
                 break;
             }
         }
-        sl_suite_free(suite);
         return SL_EXIT_INVALID;
     }
-    sl_suite_free(suite);
     return SL_EXIT_OK;
 }
 

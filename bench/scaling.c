@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "atomic_file.h"
+#include "results.h"
 
 double sl_karp_flatt(double speedup, int threads)
 {
@@ -146,12 +147,12 @@ int sl_write_scaling_data(const char *dir, const sl_suite *s, const sl_problem_d
 static void strong_row(FILE *f, const sl_config *one, const sl_config *c)
 {
     double sp = one->median / c->median;
-    char kf[32] = "-";
+    char kf[32] = "-", threads[48];
     if (c->threads_used > 1 && !c->oversubscribed)
         snprintf(kf, sizeof kf, "%.3f", sl_karp_flatt(sp, c->threads_used));
-    fprintf(f, "| %s | %s | %d%s | %.3f ms [%.3f, %.3f] | %.2fx | %.0f%% | %s |\n",
-            c->kernel->problem->name, c->variant->name, c->threads_used,
-            c->oversubscribed ? " (oversubscribed)" : "", c->median * 1e3,
+    sl_config_threads(c, threads, sizeof threads);
+    fprintf(f, "| %s | %s | %s | %.3f ms [%.3f, %.3f] | %.2fx | %.0f%% | %s |\n",
+            c->kernel->problem->name, c->variant->name, threads, c->median * 1e3,
             c->ci_low * 1e3, c->ci_high * 1e3, sp, 100.0 * sp / c->threads_used, kf);
 }
 

@@ -5,14 +5,12 @@
  * spread and rate. The only clock read here is the progress line's
  * elapsed time and estimate of what remains.
  */
-#define _POSIX_C_SOURCE 200809L
 #include "suite.h"
 
 #include <math.h>
 #include <omp.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "args.h"
 #include "gpu_info.h"
@@ -413,15 +411,8 @@ typedef struct timing_ctx {
     FILE *progress;
     size_t done, total;
     int reps;
-    double start;                 /* monotonic seconds when timing began */
+    double start;                 /* omp_get_wtime() when timing began */
 } timing_ctx;
-
-static double now_seconds(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
 
 /* "1m05s" for the progress line. */
 static void format_duration(double seconds, char *out, size_t len)
@@ -511,7 +502,7 @@ static void on_result(const gb_result *r, void *ctx)
             if (t->progress && !c->interrupted) {
                 /* Elapsed, and what remains at the average pace so far. */
                 char elapsed[24], left[24];
-                double spent = now_seconds() - t->start;
+                double spent = omp_get_wtime() - t->start;
                 format_duration(spent, elapsed, sizeof elapsed);
                 format_duration(spent / (double)t->done * (double)(t->total - t->done),
                                 left, sizeof left);
@@ -532,7 +523,7 @@ static void on_result(const gb_result *r, void *ctx)
 
 int sl_suite_time(sl_suite *s, int reps, double min_time, FILE *progress)
 {
-    timing_ctx t = { s, progress, 0, 0, reps, now_seconds() };
+    timing_ctx t = { s, progress, 0, 0, reps, omp_get_wtime() };
     for (size_t i = 0; i < s->count; i++) {
         sl_config *c = &s->configs[i];
         if (!c->valid)

@@ -140,7 +140,10 @@ double sl_median_ci(const double *sorted, int n, double *low, double *high);
 /* Threads the OpenMP runtime grants for num_threads(requested). */
 int sl_threads_granted(int requested);
 
-/* Cores this process may run on. */
+/* Cores this process may run on: the CPUs of its affinity mask (what SLURM
+ * or taskset granted), as the OpenMP runtime counted them at start-up.
+ * (Asking the OS later would answer 1: OMP_PROC_BIND narrows the main
+ * thread's own mask to one core.) */
 int sl_cores_available(void);
 
 /* For --require-device: 0 when an offload device is there and every valid

@@ -41,6 +41,20 @@ bin_without_gnuplot() {
         ln -sf "$(command -v $tool)" "$tmp/bin/$tool"
     done
 }
+# failing_gnuplot: $tmp/bin/gnuplot leaves an empty output file and fails
+# (call bin_without_gnuplot first).
+failing_gnuplot() {
+    printf '#!/bin/sh\nfor a; do case "$a" in *outfile=*) f=${a#*outfile=\x27}; f=${f%%%%\x27*}; : > "$f";; esac; done\nexit 1\n' >"$tmp/bin/gnuplot"
+    chmod +x "$tmp/bin/gnuplot"
+}
+# wait_for_first_timing: until a bench writing to $tmp/out has timed its
+# first configuration (at most a minute).
+wait_for_first_timing() {
+    for _ in $(seq 1 600); do
+        grep -q '^  \[1/' "$tmp/out" && break
+        sleep 0.1
+    done
+}
 # quick_bench WANT LABEL BENCH [more args]: a short bench run into
 # $tmp/results; sets $run to the folder results/latest points at.
 quick_bench() {
@@ -441,8 +455,7 @@ case_plots() {
     expect_rc 3 "plot.sh without gnuplot" env PATH="$tmp/bin" sh "$top/plots/plot.sh" "$run"
     expect_in "$tmp/err" "apt-get install gnuplot-nox" "says how to install gnuplot"
     # A gnuplot that fails after creating an empty file: no 0-byte image.
-    printf '#!/bin/sh\nfor a; do case "$a" in *outfile=*) f=${a#*outfile=\x27}; f=${f%%%%\x27*}; : > "$f";; esac; done\nexit 1\n' >"$tmp/bin/gnuplot"
-    chmod +x "$tmp/bin/gnuplot"
+    failing_gnuplot
     printf '"scalar"\t1.0\t1\t"host"\n' >>"$run/speedup-pi.dat"
     expect_rc 1 "plot.sh with a failing gnuplot" env PATH="$tmp/bin" sh "$top/plots/plot.sh" "$run"
     found=$(find "$run" -name '*.png' -o -name '*.svg' -o -name '.*tmp' | wc -l)
@@ -559,11 +572,7 @@ case_interrupt() {
         "$bench" --kernel pi --size 100000000 --threads 1,2 --reps 6 --min-time 0.2 \
             --no-plots --results "$tmp/results" >"$tmp/out" 2>"$tmp/err" &
         pid=$!
-        # Wait until the first configuration is timed, then signal.
-        for _ in $(seq 1 600); do
-            grep -q '^  \[1/' "$tmp/out" && break
-            sleep 0.1
-        done
+        wait_for_first_timing
         kill -"$sig" "$pid"
         wait "$pid"
         rc=$?
@@ -680,8 +689,7 @@ case_faults() {
     # gnuplot that fails after leaving an empty file: the run still ends
     # well (the data is complete), with no empty or temporary image.
     bin_without_gnuplot
-    printf '#!/bin/sh\nfor a; do case "$a" in *outfile=*) f=${a#*outfile=\x27}; f=${f%%%%\x27*}; : > "$f";; esac; done\nexit 1\n' >"$tmp/bin/gnuplot"
-    chmod +x "$tmp/bin/gnuplot"
+    failing_gnuplot
     expect_rc 0 "bench with a failing gnuplot" env PATH="$tmp/bin" "$bench" --quick --kernel pi \
         --size 200003 --reps 2 --min-time 0.01 --threads 1 --no-weak --results "$tmp/g"
     expect_in "$tmp/out" "gnuplot failed (see above); the data files are complete" "says gnuplot failed"
@@ -702,10 +710,7 @@ case_faults() {
         $as_user "$bench" --kernel pi --size 100000000 --threads 1,2 --reps 6 --min-time 0.2 \
             --no-plots --no-weak --results "$w" >"$tmp/out" 2>"$tmp/err" &
         pid=$!
-        for _ in $(seq 1 600); do
-            grep -q '^  \[1/' "$tmp/out" && break
-            sleep 0.1
-        done
+        wait_for_first_timing
         chmod 555 "$w"/.*.partial
         wait "$pid"; rc=$?
         [ "$rc" -eq 1 ] && ok "unwritable mid-run: exit 1" || fail "unwritable mid-run: exit $rc, expected 1"
