@@ -14,8 +14,8 @@
 #include <unistd.h>
 
 #include "atomic_file.h"
-#include "breakdown.h"
-#include "ceiling.h"
+#include "breakdown_report.h"
+#include "ceiling_report.h"
 #include "cli.h"
 #include "context.h"
 #include "evidence.h"

@@ -11,6 +11,7 @@
 #include <sys/stat.h>
 
 #include "atomic_file.h"
+#include "labels.h"
 #include "cli.h"
 #include "evidence.h"
 #include "exitcodes.h"

@@ -1,37 +1,18 @@
-/* ceiling.c - time the probe (probe.c) and hold every configuration's rate
- * against the ceiling it implies (ceiling.h).
+/* ceiling_report.c - hold every configuration's rate against the ceiling
+ * the probe measured (ceiling_report.h): ceiling.csv, evidence.csv and the
+ * summary's section.
  *
  * The ceiling is an upper bound, not a prediction: it counts only the one
  * instruction a work unit cannot avoid, so 100% is out of reach and the
  * interesting number is how far below it each rung of the ladder sits
  * (scalar code does one lane's work per instruction).
  */
-#include "ceiling.h"
+#include "ceiling_report.h"
 
-#include <omp.h>
 #include <string.h>
 
 #include "atomic_file.h"
-#include "probe.h"
-#include "results.h"
-#include "speedlab_config.h"
-
-/* Probe runs per instruction; the median is kept. */
-enum { PROBE_RUNS = 5 };
-/* Seconds one probe run should last (quick: a quarter): long enough to
- * swamp the clock's resolution, short enough to cost about a second. */
-#define PROBE_SECONDS 0.04
-
-typedef double probe_fn(int64_t reps);
-
-static const struct {
-    probe_fn *fn;
-    int chains;
-} PROBES[4] = {
-    [SL_CEILING_FMA] = { sl_probe_fma, SL_PROBE_FMA_CHAINS },
-    [SL_CEILING_DIVIDE] = { sl_probe_divide, SL_PROBE_DIVIDE_CHAINS },
-    [SL_CEILING_MUL64] = { sl_probe_mul64, SL_PROBE_MUL64_CHAINS },
-};
+#include "labels.h"
 
 const char *sl_ceiling_name(int kind)
 {
@@ -41,38 +22,6 @@ const char *sl_ceiling_name(int kind)
     case SL_CEILING_MUL64: return "64-bit multiply";
     }
     return "none";
-}
-
-/* The probes' checksums land here, so no probe loop can be dropped. */
-volatile double sl_probe_sink;
-
-/* Seconds for one run of fn(reps). */
-static double time_probe(probe_fn *fn, int64_t reps)
-{
-    double t0 = omp_get_wtime();
-    sl_probe_sink = fn(reps);
-    return omp_get_wtime() - t0;
-}
-
-void sl_measure_ceilings(sl_ceilings *m, int quick)
-{
-    memset(m, 0, sizeof *m);
-    m->lanes = SPEEDLAB_SIMD_LANES;
-    double target = quick ? PROBE_SECONDS / 4 : PROBE_SECONDS;
-    for (int k = SL_CEILING_DIVIDE; k <= SL_CEILING_MUL64; k++) {
-        /* Double the repetitions until one run lasts the target time. */
-        int64_t reps = 1024;
-        while (time_probe(PROBES[k].fn, reps) < target && reps < (INT64_C(1) << 40))
-            reps *= 2;
-        double rate[PROBE_RUNS];
-        for (int r = 0; r < PROBE_RUNS; r++)
-            rate[r] = (double)reps * PROBES[k].chains * m->lanes /
-                      time_probe(PROBES[k].fn, reps);
-        double med = sl_median(rate, PROBE_RUNS);
-        m->per_core[k] = med;
-        m->spread[k] = (rate[PROBE_RUNS - 1] - rate[0]) / med;
-    }
-    m->measured = 1;
 }
 
 /* Cores a configuration had: its threads, at most the machine's; a target
@@ -176,7 +125,7 @@ void sl_print_ceilings(FILE *f, const sl_ceilings *m, const sl_suite *s)
     if (!m->measured)
         return;
     fprintf(f, "\n## How close to the machine\n\nA probe measured one core's peak "
-               "throughput (%d-lane vectors, median of %d runs): ", m->lanes, PROBE_RUNS);
+               "throughput (%d-lane vectors, median of %d runs): ", m->lanes, SL_PROBE_RUNS);
     for (int k = SL_CEILING_DIVIDE; k <= SL_CEILING_MUL64; k++)
         fprintf(f, "%s%s %.3g G lane-ops/s (spread %.0f%%)", k > SL_CEILING_DIVIDE ?
                 ", " : "", sl_ceiling_name(k), m->per_core[k] * 1e-9, 100.0 * m->spread[k]);

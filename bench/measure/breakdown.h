@@ -65,12 +65,4 @@ void sl_breakdown_begin(sl_breakdown *b, const char *kernel_name,
 int sl_breakdown_measure(sl_breakdown *b, const sl_suite *s, int reps, int quick,
                          FILE *progress);
 
-/* breakdown.csv, breakdown-gpu.dat (+ .gp: its labels) and
- * crossover-mandelbrot.dat in dir. Returns 0, or -1 with errno set. */
-int sl_breakdown_write(const char *dir, const sl_breakdown *b);
-
-/* The summary's section, in Markdown; and the terminal's table. */
-void sl_breakdown_summary(FILE *f, const sl_breakdown *b);
-void sl_breakdown_print(FILE *f, const sl_breakdown *b);
-
 #endif

@@ -13,14 +13,12 @@
 #include <stdio.h>
 
 #include "kernel.h"
+#include "sample.h"
 
 /* A coefficient of variation above this (5%) means the machine was busy
  * while it was measured: summaries warn. */
 #define SL_CV_BUSY 0.05
 
-/* Repetitions above this are refused on input: more adds nothing a median
- * needs, and the per-configuration arrays stay fixed-size. */
-#define SL_MAX_REPS 100
 
 typedef struct sl_config {
     const char *tree;             /* "solutions", "exercises" */
@@ -124,18 +122,6 @@ int sl_suite_first_of_kernel(const sl_suite *s, size_t i);
 const sl_config *sl_suite_baseline(const sl_suite *s, const sl_config *c);
 
 void sl_suite_free(sl_suite *s);
-
-/* The median of v[0 .. n) (n >= 1); sorts v. */
-double sl_median(double *v, int n);
-
-/* A confidence interval for the median of sorted[0 .. n) from order
- * statistics alone (no assumption about the distribution of times): the
- * narrowest [sorted[k], sorted[n-1-k]] whose coverage is at least 95%, or
- * [min, max] when n is too small for 95%. Returns the coverage. */
-double sl_median_ci(const double *sorted, int n, double *low, double *high);
-
-/* Repetitions the median's 95% interval needs: 6 (coverage 96.9%). */
-#define SL_CI_MIN_REPS 6
 
 /* Threads the OpenMP runtime grants for num_threads(requested). */
 int sl_threads_granted(int requested);

@@ -7,8 +7,8 @@
 
 #include <stdio.h>
 
-#include "breakdown.h"
-#include "ceiling.h"
+#include "breakdown_report.h"
+#include "ceiling_report.h"
 #include "context.h"
 #include "suite.h"
 
@@ -28,16 +28,5 @@ int sl_write_plot_data(const char *dir, const sl_suite *s, const sl_context *ctx
 /* Run plots/plot.sh on a folder. Returns its exit status (3: gnuplot is
  * missing), 127 when it could not be started. */
 int sl_run_plots(const char *dir);
-
-/* A configuration's variant as tables show it: "simd", or "threads,
- * dynamic" for variants that take a schedule. */
-void sl_config_label(const sl_config *c, char *out, size_t len);
-
-/* A configuration's threads as tables show it: "2", "3 (oversubscribed)",
- * "1" for a variant without threads, "device's" for a gpu variant. */
-void sl_config_threads(const sl_config *c, char *out, size_t len);
-
-/* How a configuration's place is shown: "host", "host fallback", "device". */
-const char *sl_config_where(const sl_config *c);
 
 #endif

@@ -12,33 +12,10 @@
 #include <string.h>
 
 #include "atomic_file.h"
+#include "labels.h"
 #include "speedlab_config.h"
 #include "evidence.h"
 #include "scaling.h"
-
-const char *sl_config_where(const sl_config *c)
-{
-    return sl_where_name(c->outcome.where);
-}
-
-void sl_config_label(const sl_config *c, char *out, size_t len)
-{
-    snprintf(out, len, "%s", c->variant->name);
-    if (c->variant->flags & SL_USES_SCHEDULE) {
-        char sched[32];
-        sl_schedule_name(c->problem.schedule, sched, sizeof sched);
-        snprintf(out, len, "%s, %s", c->variant->name, sched);
-    }
-}
-
-void sl_config_threads(const sl_config *c, char *out, size_t len)
-{
-    if (c->threads_used > 0)
-        snprintf(out, len, "%d%s", c->threads_used,
-                 c->oversubscribed ? " (oversubscribed)" : "");
-    else
-        snprintf(out, len, "device's");
-}
 
 /* Print a positive number, or nothing (CSV) when it is not available. */
 static void num_or_empty(FILE *f, const char *fmt, double v, int available)

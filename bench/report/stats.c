@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "rng.h"
-#include "suite.h"
+#include "sample.h"
 
 /* U for a: pairs (a_i, b_j) with a_i > b_j, ties counting a half. Sets
  * *ties when any value occurs in both samples or twice. */

@@ -7,7 +7,6 @@
  */
 #include "suite.h"
 
-#include <math.h>
 #include <omp.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,6 +15,7 @@
 #include "gpu_info.h"
 #include "gbench.h"
 #include "interrupt.h"
+#include "sample.h"
 
 int sl_threads_granted(int requested)
 {
@@ -411,7 +411,7 @@ typedef struct timing_ctx {
     FILE *progress;
     size_t done, total;
     int reps;
-    double start;                 /* omp_get_wtime() when timing began */
+    double start;                 /* sl_now() when timing began */
 } timing_ctx;
 
 /* "1m05s" for the progress line. */
@@ -424,57 +424,21 @@ static void format_duration(double seconds, char *out, size_t len)
         snprintf(out, len, "%lds", s);
 }
 
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
-double sl_median(double *v, int n)
-{
-    qsort(v, (size_t)n, sizeof *v, cmp_double);
-    return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
-}
-
-/* The median lies below the (k+1)-th smallest of n times with probability
- * P(Binomial(n, 1/2) <= k), whatever the distribution of the times, so
- * [x(k+1), x(n-k)] covers it with 1 - 2 P(B <= k). */
-double sl_median_ci(const double *sorted, int n, double *low, double *high)
-{
-    double pk = ldexp(1.0, -n);   /* P(B = k), from k = 0 */
-    double tail = pk;             /* P(B <= k) */
-    int k = 0;
-    /* Move in from [min, max] while the coverage stays at least 95%. */
-    while (k + 1 <= (n - 1) / 2) {
-        double next = pk * (double)(n - k) / (double)(k + 1);
-        if (1.0 - 2.0 * (tail + next) < 0.95)
-            break;
-        pk = next;
-        tail += next;
-        k++;
-    }
-    *low = sorted[k];
-    *high = sorted[n - 1 - k];
-    return 1.0 - 2.0 * tail;
-}
-
 /* Median, extremes, spread and rate from the repetitions. */
 static void summarise(sl_config *c)
 {
-    double sorted[SL_MAX_REPS], mean = 0.0, var = 0.0;
-    int n = c->timed;
-    memcpy(sorted, c->seconds, (size_t)n * sizeof *sorted);
-    c->median = sl_median(sorted, n);
-    c->min = sorted[0];
-    c->max = sorted[n - 1];
-    for (int i = 0; i < n; i++)
-        mean += sorted[i] / n;
-    for (int i = 0; i < n; i++)
-        var += (sorted[i] - mean) * (sorted[i] - mean);
-    c->stddev = n > 1 ? sqrt(var / (n - 1)) : 0.0;
-    c->cv = mean > 0.0 ? c->stddev / mean : 0.0;
+    sl_sample t = { .n = c->timed };
+    memcpy(t.v, c->seconds, (size_t)c->timed * sizeof *t.v);
+    sl_sample_summarise(&t);
+    c->median = t.median;
+    c->min = t.min;
+    c->max = t.max;
+    c->stddev = t.stddev;
+    c->cv = t.cv;
+    c->ci_low = t.ci_low;
+    c->ci_high = t.ci_high;
+    c->ci_level = t.ci_level;
     c->rate = c->median > 0.0 ? c->outcome.work / c->median : 0.0;
-    c->ci_level = sl_median_ci(sorted, n, &c->ci_low, &c->ci_high);
 }
 
 static void on_result(const gb_result *r, void *ctx)
@@ -502,7 +466,7 @@ static void on_result(const gb_result *r, void *ctx)
             if (t->progress && !c->interrupted) {
                 /* Elapsed, and what remains at the average pace so far. */
                 char elapsed[24], left[24];
-                double spent = omp_get_wtime() - t->start;
+                double spent = sl_now() - t->start;
                 format_duration(spent, elapsed, sizeof elapsed);
                 format_duration(spent / (double)t->done * (double)(t->total - t->done),
                                 left, sizeof left);
@@ -523,7 +487,7 @@ static void on_result(const gb_result *r, void *ctx)
 
 int sl_suite_time(sl_suite *s, int reps, double min_time, FILE *progress)
 {
-    timing_ctx t = { s, progress, 0, 0, reps, omp_get_wtime() };
+    timing_ctx t = { s, progress, 0, 0, reps, sl_now() };
     for (size_t i = 0; i < s->count; i++) {
         sl_config *c = &s->configs[i];
         if (!c->valid)

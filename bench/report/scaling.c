@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "atomic_file.h"
-#include "results.h"
+#include "labels.h"
 
 double sl_karp_flatt(double speedup, int threads)
 {

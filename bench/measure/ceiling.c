@@ -1,0 +1,60 @@
+/* ceiling.c - time the probe (probe.c): one core's peak throughput of the
+ * instructions the kernels cannot do without (ceiling.h). The report holds
+ * every configuration's rate against it (report/ceiling_report.c).
+ */
+#include "ceiling.h"
+
+#include <string.h>
+
+#include "probe.h"
+#include "sample.h"
+#include "speedlab_config.h"
+
+/* Seconds one probe run should last (quick: a quarter): long enough to
+ * swamp the clock's resolution, short enough to cost about a second. */
+#define PROBE_SECONDS 0.04
+
+typedef double probe_fn(int64_t reps);
+
+static const struct {
+    probe_fn *fn;
+    int chains;
+} PROBES[4] = {
+    [SL_CEILING_FMA] = { sl_probe_fma, SL_PROBE_FMA_CHAINS },
+    [SL_CEILING_DIVIDE] = { sl_probe_divide, SL_PROBE_DIVIDE_CHAINS },
+    [SL_CEILING_MUL64] = { sl_probe_mul64, SL_PROBE_MUL64_CHAINS },
+};
+
+/* The probes' checksums land here, so no probe loop can be dropped. */
+volatile double sl_probe_sink;
+
+/* Seconds for one run of fn(reps). */
+static double time_probe(probe_fn *fn, int64_t reps)
+{
+    double t0 = sl_now();
+    sl_probe_sink = fn(reps);
+    return sl_now() - t0;
+}
+
+void sl_measure_ceilings(sl_ceilings *m, int quick)
+{
+    memset(m, 0, sizeof *m);
+    m->lanes = SPEEDLAB_SIMD_LANES;
+    double target = quick ? PROBE_SECONDS / 4 : PROBE_SECONDS;
+    for (int k = SL_CEILING_DIVIDE; k <= SL_CEILING_MUL64; k++) {
+        /* Double the repetitions until one run lasts the target time. */
+        int64_t reps = 1024;
+        while (time_probe(PROBES[k].fn, reps) < target && reps < (INT64_C(1) << 40))
+            reps *= 2;
+        sl_sample rate = { 0 };
+        for (int r = 0; r < SL_PROBE_RUNS; r++)
+            sl_sample_add(&rate, (double)reps * PROBES[k].chains * m->lanes /
+                                     time_probe(PROBES[k].fn, reps));
+        sl_sample_summarise(&rate);
+        m->per_core[k] = rate.median;
+        m->spread[k] = (rate.max - rate.min) / rate.median;
+        m->ci_low[k] = rate.ci_low;
+        m->ci_high[k] = rate.ci_high;
+    }
+    m->measured = 1;
+}

@@ -1,0 +1,70 @@
+/* sample.c - median, interval and spread of repeated timings (sample.h). */
+#include "sample.h"
+
+#include <math.h>
+#include <omp.h>
+#include <stdlib.h>
+#include <string.h>
+
+double sl_now(void)
+{
+    return omp_get_wtime();
+}
+
+void sl_sample_add(sl_sample *s, double v)
+{
+    if (s->n < SL_MAX_REPS)
+        s->v[s->n++] = v;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+double sl_median(double *v, int n)
+{
+    qsort(v, (size_t)n, sizeof *v, cmp_double);
+    return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
+}
+
+/* The median lies below the (k+1)-th smallest of n times with probability
+ * P(Binomial(n, 1/2) <= k), whatever the distribution of the times, so
+ * [x(k+1), x(n-k)] covers it with 1 - 2 P(B <= k). */
+double sl_median_ci(const double *sorted, int n, double *low, double *high)
+{
+    double pk = ldexp(1.0, -n);   /* P(B = k), from k = 0 */
+    double tail = pk;             /* P(B <= k) */
+    int k = 0;
+    /* Move in from [min, max] while the coverage stays at least 95%. */
+    while (k + 1 <= (n - 1) / 2) {
+        double next = pk * (double)(n - k) / (double)(k + 1);
+        if (1.0 - 2.0 * (tail + next) < 0.95)
+            break;
+        pk = next;
+        tail += next;
+        k++;
+    }
+    *low = sorted[k];
+    *high = sorted[n - 1 - k];
+    return 1.0 - 2.0 * tail;
+}
+
+void sl_sample_summarise(sl_sample *s)
+{
+    double sorted[SL_MAX_REPS], var = 0.0;
+    int n = s->n;
+    memcpy(sorted, s->v, (size_t)n * sizeof *sorted);
+    s->median = sl_median(sorted, n);
+    s->min = sorted[0];
+    s->max = sorted[n - 1];
+    s->mean = 0.0;
+    for (int i = 0; i < n; i++)
+        s->mean += sorted[i] / n;
+    for (int i = 0; i < n; i++)
+        var += (sorted[i] - s->mean) * (sorted[i] - s->mean);
+    s->stddev = n > 1 ? sqrt(var / (n - 1)) : 0.0;
+    s->cv = s->mean > 0.0 ? s->stddev / s->mean : 0.0;
+    s->ci_level = sl_median_ci(sorted, n, &s->ci_low, &s->ci_high);
+}

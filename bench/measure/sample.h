@@ -1,0 +1,42 @@
+/* sample.h - the one way the kit turns repeated timings into numbers: the
+ * median, a distribution-free 95% interval for it, the extremes and the
+ * spread. Google Benchmark's repetitions, the GPU breakdown's steps and the
+ * ceiling probe all end here, so every figure carries the same statistics.
+ */
+#ifndef SPEEDLAB_SAMPLE_H
+#define SPEEDLAB_SAMPLE_H
+
+/* Repetitions above this are refused on input: more adds nothing a median
+ * needs, and the per-configuration arrays stay fixed-size. */
+#define SL_MAX_REPS 100
+
+/* Repetitions the median's 95% interval needs: 6 (coverage 96.9%). */
+#define SL_CI_MIN_REPS 6
+
+typedef struct sl_sample {
+    int n;
+    double v[SL_MAX_REPS];        /* in the order measured */
+    double median, min, max, mean, stddev, cv;
+    double ci_low, ci_high;       /* the median's interval */
+    double ci_level;              /* its coverage (0.95 or more from 6) */
+} sl_sample;
+
+/* The one clock of the kit's own timings: wall seconds (omp_get_wtime). */
+double sl_now(void);
+
+/* Add a value (beyond SL_MAX_REPS values are dropped). */
+void sl_sample_add(sl_sample *s, double v);
+
+/* Median, interval, extremes and spread of s->v[0 .. n) (n >= 1). */
+void sl_sample_summarise(sl_sample *s);
+
+/* The median of v[0 .. n) (n >= 1); sorts v. */
+double sl_median(double *v, int n);
+
+/* A confidence interval for the median of sorted[0 .. n) from order
+ * statistics alone (no assumption about the distribution of times): the
+ * narrowest [sorted[k], sorted[n-1-k]] whose coverage is at least 95%, or
+ * [min, max] when n is too small for 95%. Returns the coverage. */
+double sl_median_ci(const double *sorted, int n, double *low, double *high);
+
+#endif

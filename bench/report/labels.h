@@ -1,0 +1,21 @@
+/* labels.h - how tables and plots name a configuration: one wording for
+ * the variant, the threads and where it ran, wherever it is shown. */
+#ifndef SPEEDLAB_LABELS_H
+#define SPEEDLAB_LABELS_H
+
+#include <stddef.h>
+
+#include "suite.h"
+
+/* A configuration's variant as tables show it: "simd", or "threads,
+ * dynamic" for variants that take a schedule. */
+void sl_config_label(const sl_config *c, char *out, size_t len);
+
+/* A configuration's threads as tables show it: "2", "3 (oversubscribed)",
+ * "1" for a variant without threads, "device's" for a gpu variant. */
+void sl_config_threads(const sl_config *c, char *out, size_t len);
+
+/* How a configuration's place is shown: "host", "host fallback", "device". */
+const char *sl_config_where(const sl_config *c);
+
+#endif
