@@ -42,6 +42,9 @@ enum { DEFAULT_REPS = SL_CI_MIN_REPS, QUICK_REPS = SL_CI_MIN_REPS };
 /* The weak-scaling study times the best CPU rung. */
 #define WEAK_VARIANT "threads_simd"
 
+/* Disturbed configurations are measured once more by default. */
+enum { DEFAULT_RETRY_BUSY = 1 };
+
 #define DEFAULT_MIN_TIME 0.5
 #define QUICK_MIN_TIME 0.05
 
@@ -63,6 +66,11 @@ static const char usage[] =
     "                    one oversubscribed point, cores + 1)\n"
     "  --no-weak         skip the weak-scaling study (" WEAK_VARIANT ", work per\n"
     "                    thread held constant)\n"
+    "  --retry-busy N    measure configurations again, at the end, when other\n"
+    "                    processes used more than a quarter of a core while they\n"
+    "                    ran; up to N times, keeping the cleanest (default 1)\n"
+    "  --verbose         print every configuration as it is timed, and the whole\n"
+    "                    summary (default: the headline and the warnings)\n"
     "  --reps R          repetitions per configuration (default 6: the median's\n"
     "                    95% interval needs 6)\n"
     "  --min-time S      seconds per repetition (default 0.5; quick 0.05)\n"
@@ -73,6 +81,51 @@ static const char usage[] =
     "                    runs on an offload device (no host fallback)\n"
     "Exit: 0 ok, 1 runtime/I-O failure, 2 bad input, 3 a variant failed validation,\n"
     "4 --require-device and no device.\n";
+
+/* Google Benchmark writes each pass's JSON to one temporary name: the
+ * main pass becomes bench.json, each re-measurement of disturbed
+ * configurations bench-retry-N.json. */
+typedef struct json_passes {
+    const char *partial, *tmp;
+    int npasses;
+} json_passes;
+
+static void pass_name(const json_passes *p, int pass, int final, char *out, size_t len)
+{
+    if (final && pass == 0)
+        snprintf(out, len, "%s/bench.json", p->partial);
+    else if (final)
+        snprintf(out, len, "%s/bench-retry-%d.json", p->partial, pass);
+    else
+        snprintf(out, len, "%s/.bench-%d.json.tmp", p->partial, pass);
+}
+
+static void keep_json(int pass, void *ctx)
+{
+    json_passes *p = ctx;
+    char held[4200];
+    pass_name(p, pass, 0, held, sizeof held);
+    if (rename(p->tmp, held) == 0)
+        p->npasses = pass + 1;
+}
+
+/* Publish the passes' JSON under their names, or drop them (a signal). */
+static int publish_json(const json_passes *p, int drop, char *why, size_t whylen)
+{
+    char held[4200], final[4200];
+    unlink(p->tmp);
+    for (int pass = 0; pass < p->npasses; pass++) {
+        pass_name(p, pass, 0, held, sizeof held);
+        pass_name(p, pass, 1, final, sizeof final);
+        if (drop) {
+            unlink(held);
+        } else if (sl_atomic_publish(held, final) != 0) {
+            snprintf(why, whylen, "cannot write '%.700s': %s", final, strerror(errno));
+            return -1;
+        }
+    }
+    return 0;
+}
 
 /* Write every data file into the partial folder. */
 static int write_files(const sl_run_dir *run, const sl_suite *suite,
@@ -241,9 +294,8 @@ static int bench(int argc, char **argv, sl_suite *suite)
     }
 
     /* Google Benchmark writes its JSON to a temporary name in the folder. */
-    char out_flag[4200], json_tmp[4160], json[4160];
+    char out_flag[4200], json_tmp[4160];
     snprintf(json_tmp, sizeof json_tmp, "%s/.bench.json.tmp", run.partial);
-    snprintf(json, sizeof json, "%s/bench.json", run.partial);
     snprintf(out_flag, sizeof out_flag, "--benchmark_out=%s", json_tmp);
     char format_flag[] = "--benchmark_out_format=json";
     int gbargc = 0;
@@ -253,7 +305,7 @@ static int bench(int argc, char **argv, sl_suite *suite)
         gbargv[gbargc++] = cli.gbargv[i];
     gbargv[gbargc++] = out_flag;
     gbargv[gbargc++] = format_flag;
-    int gb_refused = gb_initialize(&gbargc, gbargv) != 0;
+    int gb_refused = gb_initialize(&gbargc, gbargv, 1) != 0;
     if (gb_refused || gbargc > 1) {
         /* gb_initialize has said why when it refused. */
         if (!gb_refused)
@@ -282,8 +334,14 @@ static int bench(int argc, char **argv, sl_suite *suite)
 
     printf("timing %zu valid configurations (%d repetitions, >= %.2g s each)\n",
            suite->count - invalid, reps, min_time);
+    json_passes passes = { .partial = run.partial, .tmp = json_tmp };
+    sl_timing timing = {
+        .reps = reps, .min_time = min_time, .progress = stdout, .verbose = cli.verbose,
+        .retry_busy = cli.retry_busy >= 0 ? cli.retry_busy : DEFAULT_RETRY_BUSY,
+        .after_pass = keep_json, .ctx = &passes,
+    };
     int timed = invalid < suite->count && !sl_interrupted() &&
-                sl_suite_time(suite, reps, min_time, stdout) == 0;
+                sl_suite_time(suite, &timing) == 0;
     int sig = sl_interrupted();
     if (sig && !timed) {
         sl_run_dir_discard(&run);
@@ -308,10 +366,8 @@ static int bench(int argc, char **argv, sl_suite *suite)
 
     /* Google Benchmark's JSON holds the skipped configurations as errors;
      * an interrupted run keeps only speedlab's own files. */
-    if (sig)
-        unlink(json_tmp);
-    else if (timed && sl_atomic_publish(json_tmp, json) != 0) {
-        fprintf(stderr, "%s: cannot write '%s': %s\n", prog, json, strerror(errno));
+    if (publish_json(&passes, sig, why, sizeof why) != 0) {
+        fprintf(stderr, "%s: %s\n", prog, why);
         return SL_EXIT_RUNTIME;
     }
     if (write_files(&run, suite, &ctx, &breakdown, &ceilings, why, sizeof why) != 0) {

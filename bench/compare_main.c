@@ -123,10 +123,12 @@ static int read_samples(run_samples *r, const char *dir, char *why, size_t whyle
     }
     int row = 1;
     while (fgets(line, sizeof line, f)) {
-        char *fld[10], key[256];
+        char *fld[11], key[256];
         row++;
-        if (split_csv(line, fld, 10) != 10) {
-            snprintf(why, whylen, "'%s' line %d: expected 10 fields", path, row);
+        /* 11 fields since others_cpu was added; earlier runs have 10. */
+        int nf = split_csv(line, fld, 11);
+        if (nf != 10 && nf != 11) {
+            snprintf(why, whylen, "'%s' line %d: expected 10 or 11 fields", path, row);
             fclose(f);
             return -1;
         }
@@ -149,7 +151,7 @@ static int read_samples(run_samples *r, const char *dir, char *why, size_t whyle
         if (s->n == 0) {
             int t = atoi(fld[3]);
             char threads[24] = "";
-            if (t > 0 && strcmp(fld[2], "scalar") && strcmp(fld[2], "simd"))
+            if (t > 0)
                 snprintf(threads, sizeof threads, " x%d", t);
             snprintf(s->label, sizeof s->label, "%s %s%s%s%s%s", fld[1], fld[2], threads,
                      fld[4][0] ? ", " : "", fld[4], strcmp(fld[5], "weak") ? "" : " (weak)");

@@ -266,10 +266,12 @@ static int runner(int argc, char **argv, sl_suite *suite)
 
     char *gbargv[] = { argv[0], NULL };
     int gbargc = 1;
-    gb_initialize(&gbargc, gbargv);
+    gb_initialize(&gbargc, gbargv, 1);
     printf("timing the correct ones (%d repetitions each)...\n\n", cli.reps ? cli.reps : RUNNER_REPS);
     if (invalid < suite->count)
-        sl_suite_time(suite, cli.reps ? cli.reps : RUNNER_REPS, RUNNER_MIN_TIME, NULL);
+        sl_suite_time(suite, &(sl_timing){
+            .reps = cli.reps ? cli.reps : RUNNER_REPS, .min_time = RUNNER_MIN_TIME,
+            .retry_busy = cli.retry_busy >= 0 ? cli.retry_busy : 1 });
     gb_shutdown();
 
     printf("%-10s %-22s %7s %11s %8s %18s %9s  %-30s %s\n", "tree", "variant", "threads",

@@ -63,9 +63,10 @@ typedef void fractal_fn(const fractal_job *job, int32_t *counts,
 extern const sl_problem_def mandelbrot_problem;
 extern const sl_problem_def julia_problem;
 
-/* Mandelbrot's run, check and reference, for the exhibits (exhibits/),
- * which draw the same set. */
+/* Mandelbrot's run, tally, check and reference, for the exhibits
+ * (exhibits/), which draw the same set. */
 int mandelbrot_run(const sl_variant *v, const sl_problem *p, sl_outcome *out);
+void fractal_tally(const sl_problem *p, sl_outcome *out);
 sl_verdict mandelbrot_check(const sl_problem *p, const sl_outcome *out);
 const int32_t *mandelbrot_reference(const sl_problem *p);
 

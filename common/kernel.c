@@ -14,6 +14,16 @@ const char *sl_where_name(sl_where where)
     return "unknown";
 }
 
+int sl_solve(const sl_problem_def *def, const sl_variant *v, const sl_problem *p,
+             sl_outcome *out)
+{
+    if (def->run(v, p, out) != 0)
+        return -1;
+    if (def->tally)
+        def->tally(p, out);
+    return 0;
+}
+
 const sl_variant *sl_find_variant(const sl_kernel *k, const char *name)
 {
     for (size_t i = 0; i < k->count; i++)

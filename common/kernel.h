@@ -96,8 +96,7 @@ typedef struct sl_outcome {
     sl_where where;       /* where it ran */
     int64_t hits;         /* montecarlo: points inside; others: 0 */
     /* Image kernels only, owned by the caller. In: a buffer of width*height
-     * counts, or NULL (run() then uses a buffer of its own, and check()
-     * can only fail). Out: the counts image, row 0 at the top. */
+     * counts (NULL: run() refuses). Out: the counts image, row 0 at the top. */
     int32_t *counts;
     /* Image kernels only: NULL, or height entries set to the OpenMP thread
      * that computed each row (-1 where the variant does not record it). */
@@ -136,9 +135,15 @@ typedef struct sl_problem_def {
     /* Awkward problems every variant must get right (tests/test_tree.c runs
      * each at threads 1, 2 and 3); ends with a zero size. */
     const sl_problem *test_cases;
-    /* Call variant v on problem p; fills out. Allocates nothing the caller
-     * must free. Returns 0, or -1 when the problem cannot run (no memory). */
+    /* Call variant v on problem p: the call the bench times, and nothing
+     * else. Fills out (image kernels: counts, row_thread and where; value
+     * and work come from tally). Allocates nothing. Returns 0, or -1 when
+     * the problem cannot run (an image kernel given no image). */
     int (*run)(const sl_variant *v, const sl_problem *p, sl_outcome *out);
+    /* Image kernels: value and work from the counts (their sum), outside
+     * the clock, since summing a 2048^2 image is ~6% of a 2-thread Julia
+     * call. NULL: run() sets value and work (reading one number is free). */
+    void (*tally)(const sl_problem *p, sl_outcome *out);
     /* Compare an outcome with the reference at this size. */
     sl_verdict (*check)(const sl_problem *p, const sl_outcome *out);
     /* Image kernels: the reference counts image for p (owned by the kernel,
@@ -161,6 +166,10 @@ typedef struct sl_kernel {
     const sl_variant *variants;
     size_t count;
 } sl_kernel;
+
+/* run() then tally(): a complete outcome, for validation and tests. */
+int sl_solve(const sl_problem_def *def, const sl_variant *v, const sl_problem *p,
+             sl_outcome *out);
 
 /* Find a variant by name; NULL when there is none. */
 const sl_variant *sl_find_variant(const sl_kernel *k, const char *name);

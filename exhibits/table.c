@@ -107,6 +107,7 @@ static const sl_problem_def fma_problem = {
     .image = 1,
     .error_name = "wrong pixels",
     .run = mandelbrot_run,
+    .tally = fractal_tally,
     .check = mandelbrot_check,
     .reference = mandelbrot_reference,
 };

@@ -59,7 +59,7 @@ static void test_fast_variants_at_known_size(void)
             CHECK(o.counts != NULL);
             if (o.counts == NULL)
                 continue;
-            CHECK((*k)->problem->run(var, &p, &o) == 0);
+            CHECK(sl_solve((*k)->problem, var, &p, &o) == 0);
             sl_verdict verdict = (*k)->problem->check(&p, &o);
             CHECK(verdict.ok);
             CHECK_EQ_LL(verdict.error, 0);

@@ -46,7 +46,7 @@ static int run_case(const sl_kernel *k, const sl_variant *v, sl_problem p)
             exit(1);
         }
     }
-    int ran = def->run(v, &p, &o) == 0;
+    int ran = sl_solve(def, v, &p, &o) == 0;
     sl_verdict verdict = def->check(&p, &o);
     int devices = omp_get_num_devices();
     int where_ok = (v->flags & SL_USES_GPU)

@@ -83,7 +83,7 @@ static double time_variant(const sl_config *c, const sl_problem *p, int32_t *cou
     const sl_problem_def *def = c->kernel->problem;
     double t[SL_MAX_REPS];
     sl_outcome out = { .counts = counts };
-    if (def->run(c->variant, p, &out) != 0 || !def->check(p, &out).ok)
+    if (sl_solve(def, c->variant, p, &out) != 0 || !def->check(p, &out).ok)
         return -1.0;
     *where = out.where;
     for (int r = 0; r < reps; r++) {

@@ -47,6 +47,7 @@ int sl_cli_parse(sl_cli *cli, int argc, char **argv, int first,
     int64_t v;
     memset(cli, 0, sizeof *cli);
     cli->plots = 1;
+    cli->retry_busy = -1;
     for (int i = first; i < argc; i++) {
         const char *a = argv[i];
         /* Options that take a value accept "--opt value" and "--opt=value". */
@@ -63,7 +64,7 @@ int sl_cli_parse(sl_cli *cli, int argc, char **argv, int first,
                     !strcmp(opt, "--reps") || !strcmp(opt, "--min-time") ||
                     !strcmp(opt, "--results") || !strcmp(opt, "--tree") ||
                     !strcmp(opt, "--max-iter") || !strcmp(opt, "--schedule") ||
-                    !strcmp(opt, "--seed");
+                    !strcmp(opt, "--seed") || !strcmp(opt, "--retry-busy");
         if (takes) {
             if (eq)
                 val = eq + 1;
@@ -94,6 +95,15 @@ int sl_cli_parse(sl_cli *cli, int argc, char **argv, int first,
             cli->quick = 1;
         } else if (!strcmp(a, "--no-plots")) {
             cli->plots = 0;
+        } else if (!strcmp(a, "--verbose") || !strcmp(a, "-v")) {
+            cli->verbose = 1;
+        } else if (!strcmp(opt, "--retry-busy")) {
+            if (sl_parse_i64("--retry-busy", val, 0, SL_MAX_RETRY_BUSY, &v, why,
+                             sizeof why) != 0) {
+                sl_die_usage(argv[0], why);
+                return -1;
+            }
+            cli->retry_busy = (int)v;
         } else if (!strcmp(a, "--no-weak")) {
             cli->no_weak = 1;
         } else if (!strcmp(a, "--require-device")) {

@@ -13,6 +13,10 @@
 /* The most --schedule options one run takes. */
 #define SL_MAX_SCHEDULES 8
 
+/* The most re-measurements --retry-busy allows: each can cost as much as
+ * the configurations it repeats. */
+#define SL_MAX_RETRY_BUSY 10
+
 /* The most --benchmark_* flags one run passes through. */
 #define SL_MAX_GB_FLAGS 16
 
@@ -34,6 +38,9 @@ typedef struct sl_cli {
     int quick;
     int plots;                   /* bench: run plots/plot.sh */
     int no_weak;                 /* bench: skip the weak-scaling study */
+    int verbose;                 /* print every configuration and section */
+    int retry_busy;              /* re-measurements of disturbed
+                                    configurations; -1: the default */
     int require_device;          /* gpu variants must reach a device (exit 4) */
     int gbargc;                  /* --benchmark_* flags, passed through */
     char *gbargv[SL_MAX_GB_FLAGS];

@@ -40,6 +40,7 @@ class ForwardingReporter : public benchmark::BenchmarkReporter {
                 : 0.0;
             r.error = run.error_occurred ? 1 : 0;
             r.error_message = run.error_message.c_str();
+            r.run_ = &run;
             cb_(&r, ctx_);
         }
     }
@@ -127,6 +128,16 @@ void gb_set_items_processed(gb_state *s, double items)
     s->st->counters["items_per_second"] =
         benchmark::Counter(items, benchmark::Counter::kIsRate);
 }
+void gb_set_counter(gb_state *s, const char *name, double value)
+{
+    s->st->counters[name] = benchmark::Counter(value);
+}
+double gb_result_counter(const gb_result *r, const char *name, double missing)
+{
+    const auto *run = static_cast<const benchmark::BenchmarkReporter::Run *>(r->run_);
+    auto it = run->counters.find(name);
+    return it == run->counters.end() ? missing : it->second.value;
+}
 void gb_skip_with_error(gb_state *s, const char *message)
 {
     s->st->SkipWithError(message);
@@ -138,12 +149,25 @@ void gb_add_context(const char *key, const char *value)
     benchmark::AddCustomContext(key, value);
 }
 
-int gb_initialize(int *argc, char **argv)
+int gb_initialize(int *argc, char **argv, int interleave)
 {
     for (int i = 1; i < *argc; i++)
         if (check_flag(argv[i]) != 0)
             return -1;
-    benchmark::Initialize(argc, argv);
+    // Interleaving goes first, so that a flag the user gave still wins.
+    static char interleave_flag[] = "--benchmark_enable_random_interleaving=true";
+    std::vector<char *> args(argv, argv + *argc);
+    if (interleave)
+        args.insert(args.begin() + 1, interleave_flag);
+    int n = static_cast<int>(args.size());
+    args.push_back(nullptr);
+    benchmark::Initialize(&n, args.data());
+    // What Google Benchmark did not take stays in argv for the caller.
+    int kept = 0;
+    for (int i = 0; i < n; i++)
+        if (args[i] != interleave_flag)
+            argv[kept++] = args[i];
+    *argc = kept;
     return 0;
 }
 
@@ -153,6 +177,7 @@ int gb_run(gb_on_result *on_result, void *ctx)
     return static_cast<int>(benchmark::RunSpecifiedBenchmarks(&display));
 }
 
+void gb_clear(void) { benchmark::ClearRegisteredBenchmarks(); }
 void gb_shutdown(void) { benchmark::Shutdown(); }
 
 }  // extern "C"

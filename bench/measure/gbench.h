@@ -31,6 +31,8 @@ void gb_min_warmup_time(gb_bench *b, double seconds);
 int gb_keep_running(gb_state *s);
 int64_t gb_iterations(const gb_state *s);
 void gb_set_items_processed(gb_state *s, double items); /* -> items_per_second */
+/* A plain counter reported with this repetition (and in the JSON). */
+void gb_set_counter(gb_state *s, const char *name, double value);
 void gb_skip_with_error(gb_state *s, const char *message);
 void gb_do_not_optimize(double value);
 
@@ -46,13 +48,23 @@ typedef struct gb_result {
     double seconds_per_call;   /* real (wall) time per call */
     int error;                 /* 1 when the body skipped with an error */
     const char *error_message;
+    const void *run_;          /* for gb_result_counter */
 } gb_result;
+
+/* The value of a counter the body set for this repetition, or missing. */
+double gb_result_counter(const gb_result *r, const char *name, double missing);
 typedef void gb_on_result(const gb_result *r, void *ctx);
 
 /* Hand Google Benchmark its --benchmark_* flags; they are removed from argv.
+ * interleave: run the repetitions of all benchmarks in a random order
+ * (--benchmark_enable_random_interleaving), so that a burst of outside
+ * load hits many configurations a little instead of one completely.
  * Returns 0, or -1 (with a line on stderr) when a flag is one the library
  * would accept silently but which would measure nothing or garbage. */
-int gb_initialize(int *argc, char **argv);
+int gb_initialize(int *argc, char **argv, int interleave);
+
+/* Forget every registered benchmark (before registering a second pass). */
+void gb_clear(void);
 
 /* Run every registered benchmark; on_result sees each repetition as it
  * finishes. Returns the number of benchmarks run. */

@@ -46,6 +46,16 @@ typedef struct sl_config {
     int started;                  /* timing began (a signal lets it finish) */
     double speedup;               /* vs the same tree's scalar; 0: n/a */
 
+    /* Quietness (quiet.h): other processes' CPU while each repetition ran. */
+    double others[SL_MAX_REPS];   /* CPU-seconds; -1: not measured */
+    double window[SL_MAX_REPS];   /* the repetition's wall seconds */
+    double others_cpu;            /* their mean share, in cores; -1: not measured */
+    int disturbed;                /* repetitions with others above SL_BUSY_CORES */
+    int contaminated;             /* still disturbed after the re-measurements */
+    int remeasured;               /* times measured again because it was disturbed */
+    double call_seconds;          /* one validation call at the timed size:
+                                     for the progress estimate only */
+
     /* Image kernels, from the validation run at the timed size (NULL for
      * other kernels): the evidence the bench draws without clocks. */
     double *row_work;             /* iterations in each row */
@@ -110,9 +120,26 @@ void sl_suite_print_skipped(const sl_suite *s, FILE *f);
  * Returns the number that failed. */
 size_t sl_suite_validate(sl_suite *s, FILE *progress);
 
-/* Time the valid configurations with Google Benchmark. Returns 0, or -1 when
- * nothing could be timed. */
-int sl_suite_time(sl_suite *s, int reps, double min_time, FILE *progress);
+/* How to time a suite. */
+typedef struct sl_timing {
+    int reps;                     /* repetitions per configuration */
+    double min_time;              /* seconds per repetition, at least */
+    int retry_busy;               /* measure disturbed configurations again,
+                                     at the end, up to this many times,
+                                     keeping the cleanest measurement */
+    FILE *progress;               /* progress; may be NULL */
+    int verbose;                  /* a line per configuration as it ends */
+    /* Called after each pass of Google Benchmark (pass 0 is the main one),
+     * e.g. to keep that pass's JSON before the next overwrites it. May be
+     * NULL. */
+    void (*after_pass)(int pass, void *ctx);
+    void *ctx;
+} sl_timing;
+
+/* Time the valid configurations with Google Benchmark, repetitions
+ * interleaved across configurations when gb_initialize was told so.
+ * Returns 0, or -1 when nothing could be timed. */
+int sl_suite_time(sl_suite *s, const sl_timing *t);
 
 /* Is configuration i the first of its kernel (so per-kernel files are
  * written once)? */

@@ -34,7 +34,8 @@ int sl_write_csv(const char *path, const sl_suite *s)
                "schedule,size,work_unit,repetitions,median_s,min_s,max_s,stddev_s,cv,"
                "rate_per_s,speedup_vs_scalar,result,expected,abs_error,tolerance,"
                "valid,ran_on,std_error,error_sigmas,study,height,work_per_call,"
-               "ci_low_s,ci_high_s,ci_level\n");
+               "ci_low_s,ci_high_s,ci_level,others_cpu,disturbed_reps,contaminated,"
+               "remeasured\n");
     for (size_t i = 0; i < s->count; i++) {
         const sl_config *c = &s->configs[i];
         int t = c->valid && c->timed > 0;
@@ -72,7 +73,11 @@ int sl_write_csv(const char *path, const sl_suite *s)
         num_or_empty(f, "%.9g", c->ci_high, t);
         fputc(',', f);
         num_or_empty(f, "%.4f", c->ci_level, t);
-        fputc('\n', f);
+        /* Quietness: others' CPU in cores while it ran (empty: not
+         * measured on this system), disturbed repetitions, the flag. */
+        fputc(',', f);
+        num_or_empty(f, "%.3f", c->others_cpu, t && c->others_cpu >= 0.0);
+        fprintf(f, ",%d,%d,%d\n", c->disturbed, c->contaminated, c->remeasured);
     }
     return sl_atomic_commit(&af);
 }
@@ -83,7 +88,7 @@ int sl_write_samples(const char *path, const sl_suite *s)
     if (sl_atomic_open(&af, path) != 0)
         return -1;
     fprintf(af.fp, "tree,kernel,variant,threads_used,schedule,study,size,height,"
-                   "repetition,seconds\n");
+                   "repetition,seconds,others_cpu\n");
     for (size_t i = 0; i < s->count; i++) {
         const sl_config *c = &s->configs[i];
         if (!c->valid)
@@ -91,12 +96,16 @@ int sl_write_samples(const char *path, const sl_suite *s)
         char sched[32] = "";
         if (c->variant->flags & SL_USES_SCHEDULE)
             sl_schedule_name(c->problem.schedule, sched, sizeof sched);
-        for (int r = 0; r < c->timed; r++)
-            fprintf(af.fp, "%s,%s,%s,%d,\"%s\",%s,%lld,%lld,%d,%.9g\n", c->tree,
+        for (int r = 0; r < c->timed; r++) {
+            fprintf(af.fp, "%s,%s,%s,%d,\"%s\",%s,%lld,%lld,%d,%.9g,", c->tree,
                     c->kernel->problem->name, c->variant->name, c->threads_used, sched,
                     c->weak ? "weak" : "strong", (long long)c->problem.size,
                     (long long)(c->kernel->problem->image ? sl_problem_height(&c->problem)
                                                           : 0), r, c->seconds[r]);
+            if (c->others[r] >= 0.0 && c->window[r] > 0.0)
+                fprintf(af.fp, "%.3f", c->others[r] / c->window[r]);
+            fputc('\n', af.fp);
+        }
     }
     return sl_atomic_commit(&af);
 }

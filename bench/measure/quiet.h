@@ -1,0 +1,41 @@
+/* quiet.h - how quiet the machine was while something was timed: the CPU
+ * time that *other* processes used, from the kernel's count of busy time on
+ * every CPU (/proc/stat, steal time included: a hypervisor's other guests
+ * interfere too) minus this process's own (getrusage).
+ *
+ * Steady load from another process shifts a whole configuration's times
+ * and leaves its spread low, so a coefficient of variation cannot see it;
+ * this can. The bench flags a repetition as disturbed, the runner holds
+ * back its speed verdicts. Where /proc/stat cannot be read (not Linux) the
+ * answer is "not measured", never "quiet".
+ */
+#ifndef SPEEDLAB_QUIET_H
+#define SPEEDLAB_QUIET_H
+
+/* A repetition is disturbed when others used more than this share of one
+ * core on average while it ran... */
+#define SL_BUSY_CORES 0.25
+/* ...and more than this many CPU-seconds in all: the kernel counts CPU
+ * time in ticks of 10 ms, so a shorter window cannot tell a quarter of a
+ * core from rounding. */
+#define SL_BUSY_MIN_SECONDS 0.03
+
+typedef struct sl_quiet_mark {
+    int ok;             /* 0: not measurable here */
+    double wall;        /* seconds (sl_now) */
+    double all_busy;    /* CPU-seconds every process used, all CPUs */
+    double self;        /* CPU-seconds this process used */
+} sl_quiet_mark;
+
+/* Read the counters now. */
+void sl_quiet_mark_now(sl_quiet_mark *m);
+
+/* CPU-seconds other processes used between two marks (>= 0), or -1 when
+ * either mark could not be read. */
+double sl_quiet_others(const sl_quiet_mark *from, const sl_quiet_mark *to);
+
+/* Is a window of `wall` seconds in which others used `others` CPU-seconds
+ * disturbed (see SL_BUSY_CORES)? */
+int sl_quiet_disturbed(double others, double wall);
+
+#endif

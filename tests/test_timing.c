@@ -1,0 +1,118 @@
+/* test_timing.c - only the kernel is timed.
+ *
+ * A fractal's answer is the sum of its image; summing 2048^2 counts used to
+ * happen inside every timed call. Here a kernel whose tally (the summing
+ * step) sleeps is timed through the bench's own path (sl_suite_time): the
+ * tally must run only at validation, and the measured time must not hold
+ * its sleep. And Mandelbrot's run() must leave the answer to its tally.
+ */
+#define _DEFAULT_SOURCE
+#include <stdlib.h>
+#include <time.h>
+
+#include "check.h"
+#include "fractal_problem.h"
+#include "gbench.h"
+#include "suite.h"
+
+extern const sl_kernel *const solutions_kernels[];
+
+/* The tally's cost: far above the kernel's, so its presence in a timed
+ * call cannot hide in noise. */
+#define TALLY_SLEEP_S 0.05
+
+static int tallies;
+
+static void sleep_s(double s)
+{
+    struct timespec ts = { 0, (long)(s * 1e9) };
+    nanosleep(&ts, NULL);
+}
+
+typedef double nothing_fn(void);
+static double nothing(void)
+{
+    return 1.0;
+}
+
+static int fake_run(const sl_variant *v, const sl_problem *p, sl_outcome *out)
+{
+    (void)p;
+    out->where = SL_RAN_HOST;
+    out->hits = (int64_t)((nothing_fn *)v->fn)();
+    return 0;
+}
+
+static void fake_tally(const sl_problem *p, sl_outcome *out)
+{
+    tallies++;
+    sleep_s(TALLY_SLEEP_S);
+    out->value = (double)out->hits;
+    out->work = (double)p->size;
+}
+
+static sl_verdict fake_check(const sl_problem *p, const sl_outcome *out)
+{
+    (void)p;
+    return (sl_verdict){ .ok = out->value == 1.0, .expected = 1.0, .tolerance = 0.0 };
+}
+
+static const sl_problem_def fake_problem = {
+    .name = "fake", .size_name = "units", .work_unit = "units", .default_size = 10,
+    .quick_size = 10, .probe_size = 3, .max_size = 100, .error_name = "error",
+    .run = fake_run, .tally = fake_tally, .check = fake_check,
+};
+static const sl_variant fake_variants[] = { { "scalar", (sl_any_fn *)nothing, 0 } };
+static const sl_kernel fake_kernel = { &fake_problem, fake_variants, 1 };
+static const sl_kernel *const fake_kernels[] = { &fake_kernel, NULL };
+
+static void tally_outside_the_clock(void)
+{
+    sl_suite s = { 0 };
+    char why[256];
+    int one = 1;
+    sl_plan plan = { .tree = "test", .kernels = fake_kernels, .threads = &one,
+                     .nthreads = 1 };
+    CHECK(sl_suite_add(&s, &plan, why, sizeof why) == 0);
+    CHECK(sl_suite_validate(&s, NULL) == 0);
+    /* Validation tallies twice: at the probe size and at the timed size. */
+    CHECK_EQ_LL(tallies, 2);
+    sl_timing t = { .reps = 3, .min_time = 0.01, .retry_busy = 0 };
+    CHECK(sl_suite_time(&s, &t) == 0);
+    CHECK_EQ_LL(s.configs[0].timed, 3);
+    CHECK_EQ_LL(tallies, 2);
+    CHECK(s.configs[0].median < TALLY_SLEEP_S / 10);
+    /* The rate uses the work tallied at validation. */
+    CHECK(s.configs[0].rate > 0.0);
+    sl_suite_free(&s);
+}
+
+static void mandelbrot_run_does_not_sum(void)
+{
+    sl_problem p = { .size = 16, .height = 8 };
+    int32_t *counts = malloc(16 * 8 * sizeof *counts);
+    CHECK(counts != NULL);
+    if (counts == NULL)
+        return;
+    const sl_kernel *k = sl_find_kernel(solutions_kernels, "mandelbrot");
+    CHECK(k != NULL && k->problem->tally != NULL);
+    sl_outcome out = { .counts = counts, .value = -1.0, .work = -1.0 };
+    CHECK(k->problem->run(&k->variants[0], &p, &out) == 0);
+    CHECK(out.value == -1.0 && out.work == -1.0);
+    k->problem->tally(&p, &out);
+    double sum = 0.0;
+    for (int i = 0; i < 16 * 8; i++)
+        sum += counts[i];
+    CHECK(sum > 0.0 && out.value == sum && out.work == sum);
+    free(counts);
+}
+
+int main(int argc, char **argv)
+{
+    if (gb_initialize(&argc, argv, 1) != 0)
+        return 1;
+    tally_outside_the_clock();
+    mandelbrot_run_does_not_sum();
+    gb_shutdown();
+    return CHECK_DONE();
+}
