@@ -39,8 +39,8 @@ extern const sl_kernel *const SL_TREE_SYMBOL(kernels)[];
  * (suite.h), in quick mode too. */
 enum { DEFAULT_REPS = SL_CI_MIN_REPS, QUICK_REPS = SL_CI_MIN_REPS };
 
-/* The weak-scaling study times the best CPU rung. */
-#define WEAK_VARIANT "threads_simd"
+/* The weak-scaling study times the best CPU rung: threads and SIMD. */
+#define WEAK_FLAGS (SL_USES_THREADS | SL_USES_SIMD)
 
 /* Disturbed configurations are measured once more by default. */
 enum { DEFAULT_RETRY_BUSY = 1 };
@@ -64,7 +64,7 @@ static const char usage[] =
     "  --threads LIST    thread counts for threaded variants, e.g. 1,2,4\n"
     "                    (default: powers of two up to the cores, the cores, and\n"
     "                    one oversubscribed point, cores + 1)\n"
-    "  --no-weak         skip the weak-scaling study (" WEAK_VARIANT ", work per\n"
+    "  --no-weak         skip the weak-scaling study (threads_simd, work per\n"
     "                    thread held constant)\n"
     "  --retry-busy N    measure configurations again, at the end, when other\n"
     "                    processes used more than a quarter of a core while they\n"
@@ -207,8 +207,9 @@ static void warn_affinity(const sl_cli *cli)
                "SLURM job: raise --cpus-per-task)\n", from_env, mask);
 }
 
-/* Plan the weak-scaling study: WEAK_VARIANT (or the variant named, when it
- * takes threads) at every thread count that has a core to itself. */
+/* Plan the weak-scaling study: the best CPU rung (threads and SIMD), or
+ * the variant named when it takes threads, at every thread count that has
+ * a core to itself. */
 static int add_weak_study(sl_suite *suite, const sl_plan *strong, const sl_cli *cli,
                           char *why, size_t whylen)
 {
@@ -218,16 +219,17 @@ static int add_weak_study(sl_suite *suite, const sl_plan *strong, const sl_cli *
             counts[n++] = cli->threads[i];
     if (cli->no_weak || n < 2)
         return 0;
-    const char *variant = cli->variant ? cli->variant : WEAK_VARIANT;
+    unsigned want = cli->variant ? SL_USES_THREADS : WEAK_FLAGS;
     int threaded = 0;
-    for (size_t i = 0; i < suite->count; i++)
-        if (strcmp(suite->configs[i].variant->name, variant) == 0 &&
-            (suite->configs[i].variant->flags & SL_USES_THREADS))
-            threaded = 1;
+    for (size_t i = 0; i < suite->count; i++) {
+        const sl_variant *v = suite->configs[i].variant;
+        threaded |= (v->flags & want) == want && !(v->flags & SL_STAGE) &&
+                    (!cli->variant || strcmp(v->name, cli->variant) == 0);
+    }
     if (!threaded)
         return 0;
     sl_plan weak = *strong;
-    weak.variant_name = variant;
+    weak.variant_flags = want;
     weak.threads = counts;
     weak.nthreads = n;
     weak.sweep = 0;
@@ -274,7 +276,7 @@ static int bench(int argc, char **argv, sl_suite *suite)
     /* Before anything else offloads: the first target region pays for
      * starting the device, and lesson 5 shows that cost. */
     sl_breakdown breakdown;
-    sl_breakdown_begin(&breakdown, cli.kernel, cli.variant);
+    sl_breakdown_begin(&breakdown, suite);
     if (sl_suite_named_skipped(suite, cli.variant, why, sizeof why)) {
         sl_die_usage(prog, why);
         return SL_EXIT_MISSING;

@@ -182,7 +182,8 @@ static const sl_problem fractal_test_cases[] = {
      * other units, the multiplies only to the FMA ones. */\
     .ceiling = SL_CEILING_FMA,                            \
     .ceiling_ops = 4,                                     \
-    .ceiling_why = "4 multiplies per iteration, on the FMA units"
+    .ceiling_why = "4 multiplies per iteration, on the FMA units", \
+    .default_max_iter = FRACTAL_DEFAULT_MAX_ITER
 
 const sl_problem_def mandelbrot_problem = {
     .name = "mandelbrot",
@@ -193,6 +194,9 @@ const sl_problem_def mandelbrot_problem = {
     .tally = fractal_tally,
     .check = mandelbrot_check,
     .reference = mandelbrot_reference,
+    /* Lesson 5: the image shows the cost of results coming back (one
+     * fractal is enough: Julia's data moves the same way). */
+    .breakdown = SL_BREAKDOWN_IMAGE,
     FRACTAL_COMMON,
 };
 

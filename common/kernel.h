@@ -27,9 +27,20 @@ enum sl_variant_flags {
     SL_USES_SIMD = 1u << 1,    /* vectorised on purpose */
     SL_USES_GPU = 1u << 2,     /* an offload region: may run on a device */
     SL_USES_SCHEDULE = 1u << 3, /* honours the loop schedule (fractal threads) */
-    SL_USES_CUDA = 1u << 4     /* CUDA C: runs only on a CUDA device, so the
+    SL_USES_CUDA = 1u << 4,    /* CUDA C: runs only on a CUDA device, so the
                                   harness skips it (and says so) without one */
+    SL_STAGE = 1u << 5         /* a teaching stage beside the ladder (pi's
+                                  gpu_v1, gpu_v2, gpu_v4): timed and shown in
+                                  the details, not a rung of the headline */
 };
+
+/* The GPU time breakdown's workload for a kernel (bench/measure/
+ * breakdown.c): what its data does on the way to and from a device. */
+typedef enum sl_breakdown_kind {
+    SL_BREAKDOWN_NONE = 0,
+    SL_BREAKDOWN_IMAGE,       /* results come back: an image made on the device */
+    SL_BREAKDOWN_ARRAY_IN     /* input goes in: an array summed on the device */
+} sl_breakdown_kind;
 
 /* An OpenMP loop schedule as data, so a lesson can sweep it. The kinds have
  * omp_sched_t's values; chunk 0 means the schedule's default chunk. */
@@ -158,6 +169,13 @@ typedef struct sl_problem_def {
     sl_ceiling_kind ceiling;
     double ceiling_ops;
     const char *ceiling_why;  /* "1 divide per step" */
+    /* What the report needs to know, so that it never names a kernel. */
+    double exact;             /* the value the answer approximates (pi) */
+    int default_max_iter;     /* image kernels: the cap when none is given */
+    /* Sampling kernels: the reference's estimate at any size and seed, for
+     * the convergence figure. Others: NULL. */
+    double (*estimate_at)(int64_t size, uint64_t seed);
+    sl_breakdown_kind breakdown;
 } sl_problem_def;
 
 /* A kernel as one tree implements it: the problem and the tree's variants. */

@@ -62,6 +62,12 @@ double montecarlo_sigma(int64_t samples)
     return 4.0 * sqrt(p * (1.0 - p) / (double)samples);
 }
 
+/* The reference's estimate at any size and seed: the convergence figure. */
+static double montecarlo_estimate_at(int64_t samples, uint64_t seed)
+{
+    return montecarlo_estimate(montecarlo_reference(samples, seed), samples);
+}
+
 double montecarlo_std_error(const sl_problem *p)
 {
     return montecarlo_sigma(p->size);
@@ -126,6 +132,8 @@ const sl_problem_def montecarlo_problem = {
     .run = montecarlo_run,
     .check = montecarlo_check,
     .std_error = montecarlo_std_error,
+    .exact = SL_PI,
+    .estimate_at = montecarlo_estimate_at,
     /* Each of a sample's 2 draws mixes its counter with 2 multiplies
      * (common/rng.h); the counter's own multiply can become an add. */
     .ceiling = SL_CEILING_MUL64,

@@ -71,4 +71,7 @@ const sl_problem_def pi_problem = {
     .ceiling = SL_CEILING_DIVIDE,
     .ceiling_ops = 1,
     .ceiling_why = "1 divide per step",
+    .exact = SL_PI,
+    /* Lesson 5: pi from an array shows the cost of input going in. */
+    .breakdown = SL_BREAKDOWN_ARRAY_IN,
 };

@@ -40,7 +40,6 @@ class ForwardingReporter : public benchmark::BenchmarkReporter {
                 : 0.0;
             r.error = run.error_occurred ? 1 : 0;
             r.error_message = run.error_message.c_str();
-            r.run_ = &run;
             cb_(&r, ctx_);
         }
     }
@@ -127,16 +126,6 @@ void gb_set_items_processed(gb_state *s, double items)
 {
     s->st->counters["items_per_second"] =
         benchmark::Counter(items, benchmark::Counter::kIsRate);
-}
-void gb_set_counter(gb_state *s, const char *name, double value)
-{
-    s->st->counters[name] = benchmark::Counter(value);
-}
-double gb_result_counter(const gb_result *r, const char *name, double missing)
-{
-    const auto *run = static_cast<const benchmark::BenchmarkReporter::Run *>(r->run_);
-    auto it = run->counters.find(name);
-    return it == run->counters.end() ? missing : it->second.value;
 }
 void gb_skip_with_error(gb_state *s, const char *message)
 {

@@ -31,8 +31,7 @@ void gb_min_warmup_time(gb_bench *b, double seconds);
 int gb_keep_running(gb_state *s);
 int64_t gb_iterations(const gb_state *s);
 void gb_set_items_processed(gb_state *s, double items); /* -> items_per_second */
-/* A plain counter reported with this repetition (and in the JSON). */
-void gb_set_counter(gb_state *s, const char *name, double value);
+
 void gb_skip_with_error(gb_state *s, const char *message);
 void gb_do_not_optimize(double value);
 
@@ -48,11 +47,7 @@ typedef struct gb_result {
     double seconds_per_call;   /* real (wall) time per call */
     int error;                 /* 1 when the body skipped with an error */
     const char *error_message;
-    const void *run_;          /* for gb_result_counter */
 } gb_result;
-
-/* The value of a counter the body set for this repetition, or missing. */
-double gb_result_counter(const gb_result *r, const char *name, double missing);
 typedef void gb_on_result(const gb_result *r, void *ctx);
 
 /* Hand Google Benchmark its --benchmark_* flags; they are removed from argv.

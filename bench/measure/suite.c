@@ -163,7 +163,9 @@ static int add_kernel(sl_suite *s, const sl_plan *p, const sl_kernel *k,
 
     for (size_t v = 0; v < k->count; v++) {
         const sl_variant *var = &k->variants[v];
-        int named = !p->variant_name || strcmp(p->variant_name, var->name) == 0;
+        int named = (!p->variant_name || strcmp(p->variant_name, var->name) == 0) &&
+                    (var->flags & p->variant_flags) == p->variant_flags &&
+                    !(p->variant_flags && (var->flags & SL_STAGE));
         /* A speedup needs the baseline, so it is planned whatever was named
          * (not for weak scaling, which compares a variant with itself). */
         if (!named && (p->weak || strcmp(var->name, SL_BASELINE_VARIANT) != 0))
@@ -232,7 +234,7 @@ static int add_kernel(sl_suite *s, const sl_plan *p, const sl_kernel *k,
             }
         }
     }
-    if (!matched) {
+    if (!matched && p->variant_name) {
         const char *names[16];
         size_t n = 0;
         for (size_t v = 0; v < k->count && n < 16; v++)
@@ -469,10 +471,14 @@ static void time_body(gb_state *st, void *ctx)
     sl_quiet_mark_now(&to);
     free(out.counts);
     gb_set_items_processed(st, (double)gb_iterations(st) * c->outcome.work);
+    /* Google Benchmark 1.7.1 reports, per repetition, the last call of the
+     * body (the first repetition calls it until the iteration count is
+     * found, later ones once): so the last `reps` calls recorded here are
+     * the repetitions, in order (on_result checks their lengths agree). */
     double others = sl_quiet_others(&from, &to);
-    if (others >= 0.0)
-        gb_set_counter(st, "others_cpu_s", others);
-    gb_set_counter(st, "window_s", to.wall - from.wall);
+    int slot = c->ncalls++ % SL_MAX_REPS;
+    c->call_others[slot] = others;
+    c->call_window[slot] = to.wall - from.wall;
     progress_tick(b->t, others, to.wall - from.wall);
 }
 
@@ -502,6 +508,24 @@ static void summarise(sl_config *c)
     }
     c->others_cpu = known && window > 0.0 ? others / window : -1.0;
     c->contaminated = c->disturbed > 0;
+}
+
+/* Give each repetition the quietness of the body call that produced it:
+ * the last `timed` calls. A call must have lasted at least as long as the
+ * iterations it timed; if not, the calls do not line up (another Google
+ * Benchmark) and the quietness is "not measured" rather than a guess. */
+static void match_calls(sl_config *c)
+{
+    int n = c->timed, lined_up = c->ncalls >= n;
+    for (int r = 0; r < n && lined_up; r++) {
+        int slot = (c->ncalls - n + r) % SL_MAX_REPS;
+        double timed = (double)c->iterations[r] * c->seconds[r];
+        lined_up = c->call_window[slot] >= timed * 0.999;
+        c->others[r] = c->call_others[slot];
+        c->window[r] = c->call_window[slot];
+    }
+    for (int r = 0; r < n && !lined_up; r++)
+        c->others[r] = -1.0, c->window[r] = 0.0;
 }
 
 /* One configuration's line, in verbose progress. */
@@ -536,11 +560,12 @@ static void on_result(const gb_result *r, void *ctx)
             snprintf(c->error, sizeof c->error, "%s", r->error_message);
             c->valid = 0;
         } else if (c->timed < SL_MAX_REPS) {
-            c->others[c->timed] = gb_result_counter(r, "others_cpu_s", -1.0);
-            c->window[c->timed] = gb_result_counter(r, "window_s", 0.0);
+            c->iterations[c->timed] = r->iterations;
             c->seconds[c->timed++] = r->seconds_per_call;
         }
         if (c->timed == t->opt->reps || r->error) {
+            if (!r->error)
+                match_calls(c);
             t->done++;
             if (!r->error)
                 summarise(c);
@@ -623,6 +648,7 @@ int sl_suite_time(sl_suite *s, const sl_timing *opt)
             again++;
             kept[i] = *c;
             c->timed = 0;
+            c->ncalls = 0;
             c->started = 0;
             c->remeasured++;
         }

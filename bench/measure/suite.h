@@ -53,6 +53,10 @@ typedef struct sl_config {
     int disturbed;                /* repetitions with others above SL_BUSY_CORES */
     int contaminated;             /* still disturbed after the re-measurements */
     int remeasured;               /* times measured again because it was disturbed */
+    int64_t iterations[SL_MAX_REPS]; /* calls timed in each repetition */
+    /* Every body call's quietness, the last SL_MAX_REPS of them. */
+    double call_others[SL_MAX_REPS], call_window[SL_MAX_REPS];
+    int ncalls;
     double call_seconds;          /* one validation call at the timed size:
                                      for the progress estimate only */
 
@@ -82,6 +86,8 @@ typedef struct sl_plan {
     const char *kernel_name;          /* NULL: every kernel */
     const char *variant_name;         /* NULL: every variant; one variant
                                          brings its scalar baseline along */
+    unsigned variant_flags;           /* only variants with all these flags
+                                         (stages never); 0: no filter */
     const int *threads;               /* counts for threaded variants */
     int nthreads;
     int64_t size;                     /* 0: the kernel's default (or quick) */

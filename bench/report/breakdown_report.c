@@ -86,7 +86,7 @@ static int write_plot_data(const char *dir, const sl_breakdown *b)
     snprintf(path, sizeof path, "%s/crossover-mandelbrot.gp", dir);
     snprintf(gp, sizeof gp, "gpu_where = \"%s\"\ncrossover = %lld\ncpu_name = \"%s\"\n",
              gpu_label(b->cross_where), (long long)b->crossover,
-             b->nrows ? b->rows[0].cpu_name : "");
+             b->cross_cpu);
     return sl_atomic_write(path, gp);
 }
 

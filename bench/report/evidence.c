@@ -8,7 +8,6 @@
 
 #include "atomic_file.h"
 #include "fractal_problem.h"
-#include "montecarlo_problem.h"
 
 double sl_strip_utilisation(const int32_t *counts, int64_t width, int64_t height,
                             int lanes)
@@ -302,10 +301,10 @@ static int write_lanes(const char *dir, const sl_config *c, const int32_t *ref)
 }
 
 /* Monte Carlo's convergence: the error of the estimate at sizes from 10
- * up to the run's size, for MC_CONVERGENCE_SEEDS seeds starting at the
+ * up to the run's size, for CONVERGENCE_SEEDS seeds starting at the
  * run's, against the standard error. Counted by the reference, which every
  * valid variant matches point for point. */
-enum { MC_CONVERGENCE_SEEDS = 8, MC_CONVERGENCE_MAX_SIZES = 40 };
+enum { CONVERGENCE_SEEDS = 8, CONVERGENCE_MAX_SIZES = 40 };
 
 /* The sizes: 10^(k/2) for k = 2, 3, ... up to the run's size. */
 static int convergence_sizes(int64_t top, int64_t *out, int cap)
@@ -323,28 +322,31 @@ static int convergence_sizes(int64_t top, int64_t *out, int cap)
 static int write_convergence(const char *dir, const sl_config *c)
 {
     char path[4096];
-    int64_t sizes[MC_CONVERGENCE_MAX_SIZES];
-    int n = convergence_sizes(c->problem.size, sizes, MC_CONVERGENCE_MAX_SIZES);
+    int64_t sizes[CONVERGENCE_MAX_SIZES];
+    int n = convergence_sizes(c->problem.size, sizes, CONVERGENCE_MAX_SIZES);
     sl_atomic_file af;
     snprintf(path, sizeof path, "%s/convergence-%s.dat", dir, c->kernel->problem->name);
     if (sl_atomic_open(&af, path) != 0)
         return -1;
-    fprintf(af.fp, "# %s: |estimate - pi| against samples, %d seeds from %llu\n"
+    const sl_problem_def *def = c->kernel->problem;
+    fprintf(af.fp, "# %s: |estimate - exact| against samples, %d seeds from %llu\n"
                    "# samples\trms_error\tstd_error", c->kernel->problem->name,
-            MC_CONVERGENCE_SEEDS, (unsigned long long)c->problem.seed);
-    for (int k = 0; k < MC_CONVERGENCE_SEEDS; k++)
+            CONVERGENCE_SEEDS, (unsigned long long)c->problem.seed);
+    for (int k = 0; k < CONVERGENCE_SEEDS; k++)
         fprintf(af.fp, "\terror_seed%d", k);
     fputc('\n', af.fp);
     for (int i = 0; i < n; i++) {
-        double err[MC_CONVERGENCE_SEEDS], sumsq = 0.0;
-        for (int k = 0; k < MC_CONVERGENCE_SEEDS; k++) {
-            int64_t inside = montecarlo_reference(sizes[i], c->problem.seed + (uint64_t)k);
-            err[k] = fabs(montecarlo_estimate(inside, sizes[i]) - SL_PI);
+        double err[CONVERGENCE_SEEDS], sumsq = 0.0;
+        for (int k = 0; k < CONVERGENCE_SEEDS; k++) {
+            err[k] = fabs(def->estimate_at(sizes[i], c->problem.seed + (uint64_t)k) -
+                          def->exact);
             sumsq += err[k] * err[k];
         }
+        sl_problem at = c->problem;
+        at.size = sizes[i];
         fprintf(af.fp, "%lld\t%.6g\t%.6g", (long long)sizes[i],
-                sqrt(sumsq / MC_CONVERGENCE_SEEDS), montecarlo_sigma(sizes[i]));
-        for (int k = 0; k < MC_CONVERGENCE_SEEDS; k++)
+                sqrt(sumsq / CONVERGENCE_SEEDS), def->std_error(&at));
+        for (int k = 0; k < CONVERGENCE_SEEDS; k++)
             fprintf(af.fp, "\t%.6g", err[k]);
         fputc('\n', af.fp);
     }
@@ -358,13 +360,13 @@ static int write_evidence(const char *dir, const sl_suite *s, int all)
     for (size_t i = 0; i < s->count; i++) {
         const sl_config *c = &s->configs[i];
         const sl_problem_def *def = c->kernel->problem;
-        if (all && def == &montecarlo_problem && sl_suite_first_of_kernel(s, i) &&
+        if (all && def->estimate_at && def->std_error && sl_suite_first_of_kernel(s, i) &&
             write_convergence(dir, c) != 0)
             return -1;
         if (!def->image || !def->reference)
             continue;
         int64_t w = c->problem.size, h = sl_problem_height(&c->problem);
-        int max_iter = fractal_job_for(def, &c->problem).max_iter;
+        int max_iter = c->problem.max_iter > 0 ? c->problem.max_iter : def->default_max_iter;
         const int32_t *ref = def->reference(&c->problem);
         if (ref == NULL)
             continue;

@@ -13,10 +13,10 @@ static const sl_variant pi_variants[] = {
     { "threads_simd", (sl_any_fn *)pi_threads_simd,
       SL_USES_THREADS | SL_USES_SIMD },
     /* Lesson 5: offload in stages; the ladder's "gpu" is stage 3. */
-    { "gpu_v1", (sl_any_fn *)pi_gpu_v1, SL_USES_GPU },
-    { "gpu_v2", (sl_any_fn *)pi_gpu_v2, SL_USES_GPU },
+    { "gpu_v1", (sl_any_fn *)pi_gpu_v1, SL_USES_GPU | SL_STAGE },
+    { "gpu_v2", (sl_any_fn *)pi_gpu_v2, SL_USES_GPU | SL_STAGE },
     { "gpu", (sl_any_fn *)pi_gpu, SL_USES_GPU },
-    { "gpu_v4", (sl_any_fn *)pi_gpu_v4, SL_USES_GPU },
+    { "gpu_v4", (sl_any_fn *)pi_gpu_v4, SL_USES_GPU | SL_STAGE },
 #if SPEEDLAB_HAVE_CUDA
     { "cuda", (sl_any_fn *)pi_cuda, SL_USES_CUDA },
 #endif
