@@ -51,9 +51,11 @@ failing_gnuplot() {
 # first configuration (at most a minute).
 wait_for_first_timing() {
     for _ in $(seq 1 600); do
-        grep -q '^  \[1/' "$tmp/out" && break
+        grep -q '^timing ' "$tmp/out" && break
         sleep 0.1
     done
+    # The line comes just before the first repetition: let it start.
+    sleep 0.5
 }
 # quick_bench WANT LABEL BENCH [more args]: a short bench run into
 # $tmp/results; sets $run to the folder results/latest points at.
