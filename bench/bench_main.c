@@ -21,7 +21,7 @@
 #include "evidence.h"
 #include "exitcodes.h"
 #include "gbench.h"
-#include "html.h"
+#include "report.h"
 #include "interrupt.h"
 #include "results.h"
 #include "run_dir.h"
@@ -127,7 +127,8 @@ static int publish_json(const json_passes *p, int drop, char *why, size_t whylen
     return 0;
 }
 
-/* Write every data file into the partial folder. */
+/* Write every data file into the partial folder (the summary and the page
+ * come after the plots: they show the figures that exist). */
 static int write_files(const sl_run_dir *run, const sl_suite *suite,
                        const sl_context *ctx, const sl_breakdown *bd,
                        const sl_ceilings *ceilings, char *why, size_t whylen)
@@ -139,9 +140,6 @@ static int write_files(const sl_run_dir *run, const sl_suite *suite,
         goto fail;
     snprintf(path, sizeof path, "%s/samples.csv", run->partial);
     if (sl_write_samples(path, suite) != 0)
-        goto fail;
-    snprintf(path, sizeof path, "%s/summary.md", run->partial);
-    if (sl_write_summary(path, suite, ctx, run->name, bd, ceilings) != 0)
         goto fail;
     snprintf(path, sizeof path, "%s/evidence.csv", run->partial);
     if (sl_write_ceilings(run->partial, ceilings, suite) != 0)
@@ -320,8 +318,9 @@ static int bench(int argc, char **argv, sl_suite *suite)
     warn_affinity(&cli);
     printf("speedlab bench (%s tree): validating %zu configurations\n", TREE_NAME,
            suite->count);
-    sl_suite_print_skipped(suite, stdout);
-    size_t invalid = sl_suite_validate(suite, stdout);
+    sl_suite_print_skipped(suite, stdout, cli.verbose);
+    size_t invalid = sl_suite_validate(suite, stdout, cli.verbose);
+    printf("  %zu of %zu valid\n", suite->count - invalid, suite->count);
     if (cli.require_device && sl_check_device(suite, why, sizeof why) != 0) {
         sl_run_dir_discard(&run);
         sl_die_usage(prog, why);
@@ -357,7 +356,8 @@ static int bench(int argc, char **argv, sl_suite *suite)
     }
     gb_shutdown();
     if (timed && !sig)
-        invalid += (size_t)sl_breakdown_measure(&breakdown, suite, reps, cli.quick, stdout);
+        invalid += (size_t)sl_breakdown_measure(&breakdown, suite, reps, cli.quick, stdout,
+                                                 cli.verbose);
     sl_ceilings ceilings = { 0 };
     if (timed && !sig) {
         printf("probing the machine's ceilings (FMA, divide, 64-bit multiply on one "
@@ -377,12 +377,14 @@ static int bench(int argc, char **argv, sl_suite *suite)
         return SL_EXIT_RUNTIME;
     }
     int plots = cli.plots ? sl_run_plots(run.partial) : -1;
-    /* The page lists the figures that exist, so it comes after the plots. */
-    char title[512];
-    snprintf(title, sizeof title, "speedlab bench: %s", run.name);
-    if (sl_write_html(run.partial, title) != 0) {
-        fprintf(stderr, "%s: cannot write '%s/index.html': %s\n", prog, run.partial,
-                strerror(errno));
+    sl_run_report report = {
+        .suite = suite, .ctx = &ctx, .run_name = run.name, .dir = run.partial,
+        .breakdown = &breakdown, .ceilings = timed && !sig ? &ceilings : NULL,
+        .plots = plots,
+    };
+    char failed[4200];
+    if (sl_write_report(&report, failed, sizeof failed) != 0) {
+        fprintf(stderr, "%s: cannot write '%s': %s\n", prog, failed, strerror(errno));
         return SL_EXIT_RUNTIME;
     }
     if (sl_run_dir_publish(&run, why, sizeof why) != 0) {
@@ -391,10 +393,8 @@ static int bench(int argc, char **argv, sl_suite *suite)
     }
 
     printf("\n");
-    sl_print_summary(stdout, suite);
-    sl_print_evidence(stdout, suite);
-    sl_print_ceilings(stdout, &ceilings, suite);
-    sl_breakdown_print(stdout, &breakdown);
+    report.dir = run.final;
+    sl_print_report(stdout, &report, cli.verbose);
     printf("\nresults: %s (also %s/latest)\n", run.final, run.base);
     printf("report: %s/index.html (opens in a browser) and summary.md\n", run.final);
     if (plots == 3)

@@ -258,7 +258,7 @@ static int runner(int argc, char **argv, sl_suite *suite)
            (long long)first->problem.size, first->kernel->problem->size_name,
            sl_cores_available(), SPEEDLAB_SIMD_ISA, SPEEDLAB_SIMD_LANES);
     printf("checking every variant against the reference...\n");
-    size_t invalid = sl_suite_validate(suite, NULL);
+    size_t invalid = sl_suite_validate(suite, NULL, 0);
     if (cli.require_device && sl_check_device(suite, why, sizeof why) != 0) {
         sl_die_usage(argv[0], why);
         return SL_EXIT_MISSING;

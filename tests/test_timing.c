@@ -74,7 +74,7 @@ static void tally_outside_the_clock(void)
     sl_plan plan = { .tree = "test", .kernels = fake_kernels, .threads = &one,
                      .nthreads = 1 };
     CHECK(sl_suite_add(&s, &plan, why, sizeof why) == 0);
-    CHECK(sl_suite_validate(&s, NULL) == 0);
+    CHECK(sl_suite_validate(&s, NULL, 0) == 0);
     /* Validation tallies twice: at the probe size and at the timed size. */
     CHECK_EQ_LL(tallies, 2);
     sl_timing t = { .reps = 3, .min_time = 0.01, .retry_busy = 0 };

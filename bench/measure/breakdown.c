@@ -290,9 +290,9 @@ static int measure_crossover(sl_breakdown *b, const sl_suite *s, const sl_config
     return 0;
 }
 
-static void print_row(FILE *progress, const sl_breakdown_row *r)
+static void print_row(FILE *progress, const sl_breakdown_row *r, int verbose)
 {
-    if (progress == NULL)
+    if (progress == NULL || (r->valid && !verbose))
         return;
     if (r->valid)
         fprintf(progress, "  %-24s to device %8.3f ms  kernel %8.3f ms  to host "
@@ -304,7 +304,7 @@ static void print_row(FILE *progress, const sl_breakdown_row *r)
 }
 
 int sl_breakdown_measure(sl_breakdown *b, const sl_suite *s, int reps, int quick,
-                         FILE *progress)
+                         FILE *progress, int verbose)
 {
     if (!b->wanted)
         return 0;
@@ -334,7 +334,7 @@ int sl_breakdown_measure(sl_breakdown *b, const sl_suite *s, int reps, int quick
             measure_array(row, s, cpu, quick ? ARRAY_QUICK : ARRAY_SIZE, reps);
         }
         failed += !row->valid;
-        print_row(progress, row);
+        print_row(progress, row, verbose);
     }
     return failed;
 }

@@ -70,9 +70,10 @@ const sl_config *sl_best_cpu(const sl_suite *s, const sl_problem_def *def, int64
                              int64_t height);
 
 /* Measure the steps, after the suite was validated and timed (its best CPU
- * configurations are the comparison). Returns the number of rows that
- * failed validation. */
+ * configurations are the comparison). Progress: a line to start, and one
+ * per row when verbose or invalid. Returns the number of rows that failed
+ * validation. */
 int sl_breakdown_measure(sl_breakdown *b, const sl_suite *s, int reps, int quick,
-                         FILE *progress);
+                         FILE *progress, int verbose);
 
 #endif

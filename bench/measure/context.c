@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "gpu_info.h"
+#include "quiet.h"
 #include "speedlab_config.h"
 
 static void put(sl_context *ctx, const char *key, const char *fmt, ...)
@@ -133,6 +134,14 @@ void sl_context_collect(sl_context *ctx, const sl_suite *s, const int *threads,
     put(ctx, "cores_available", "%d", sl_cores_available());
     slurm_job(buf, sizeof buf);
     put(ctx, "slurm", "%s", buf);
+    /* How the machine's quietness is measured (quiet.h), or that it is not. */
+    sl_quiet_mark probe;
+    sl_quiet_mark_now(&probe);
+    if (probe.ok)
+        put(ctx, "quietness", "other processes' CPU from /proc/stat minus this "
+            "process's; a repetition is disturbed above %.2g of a core", SL_BUSY_CORES);
+    else
+        put(ctx, "quietness", "not measured (no /proc/stat on this system)");
     put(ctx, "simd_isa", "%s", SPEEDLAB_SIMD_ISA);
     put(ctx, "simd_lanes_f64", "%d", SPEEDLAB_SIMD_LANES);
 

@@ -282,8 +282,13 @@ int sl_suite_named_skipped(const sl_suite *s, const char *variant_name, char *wh
     return 0;
 }
 
-void sl_suite_print_skipped(const sl_suite *s, FILE *f)
+void sl_suite_print_skipped(const sl_suite *s, FILE *f, int verbose)
 {
+    if (!verbose && s->nskipped > 1) {
+        fprintf(f, "  skipped  %d variants (%s, ...): %s\n", s->nskipped, s->skipped[0],
+                s->skip_reason);
+        return;
+    }
     for (int i = 0; i < s->nskipped; i++)
         fprintf(f, "  skipped  %-56s %s\n", s->skipped[i], s->skip_reason);
 }
@@ -338,7 +343,7 @@ static int validate_at(sl_config *c, int64_t size, int keep, sl_outcome *out,
     return rc;
 }
 
-size_t sl_suite_validate(sl_suite *s, FILE *progress)
+size_t sl_suite_validate(sl_suite *s, FILE *progress, int verbose)
 {
     size_t failed = 0;
     for (size_t i = 0; i < s->count; i++) {
@@ -362,10 +367,12 @@ size_t sl_suite_validate(sl_suite *s, FILE *progress)
             const sl_outcome *got = !c->probe_verdict.ok ? &c->probe_outcome : &c->outcome;
             int64_t at = !c->probe_verdict.ok ? probe : c->problem.size;
             const char *err = c->kernel->problem->error_name;
-            if (c->valid)
+            if (c->valid && verbose)
                 fprintf(progress, "  valid    %-56s %s %.3g <= %.3g  (%s)\n",
                         c->name, err, c->verdict.error, c->verdict.tolerance,
                         sl_where_name(c->outcome.where));
+            else if (c->valid)
+                ;
             else if (!ran)
                 fprintf(progress, "  INVALID  %-56s %s\n", c->name, c->error);
             else

@@ -30,6 +30,9 @@ static const char PAGE_HEAD[] =
     "figure { margin: 1.5em 0; } figure img { max-width: 100%%; "
     "border: 1px solid #ddd; }\n"
     "figcaption { font-size: 0.85em; color: #555; }\n"
+    "details { margin: 2em 0; } summary { font-size: 1.3em; font-weight: bold; "
+    "cursor: pointer; }\n"
+    "#image-check { font-size: 0.8em; margin: 0; }\n"
     "#image-check.good { color: #1b7e3a; } #image-check.bad { color: #b00020; "
     "font-weight: bold; }\n"
     "</style>\n</head>\n<body>\n"
@@ -47,17 +50,37 @@ static const char PAGE_TAIL[] =
     "  var p = document.getElementById('image-check');\n"
     "  p.textContent = 'images: ' + ok + ' of ' + imgs.length + ' loaded' +\n"
     "    (broken.length ? '; broken: ' + broken.join(', ') : '');\n"
-    "  p.className = broken.length ? 'bad' : 'good';\n"
+    "  var head = document.getElementById('headline'), fold = '';\n"
+    "  if (head) {\n"
+    "    /* Above the fold: its top and a first rows' worth of it. */\n"
+    "    var r = head.getBoundingClientRect();\n"
+    "    fold = r.top + 80 < window.innerHeight ? 'above the fold' : 'below the fold';\n"
+    "    p.textContent += '; headline: ' + fold;\n"
+    "  }\n"
+    "  p.className = broken.length || fold === 'below the fold' ? 'bad' : 'good';\n"
     "});\n"
     "</script>\n</body>\n</html>\n";
 
 /* Text with &, <, > and " escaped; **bold** and `code` as tags. */
+/* Where the page's figures are, for their SVG twins (set per page). */
+static const char *figures_dir;
+
+static void figure_inline(FILE *f, const char *cap, size_t caplen, const char *src,
+                          size_t srclen);
+
 static void inline_text(FILE *f, const char *s, size_t n)
 {
     int bold = 0, code = 0;
     for (size_t i = 0; i < n; i++) {
         char ch = s[i];
-        if (ch == '`') {
+        const char *close, *end;
+        if (!code && ch == '!' && i + 1 < n && s[i + 1] == '[' &&
+            (close = memchr(s + i, ']', n - i)) != NULL && close + 1 < s + n &&
+            close[1] == '(' && (end = memchr(close, ')', (size_t)(s + n - close))) != NULL) {
+            figure_inline(f, s + i + 2, (size_t)(close - (s + i + 2)), close + 2,
+                          (size_t)(end - (close + 2)));
+            i = (size_t)(end - s);
+        } else if (ch == '`') {
             fputs(code ? "</code>" : "<code>", f);
             code = !code;
         } else if (!code && ch == '*' && i + 1 < n && s[i + 1] == '*') {
@@ -85,7 +108,7 @@ static void inline_text(FILE *f, const char *s, size_t n)
 /* Does a table cell hold a number (right-aligned)? */
 static int numeric_cell(const char *s, size_t n)
 {
-    return n > 0 && ((s[0] >= '0' && s[0] <= '9') || s[0] == '-' || s[0] == '*') &&
+    return n > 0 && ((s[0] >= '0' && s[0] <= '9') || s[0] == '-' || s[0] == '*' || s[0] == '~') &&
            !(n == 1 && s[0] == '-');
 }
 
@@ -121,9 +144,33 @@ static void close_block(FILE *f, block *b)
     *b = IN_NOTHING;
 }
 
-/* summary.md, line by line, into the page. */
-static void markdown(FILE *f, FILE *md)
+/* "![caption](file.png)": a figure, its caption, and the SVG beside it
+ * for slides when there is one. */
+static void figure_inline(FILE *f, const char *cap, size_t caplen, const char *src,
+                          size_t srclen)
 {
+    fprintf(f, "<figure><img src=\"%.*s\" alt=\"", (int)srclen, src);
+    inline_text(f, cap, caplen);
+    fputs("\"><figcaption>", f);
+    inline_text(f, cap, caplen);
+    char svg[512], path[4608];
+    if (srclen > 4 && strncmp(src + srclen - 4, ".png", 4) == 0 && figures_dir) {
+        snprintf(svg, sizeof svg, "%.*s.svg", (int)srclen - 4, src);
+        snprintf(path, sizeof path, "%s/%s", figures_dir, svg);
+        FILE *probe = fopen(path, "r");
+        if (probe) {
+            fclose(probe);
+            fprintf(f, " (<a href=\"%s\">SVG for slides</a>)", svg);
+        }
+    }
+    fputs("</figcaption></figure>", f);
+}
+
+/* Markdown, line by line, into the page; dir: where figures' SVGs are
+ * looked for (may be NULL). */
+static void markdown_dir(FILE *f, FILE *md, const char *dir)
+{
+    figures_dir = dir;
     char line[8192];
     block b = IN_NOTHING;
     int table_rows = 0;
@@ -217,6 +264,25 @@ static int figures(FILE *f, const char *dir)
     return 0;
 }
 
+void sl_html_begin(FILE *f, const char *title)
+{
+    fprintf(f, PAGE_HEAD, title);
+}
+
+void sl_html_markdown(FILE *f, const char *md, size_t len, const char *dir)
+{
+    FILE *in = fmemopen((void *)md, len, "r");
+    if (in == NULL)
+        return;
+    markdown_dir(f, in, dir);
+    fclose(in);
+}
+
+void sl_html_end(FILE *f)
+{
+    fputs(PAGE_TAIL, f);
+}
+
 int sl_write_html(const char *dir, const char *title)
 {
     char path[4096];
@@ -233,7 +299,7 @@ int sl_write_html(const char *dir, const char *title)
         return -1;
     }
     fprintf(af.fp, PAGE_HEAD, title);
-    markdown(af.fp, md);
+    markdown_dir(af.fp, md, dir);
     fclose(md);
     if (figures(af.fp, dir) != 0) {
         sl_atomic_abort(&af);

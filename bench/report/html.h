@@ -11,6 +11,18 @@
 #ifndef SPEEDLAB_HTML_H
 #define SPEEDLAB_HTML_H
 
+#include <stddef.h>
+#include <stdio.h>
+
+/* A page piece by piece: the head (with its check line), Markdown text
+ * (the subset summary.md uses, plus "![caption](file.png)" figures; dir is
+ * where SVG twins are looked for), and the tail with the script that
+ * counts loaded images and says whether the element with id "headline"
+ * is above the fold. */
+void sl_html_begin(FILE *f, const char *title);
+void sl_html_markdown(FILE *f, const char *md, size_t len, const char *dir);
+void sl_html_end(FILE *f);
+
 /* Write index.html in dir from its summary.md and PNG files. Returns 0, or -1
  * with errno set. */
 int sl_write_html(const char *dir, const char *title);

@@ -1,7 +1,8 @@
-/* results.h - the files of a run folder, each written atomically:
- * results.csv (tidy, one row per configuration), summary.md (context and
- * the speedup table), and the plot data (speedup-<kernel>.dat,
- * scaling-<kernel>.dat, run.gp) that plots/plot.sh turns into figures. */
+/* results.h - the data files of a run folder, each written atomically:
+ * results.csv (tidy, one row per configuration), samples.csv (every
+ * repetition), and the plot data (speedup-<kernel>.dat, scaling-<kernel>.dat,
+ * run.gp) that plots/plot.sh turns into figures. The summary and the page
+ * are report.h's. */
 #ifndef SPEEDLAB_RESULTS_H
 #define SPEEDLAB_RESULTS_H
 
@@ -16,13 +17,6 @@ int sl_write_csv(const char *path, const sl_suite *s);
 /* samples.csv: every repetition's time, one row each, so that two runs can
  * be compared sample by sample (speedlab-compare). */
 int sl_write_samples(const char *path, const sl_suite *s);
-/* bd: the GPU breakdown's section, or NULL; ceilings: the evidence
- * section, or NULL. */
-int sl_write_summary(const char *path, const sl_suite *s, const sl_context *ctx,
-                     const char *run_name, const sl_breakdown *bd,
-                     const sl_ceilings *ceilings);
-/* The summary's table and notes, for the console. */
-void sl_print_summary(FILE *f, const sl_suite *s);
 int sl_write_plot_data(const char *dir, const sl_suite *s, const sl_context *ctx);
 
 /* Run plots/plot.sh on a folder. Returns its exit status (3: gnuplot is

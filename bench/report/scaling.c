@@ -143,17 +143,40 @@ int sl_write_scaling_data(const char *dir, const sl_suite *s, const sl_problem_d
     return write_strong(dir, s, k) == 0 && write_weak(dir, s, k) == 0 ? 0 : -1;
 }
 
+/* An efficiency as a reader should take it: above 100% only by noise
+ * (the interval reaches 100%) reads "ideal within noise". */
+static void efficiency_text(double eff, double eff_low, char *out, size_t len)
+{
+    if (eff > 1.0 && eff_low <= 1.0)
+        snprintf(out, len, "ideal within noise");
+    else if (eff > 1.0)
+        snprintf(out, len, "%.0f%% (superlinear: caches?)", 100.0 * eff);
+    else
+        snprintf(out, len, "%.0f%%", 100.0 * eff);
+}
+
 /* One row of the strong table. */
 static void strong_row(FILE *f, const sl_config *one, const sl_config *c)
 {
-    double sp = one->median / c->median;
-    char kf[32] = "-", threads[48];
-    if (c->threads_used > 1 && !c->oversubscribed)
-        snprintf(kf, sizeof kf, "%.3f", sl_karp_flatt(sp, c->threads_used));
+    double sp = one->median / c->median, lo = one->ci_low / c->ci_high;
+    double hi = one->ci_high / c->ci_low;
+    char kf[48] = "-", threads[48], eff[48];
+    if (c->threads_used > 1 && !c->oversubscribed) {
+        double e = sl_karp_flatt(sp, c->threads_used);
+        /* A negative serial fraction is a speedup past p: noise when the
+         * interval reaches p. */
+        if (e < 0.0 && lo <= c->threads_used)
+            snprintf(kf, sizeof kf, "0 (ideal within noise)");
+        else if (hi >= c->threads_used && e > 0.0 && e < 0.01)
+            snprintf(kf, sizeof kf, "%.3f (ideal within noise)", e);
+        else
+            snprintf(kf, sizeof kf, "%.3f", e);
+    }
     sl_config_threads(c, threads, sizeof threads);
-    fprintf(f, "| %s | %s | %s | %.3f ms [%.3f, %.3f] | %.2fx | %.0f%% | %s |\n",
+    efficiency_text(sp / c->threads_used, lo / c->threads_used, eff, sizeof eff);
+    fprintf(f, "| %s | %s | %s | %.3f ms [%.3f, %.3f] | %.2fx | %s | %s |\n",
             c->kernel->problem->name, c->variant->name, threads, c->median * 1e3,
-            c->ci_low * 1e3, c->ci_high * 1e3, sp, 100.0 * sp / c->threads_used, kf);
+            c->ci_low * 1e3, c->ci_high * 1e3, sp, eff, kf);
 }
 
 /* One row of the weak table. */
@@ -166,10 +189,13 @@ static void weak_row(FILE *f, const sl_config *one, const sl_config *c)
                  (long long)sl_problem_height(&c->problem));
     else
         snprintf(shape, sizeof shape, "%lld", (long long)c->problem.size);
-    fprintf(f, "| %s | %s | %d | %s | %.4g %s | %.3f ms [%.3f, %.3f] | %.0f%% |\n",
+    /* The efficiency's low end: 1 thread's best time over p threads' worst. */
+    double low = (one->ci_low / work_per_thread(one)) / (c->ci_high / work_per_thread(c));
+    char eff[48];
+    efficiency_text(weak_efficiency(one, c), low, eff, sizeof eff);
+    fprintf(f, "| %s | %s | %d | %s | %.4g %s | %.3f ms [%.3f, %.3f] | %s |\n",
             k->name, c->variant->name, c->threads_used, shape, work_per_thread(c),
-            k->work_unit, c->median * 1e3, c->ci_low * 1e3, c->ci_high * 1e3,
-            100.0 * weak_efficiency(one, c));
+            k->work_unit, c->median * 1e3, c->ci_low * 1e3, c->ci_high * 1e3, eff);
 }
 
 void sl_print_scaling(FILE *f, const sl_suite *s)

@@ -1,0 +1,404 @@
+/* report.c - summary.md, index.html and the console from one table of
+ * section writers (report.h). */
+#define _DEFAULT_SOURCE
+#include "report.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "atomic_file.h"
+#include "breakdown_report.h"
+#include "ceiling_report.h"
+#include "details.h"
+#include "evidence.h"
+#include "html.h"
+#include "scaling.h"
+#include "story.h"
+
+typedef enum part { PART_STORY, PART_FIGURES, PART_DETAILS } part;
+
+typedef struct section {
+    const char *id;                /* the page's anchor */
+    part part;
+    void (*write)(FILE *f, const sl_run_report *r);
+} section;
+
+static void write_title(FILE *f, const sl_run_report *r)
+{
+    const sl_context *x = r->ctx;
+    fprintf(f, "# speedlab bench: %s\n\n", r->run_name);
+    fprintf(f, "%s, %s cores, %s; %s; OpenMP %s; threads bound %s; gpu variants ran "
+               "on: %s. Every variant was validated before it was timed.\n",
+            sl_context_get(x, "cpu_model"), sl_context_get(x, "cores_available"),
+            sl_context_get(x, "simd_isa"), sl_context_get(x, "compiler"),
+            sl_context_get(x, "openmp_version"), sl_context_get(x, "thread_binding"),
+            sl_context_get(x, "gpu_variant_ran_on"));
+}
+
+static void write_warnings(FILE *f, const sl_run_report *r)
+{
+    char *text = NULL;
+    size_t len = 0;
+    FILE *m = open_memstream(&text, &len);
+    if (m == NULL)
+        return;
+    int n = sl_story_warnings(m, r->suite, r->breakdown);
+    fclose(m);
+    if (n)
+        fprintf(f, "\n## Warnings\n\n%s", text);
+    free(text);
+}
+
+static void write_headline(FILE *f, const sl_run_report *r)
+{
+    fprintf(f, "\n## Headline\n\nEach rung at the most threads with a core each and its "
+               "fastest schedule; medians; speedup against this run's scalar.\n\n");
+    sl_story_headline_md(f, r->suite, r->ceilings);
+}
+
+static void write_findings(FILE *f, const sl_run_report *r)
+{
+    fprintf(f, "\n## Findings\n\n");
+    sl_story_findings(f, r->suite, r->ceilings, r->breakdown);
+}
+
+/* Does kernel def use schedules in this run (its scaling uses dynamic)? */
+static const char *schedule_note(const sl_suite *s, const sl_problem_def *def)
+{
+    for (size_t i = 0; i < s->count; i++)
+        if (s->configs[i].kernel->problem == def &&
+            (s->configs[i].variant->flags & SL_USES_SCHEDULE))
+            return " (schedule dynamic)";
+    return "";
+}
+
+/* The figures' kinds, in the order a lesson shows them, with a short
+ * name and the caption that says what to look at. */
+static const struct figure_kind {
+    const char *kind;
+    int per_kernel;                /* named <kind>-<kernel>...: grouped by kernel */
+    const char *name;
+    const char *look;
+} KINDS[] = {
+    { "image", 1, "the picture", "every pixel checked against the reference" },
+    { "diff", 1, "wrong pixels", "red marks where a wrong image is wrong" },
+    { "speedup", 1, "speedup", "one bar per rung over scalar; dashed: lanes, cores" },
+    { "schedule", 1, "schedules", "which schedule balances the rows" },
+    { "threadwork", 1, "thread work", "even bars mean balanced threads" },
+    { "lanes", 1, "SIMD lanes", "the share of lanes doing useful work" },
+    { "scaling", 1, "strong scaling", "against 1 thread; ideal is the diagonal" },
+    { "weak", 1, "weak scaling", "work per thread fixed; ideal is flat" },
+    { "convergence", 1, "convergence", "the error falls as 1/sqrt(samples)" },
+    { "breakdown", 0, "GPU time breakdown", "copies, kernel and release, lesson 5" },
+    { "crossover", 0, "GPU crossover", "the image side from which the GPU wins" },
+};
+enum { NKINDS = sizeof KINDS / sizeof KINDS[0], MAX_FIGURES = 256 };
+
+static int cmp_name(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* The PNGs in dir, sorted; returns how many (names to free). */
+static int list_pngs(const char *dir, char **names, int cap)
+{
+    DIR *d = opendir(dir);
+    if (d == NULL)
+        return 0;
+    int n = 0;
+    struct dirent *e;
+    while ((e = readdir(d)) != NULL && n < cap) {
+        size_t len = strlen(e->d_name);
+        if (e->d_name[0] != '.' && len > 4 && strcmp(e->d_name + len - 4, ".png") == 0 &&
+            (names[n] = strdup(e->d_name)) != NULL)
+            n++;
+    }
+    closedir(d);
+    qsort(names, (size_t)n, sizeof *names, cmp_name);
+    return n;
+}
+
+/* Is file name (kind-...png) of this kind, and about kernel k (NULL: any)?
+ * Sets *extra to what follows the kernel's name ("2" in threadwork-x-2). */
+static int figure_of(const char *name, const struct figure_kind *kind, const char *k,
+                     const char **extra)
+{
+    size_t kl = strlen(kind->kind);
+    if (strncmp(name, kind->kind, kl) != 0 || name[kl] != '-')
+        return 0;
+    *extra = "";
+    if (k == NULL)
+        return 1;
+    const char *rest = name + kl + 1;
+    size_t n = strlen(k);
+    for (const char *p = rest; (p = strstr(p, k)) != NULL; p++)
+        if ((p == rest || p[-1] == '-') && (p[n] == '-' || p[n] == '.')) {
+            *extra = p[n] == '-' ? p + n + 1 : "";
+            return 1;
+        }
+    return 0;
+}
+
+/* One figure inline: "![name: what to look at](file)". */
+static void figure(FILE *f, const char *file, const struct figure_kind *k,
+                   const char *extra, const char *note)
+{
+    int digits = extra[0] >= '0' && extra[0] <= '9';
+    fprintf(f, " ![%s%s%.*s%s: %s%s](%s)", k->name, digits ? ", " : "",
+            digits ? (int)strcspn(extra, ".") : 0, extra, digits ? " threads" : "",
+            k->look, note, file);
+}
+
+/* One line per kernel with its figures, in lesson order, then the GPU's:
+ * a full run's figures fit in a few lines of summary.md, and the page
+ * shows each with its caption. */
+static void write_figures(FILE *f, const sl_run_report *r)
+{
+    char *names[MAX_FIGURES];
+    int n = list_pngs(r->dir, names, MAX_FIGURES);
+    char *used = calloc((size_t)(n ? n : 1), 1);
+    const char *extra;
+    fprintf(f, "\n## Figures\n\n");
+    if (n == 0)
+        fprintf(f, "No figures: %s; the data files are complete.\n",
+                r->plots == 3 ? "gnuplot is not installed" : r->plots < 0 ?
+                "plots were not asked for (--no-plots)" : "gnuplot failed");
+    const sl_suite *s = r->suite;
+    for (size_t i = 0; i < s->count && used && n; i++) {
+        if (!sl_suite_first_of_kernel(s, i))
+            continue;
+        const sl_problem_def *def = s->configs[i].kernel->problem;
+        int any = 0;
+        for (int k = 0; k < NKINDS; k++)
+            for (int j = 0; j < n; j++) {
+                if (used[j] || !KINDS[k].per_kernel ||
+                    !figure_of(names[j], &KINDS[k], def->name, &extra))
+                    continue;
+                if (!any++)
+                    fprintf(f, "- **%s**:", def->name);
+                used[j] = 1;
+                const char *note = (!strcmp(KINDS[k].kind, "scaling") ||
+                                    !strcmp(KINDS[k].kind, "weak"))
+                                   ? schedule_note(s, def) : "";
+                figure(f, names[j], &KINDS[k], extra, note);
+            }
+        if (any)
+            fprintf(f, "\n");
+    }
+    /* The GPU's figures: a host fallback says so in the caption too. */
+    const char *where = r->breakdown && r->breakdown->start_where != SL_RAN_DEVICE
+                        ? " (host fallback: not a GPU)" : "";
+    int any = 0;
+    for (int k = 0; k < NKINDS; k++)
+        for (int j = 0; j < n && used; j++) {
+            if (used[j] || KINDS[k].per_kernel ||
+                !figure_of(names[j], &KINDS[k], NULL, &extra))
+                continue;
+            if (!any++)
+                fprintf(f, "- **GPU**:");
+            used[j] = 1;
+            figure(f, names[j], &KINDS[k], "", where);
+        }
+    if (any)
+        fprintf(f, "\n");
+    for (int j = 0; j < n; j++) {
+        if (used && !used[j])
+            fprintf(f, "- ![%s](%s)\n", names[j], names[j]);
+        free(names[j]);
+    }
+    free(used);
+}
+
+static void write_context(FILE *f, const sl_run_report *r)
+{
+    const sl_context *x = r->ctx;
+    fprintf(f, "\n## Context\n\n");
+    fprintf(f, "- machine: %s, %s cores available, %s (%s doubles per vector)\n",
+            sl_context_get(x, "cpu_model"), sl_context_get(x, "cores_available"),
+            sl_context_get(x, "simd_isa"), sl_context_get(x, "simd_lanes_f64"));
+    fprintf(f, "- SLURM: %s (the cores available are the CPUs of the affinity mask)\n",
+            sl_context_get(x, "slurm"));
+    fprintf(f, "- compiler: %s; kernels: `%s`; scalar.c and threads.c add `%s`\n",
+            sl_context_get(x, "compiler"), sl_context_get(x, "kernel_flags"),
+            sl_context_get(x, "scalar_extra_flags"));
+    fprintf(f, "- OpenMP %s; threads requested %s, used %s; binding %s\n",
+            sl_context_get(x, "openmp_version"), sl_context_get(x, "threads_requested"),
+            sl_context_get(x, "threads_used"), sl_context_get(x, "thread_binding"));
+    fprintf(f, "- offload: %s, %s device(s); the gpu variants ran on: %s; GPU: %s; "
+               "CUDA devices: %s\n", sl_context_get(x, "offload_target"),
+            sl_context_get(x, "offload_devices"), sl_context_get(x, "gpu_variant_ran_on"),
+            sl_context_get(x, "gpu_name"), sl_context_get(x, "cuda_devices"));
+    fprintf(f, "- timing: wall time per call of the kernel alone, median of the "
+               "repetitions after a warm-up, with a 95%% confidence interval for the "
+               "median from order statistics; repetitions interleaved across "
+               "configurations; other processes' CPU measured during each (%s)\n",
+            sl_context_get(x, "quietness"));
+}
+
+static void write_configs(FILE *f, const sl_run_report *r)
+{
+    fprintf(f, "\n## Every configuration\n\n");
+    sl_details_configs(f, r->suite);
+}
+
+static void write_ceilings(FILE *f, const sl_run_report *r)
+{
+    if (r->ceilings)
+        sl_print_ceilings(f, r->ceilings, r->suite);
+}
+
+static void write_scaling(FILE *f, const sl_run_report *r)
+{
+    sl_print_scaling(f, r->suite);
+}
+
+static void write_evidence(FILE *f, const sl_run_report *r)
+{
+    sl_print_evidence(f, r->suite);
+}
+
+static void write_breakdown(FILE *f, const sl_run_report *r)
+{
+    if (r->breakdown)
+        sl_breakdown_summary(f, r->breakdown);
+}
+
+static const section SECTIONS[] = {
+    { "title", PART_STORY, write_title },
+    { "warnings", PART_STORY, write_warnings },
+    { "headline", PART_STORY, write_headline },
+    { "findings", PART_STORY, write_findings },
+    { "figures", PART_FIGURES, write_figures },
+    { "context", PART_DETAILS, write_context },
+    { "configurations", PART_DETAILS, write_configs },
+    { "ceilings", PART_DETAILS, write_ceilings },
+    { "scaling", PART_DETAILS, write_scaling },
+    { "evidence", PART_DETAILS, write_evidence },
+    { "breakdown", PART_DETAILS, write_breakdown },
+};
+enum { NSECTIONS = sizeof SECTIONS / sizeof SECTIONS[0] };
+
+/* Every section's Markdown, in memory. */
+typedef struct rendered {
+    char *text[NSECTIONS];
+    size_t len[NSECTIONS];
+} rendered;
+
+static int render(const sl_run_report *r, rendered *out)
+{
+    memset(out, 0, sizeof *out);
+    for (int i = 0; i < NSECTIONS; i++) {
+        FILE *m = open_memstream(&out->text[i], &out->len[i]);
+        if (m == NULL)
+            return -1;
+        SECTIONS[i].write(m, r);
+        if (fclose(m) != 0)
+            return -1;
+    }
+    return 0;
+}
+
+static void release(rendered *out)
+{
+    for (int i = 0; i < NSECTIONS; i++)
+        free(out->text[i]);
+}
+
+static const char DETAILS_HEADING[] =
+    "\n# Details\n\nContext, every configuration, the ceilings, scaling, the image "
+    "evidence and the GPU breakdown.\n";
+
+static int write_markdown(const char *path, const rendered *t)
+{
+    sl_atomic_file af;
+    if (sl_atomic_open(&af, path) != 0)
+        return -1;
+    for (int i = 0; i < NSECTIONS; i++) {
+        if (SECTIONS[i].part == PART_DETAILS && SECTIONS[i - 1].part != PART_DETAILS)
+            fputs(DETAILS_HEADING, af.fp);
+        fwrite(t->text[i], 1, t->len[i], af.fp);
+    }
+    return sl_atomic_commit(&af);
+}
+
+static int write_page(const char *path, const sl_run_report *r, const rendered *t)
+{
+    sl_atomic_file af;
+    char title[512];
+    if (sl_atomic_open(&af, path) != 0)
+        return -1;
+    snprintf(title, sizeof title, "speedlab bench: %s", r->run_name);
+    sl_html_begin(af.fp, title);
+    for (int i = 0; i < NSECTIONS; i++) {
+        if (SECTIONS[i].part == PART_DETAILS && SECTIONS[i - 1].part != PART_DETAILS)
+            fputs("<details>\n<summary>Details: context, every configuration, ceilings, "
+                  "scaling, image evidence, GPU breakdown</summary>\n", af.fp);
+        fprintf(af.fp, "<section id=\"%s\">\n", SECTIONS[i].id);
+        sl_html_markdown(af.fp, t->text[i], t->len[i], r->dir);
+        fputs("</section>\n", af.fp);
+    }
+    fputs("</details>\n", af.fp);
+    sl_html_end(af.fp);
+    return sl_atomic_commit(&af);
+}
+
+int sl_write_report(const sl_run_report *r, char *failed, size_t failedlen)
+{
+    rendered t;
+    char path[4200];
+    int rc = -1;
+    snprintf(failed, failedlen, "%s/summary.md", r->dir);
+    if (render(r, &t) != 0)
+        goto out;
+    snprintf(path, sizeof path, "%s/summary.md", r->dir);
+    if (write_markdown(path, &t) != 0)
+        goto out;
+    snprintf(failed, failedlen, "%s/index.html", r->dir);
+    snprintf(path, sizeof path, "%s/index.html", r->dir);
+    if (write_page(path, r, &t) != 0)
+        goto out;
+    rc = 0;
+out:
+    {
+        int saved = errno;
+        release(&t);
+        errno = saved;
+    }
+    return rc;
+}
+
+/* Markdown's headings and emphasis are noise on a terminal. */
+static void plain(FILE *f, const char *text)
+{
+    for (const char *p = text; *p; p++) {
+        if (*p == '#' && (p == text || p[-1] == '\n')) {
+            while (*p == '#' || *p == ' ')
+                p++;
+            p--;
+        } else if (*p != '*' && *p != '`') {
+            fputc(*p, f);
+        }
+    }
+}
+
+void sl_print_report(FILE *f, const sl_run_report *r, int verbose)
+{
+    rendered t;
+    if (render(r, &t) != 0) {
+        release(&t);
+        return;
+    }
+    if (verbose) {
+        for (int i = 0; i < NSECTIONS; i++)
+            fwrite(t.text[i], 1, t.len[i], f);
+    } else {
+        for (int i = 0; i < NSECTIONS; i++)
+            if (strcmp(SECTIONS[i].id, "warnings") == 0 && t.len[i])
+                plain(f, t.text[i]);
+        fprintf(f, "\n");
+        sl_story_headline_text(f, r->suite, r->ceilings);
+    }
+    release(&t);
+}

@@ -1,0 +1,444 @@
+/* story.c - the headline, the findings and the warnings (story.h). */
+#include "story.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "ceiling_report.h"
+#include "labels.h"
+#include "quiet.h"
+
+/* A schedule that changes the time by less than this is "no difference". */
+#define SCHEDULE_MATTERS 1.10
+/* Twice-measured configurations agree when their intervals overlap or
+ * their medians are this close: the noise floor of a quiet machine. */
+#define CONSISTENT_WITHIN 0.03
+/* A rung this close to its ceiling is at the machine's limit. */
+#define AT_THE_LIMIT 75.0
+/* A threaded rung below this strong-scaling efficiency is held back by
+ * its threads. */
+#define EFFICIENT 0.85
+
+static int timed_ok(const sl_config *c)
+{
+    return c->valid && c->timed > 0;
+}
+
+/* The same kernel, tree and variant, strong study. */
+static int same_rung(const sl_config *a, const sl_config *b)
+{
+    return a->kernel->problem == b->kernel->problem && a->variant == b->variant &&
+           strcmp(a->tree, b->tree) == 0 && !a->weak && !b->weak;
+}
+
+/* Is a a better representative of its rung than b? */
+static int better(const sl_config *a, const sl_config *b)
+{
+    if (b == NULL)
+        return 1;
+    if (timed_ok(a) != timed_ok(b))
+        return timed_ok(a);
+    int ia = !a->oversubscribed, ib = !b->oversubscribed;
+    if (ia != ib)
+        return ia;
+    if (a->threads_used != b->threads_used)
+        return a->threads_used > b->threads_used;
+    if (a->contaminated != b->contaminated)
+        return !a->contaminated;
+    return timed_ok(a) && a->median < b->median;
+}
+
+/* The strong study's 1-thread configuration of c's variant and schedule. */
+static const sl_config *one_thread(const sl_suite *s, const sl_config *c)
+{
+    for (size_t i = 0; i < s->count; i++) {
+        const sl_config *o = &s->configs[i];
+        if (same_rung(o, c) && timed_ok(o) && o->threads_used == 1 &&
+            sl_schedule_equal(o->problem.schedule, c->problem.schedule))
+            return o;
+    }
+    return NULL;
+}
+
+/* Strong-scaling efficiency of c against its 1-thread point; 0: none. */
+static double efficiency(const sl_suite *s, const sl_config *c)
+{
+    const sl_config *one = one_thread(s, c);
+    if (one == NULL || !timed_ok(c) || c->threads_used < 2)
+        return 0.0;
+    return one->median / c->median / c->threads_used;
+}
+
+/* What holds a rung back, in words. */
+static void limit_text(const sl_suite *s, const sl_config *c, double pct, char *out,
+                       size_t len)
+{
+    const sl_problem_def *k = c->kernel->problem;
+    double eff = efficiency(s, c);
+    if (c->interrupted)
+        snprintf(out, len, "not measured (interrupted)");
+    else if (!c->valid)
+        snprintf(out, len, "**wrong answer**: not timed, not plotted");
+    else if (c->outcome.where == SL_RAN_HOST_FALLBACK)
+        snprintf(out, len, "host fallback: CPU code, no GPU here");
+    else if (c->outcome.where == SL_RAN_DEVICE)
+        snprintf(out, len, "the device (no CPU ceiling applies)");
+    else if (pct >= AT_THE_LIMIT)
+        snprintf(out, len, "the machine: %s", k->ceiling_why ? k->ceiling_why : "its ceiling");
+    else if (eff > 0.0 && eff < EFFICIENT)
+        snprintf(out, len, "threads: %.0f%% efficiency on %d", 100.0 * eff, c->threads_used);
+    else if (!(c->variant->flags & SL_USES_SIMD))
+        snprintf(out, len, "one lane per instruction (scalar code)");
+    else if (k->image)
+        snprintf(out, len, "lanes idle on early-escaping pixels; iteration latency");
+    else
+        snprintf(out, len, "the work unit's other instructions");
+}
+
+int sl_story_rungs(const sl_suite *s, const sl_ceilings *m, const sl_config *k0,
+                   sl_rung *out, int cap)
+{
+    int n = 0;
+    for (size_t v = 0; v < k0->kernel->count && n < cap; v++) {
+        const sl_variant *var = &k0->kernel->variants[v];
+        if (var->flags & SL_STAGE)
+            continue;
+        const sl_config *best = NULL;
+        for (size_t i = 0; i < s->count; i++) {
+            const sl_config *c = &s->configs[i];
+            if (c->variant == var &&
+                c->kernel->problem == k0->kernel->problem && !c->weak &&
+                strcmp(c->tree, k0->tree) == 0 && better(c, best))
+                best = c;
+        }
+        if (best == NULL)
+            continue;
+        sl_rung *r = &out[n++];
+        r->c = best;
+        double ceil = m && timed_ok(best) ? sl_config_ceiling(m, best) : 0.0;
+        r->pct = ceil > 0.0 ? 100.0 * best->rate / ceil : 0.0;
+        limit_text(s, best, r->pct, r->limit, sizeof r->limit);
+    }
+    return n;
+}
+
+int sl_story_is_rung(const sl_suite *s, const sl_config *c)
+{
+    sl_rung rungs[SL_MAX_RUNGS];
+    int n = sl_story_rungs(s, NULL, c, rungs, SL_MAX_RUNGS);
+    for (int i = 0; i < n; i++)
+        if (rungs[i].c == c)
+            return 1;
+    return 0;
+}
+
+/* The first configuration of each kernel and tree: the headline's blocks. */
+static int starts_block(const sl_suite *s, size_t i)
+{
+    const sl_config *c = &s->configs[i];
+    for (size_t j = 0; j < i; j++)
+        if (s->configs[j].kernel->problem == c->kernel->problem &&
+            strcmp(s->configs[j].tree, c->tree) == 0)
+            return 0;
+    return 1;
+}
+
+/* % of ceiling; a little above 100 is the probe's own noise. */
+static void pct_text(double pct, char *out, size_t len)
+{
+    if (pct <= 0.0)
+        snprintf(out, len, "-");
+    else if (pct > 100.0 && pct <= 110.0)
+        snprintf(out, len, "~100%%");
+    else
+        snprintf(out, len, "%.0f%%", pct);
+}
+
+static void median_text(const sl_config *c, char *out, size_t len)
+{
+    if (timed_ok(c))
+        snprintf(out, len, "%.3g ms%s", c->median * 1e3,
+                 c->contaminated ? " (disturbed)" : "");
+    else
+        snprintf(out, len, "-");
+}
+
+static void speedup_text(const sl_config *c, char *out, size_t len)
+{
+    if (c->speedup > 0.0)
+        snprintf(out, len, "%.2fx", c->speedup);
+    else
+        snprintf(out, len, "-");
+}
+
+void sl_story_headline_md(FILE *f, const sl_suite *s, const sl_ceilings *m)
+{
+    sl_rung rungs[SL_MAX_RUNGS];
+    fprintf(f, "| kernel | rung | threads | median | speedup vs scalar | %% of ceiling "
+               "| what limits it |\n|---|---|--:|--:|--:|--:|---|\n");
+    for (size_t i = 0; i < s->count; i++) {
+        if (!starts_block(s, i))
+            continue;
+        int n = sl_story_rungs(s, m, &s->configs[i], rungs, SL_MAX_RUNGS);
+        for (int r = 0; r < n; r++) {
+            const sl_config *c = rungs[r].c;
+            char variant[80], threads[48], med[48], sp[24], pct[16] = "-";
+            sl_config_label(c, variant, sizeof variant);
+            sl_config_threads(c, threads, sizeof threads);
+            median_text(c, med, sizeof med);
+            speedup_text(c, sp, sizeof sp);
+            pct_text(rungs[r].pct, pct, sizeof pct);
+            fprintf(f, "| %s | %s | %s | %s | %s | %s | %s |\n",
+                    r == 0 ? c->kernel->problem->name : "", variant, threads, med, sp, pct,
+                    rungs[r].limit);
+        }
+    }
+}
+
+void sl_story_headline_text(FILE *f, const sl_suite *s, const sl_ceilings *m)
+{
+    sl_rung rungs[SL_MAX_RUNGS];
+    fprintf(f, "%-11s %-24s %8s %18s %8s %8s  %s\n", "kernel", "rung", "threads",
+            "median", "speedup", "ceiling", "what limits it");
+    for (size_t i = 0; i < s->count; i++) {
+        if (!starts_block(s, i))
+            continue;
+        int n = sl_story_rungs(s, m, &s->configs[i], rungs, SL_MAX_RUNGS);
+        for (int r = 0; r < n; r++) {
+            const sl_config *c = rungs[r].c;
+            char variant[80], threads[48], med[48], sp[24], pct[16] = "-", limit[128];
+            sl_config_label(c, variant, sizeof variant);
+            if (c->threads_used > 0)
+                snprintf(threads, sizeof threads, "%d", c->threads_used);
+            else
+                snprintf(threads, sizeof threads, "device's");
+            median_text(c, med, sizeof med);
+            speedup_text(c, sp, sizeof sp);
+            pct_text(rungs[r].pct, pct, sizeof pct);
+            /* No Markdown on a terminal. */
+            size_t k = 0;
+            for (const char *p = rungs[r].limit; *p && k + 1 < sizeof limit; p++)
+                if (*p != '*')
+                    limit[k++] = *p;
+            limit[k] = '\0';
+            fprintf(f, "%-11s %-24s %8s %18s %8s %8s  %s\n",
+                    r == 0 ? c->kernel->problem->name : "", variant, threads, med, sp, pct,
+                    limit);
+        }
+    }
+}
+
+/* Do two measurements of the same thing agree? */
+static int agree(const sl_config *a, const sl_config *b)
+{
+    if (a->ci_low <= b->ci_high && b->ci_low <= a->ci_high)
+        return 1;
+    return fabs(a->median - b->median) <= CONSISTENT_WITHIN * fmin(a->median, b->median);
+}
+
+/* Do a and b measure the same thing twice? A weak point whose problem is
+ * the strong one's; or one thread under two schedules (one thread does
+ * every row whatever the schedule). */
+static int measured_twice(const sl_config *a, const sl_config *b)
+{
+    if (a->kernel->problem != b->kernel->problem || a->variant != b->variant ||
+        strcmp(a->tree, b->tree) != 0 || a->threads_used != b->threads_used ||
+        a->problem.size != b->problem.size ||
+        sl_problem_height(&a->problem) != sl_problem_height(&b->problem))
+        return 0;
+    if (a->weak != b->weak)
+        return sl_schedule_equal(a->problem.schedule, b->problem.schedule);
+    return !a->weak && a->threads_used == 1 &&
+           !sl_schedule_equal(a->problem.schedule, b->problem.schedule);
+}
+
+int sl_story_inconsistent(FILE *f, const sl_suite *s)
+{
+    int n = 0;
+    for (size_t i = 0; i < s->count; i++)
+        for (size_t j = i + 1; j < s->count; j++) {
+            const sl_config *a = &s->configs[i], *b = &s->configs[j];
+            if (!timed_ok(a) || !timed_ok(b) || !measured_twice(a, b) || agree(a, b))
+                continue;
+            if (f)
+                fprintf(f, "- **inconsistent**: %s took %.3g ms [%.3g, %.3g] and %s "
+                           "%.3g ms [%.3g, %.3g]: the same work measured twice disagrees, "
+                           "so something else ran (or the machine changed speed) while "
+                           "one of them was timed.\n", a->name, a->median * 1e3,
+                        a->ci_low * 1e3, a->ci_high * 1e3, b->name, b->median * 1e3,
+                        b->ci_low * 1e3, b->ci_high * 1e3);
+            n++;
+        }
+    return n;
+}
+
+int sl_story_warnings(FILE *f, const sl_suite *s, const sl_breakdown *bd)
+{
+    int n = 0, stopped = 0, invalid = 0, disturbed = 0, again = 0, unknown = 0, timed = 0;
+    int noisy = 0, fallback = 0;
+    const sl_config *first_bad = NULL;
+    for (size_t i = 0; i < s->count; i++) {
+        const sl_config *c = &s->configs[i];
+        stopped += c->interrupted;
+        if (!c->valid && !c->interrupted) {
+            invalid++;
+            first_bad = first_bad ? first_bad : c;
+        }
+        if (!timed_ok(c))
+            continue;
+        timed++;
+        disturbed += c->contaminated;
+        again += c->remeasured > 0 && !c->contaminated;
+        unknown += c->others_cpu < 0.0;
+        noisy += c->cv > SL_CV_BUSY && !c->contaminated;
+        fallback += c->outcome.where == SL_RAN_HOST_FALLBACK;
+    }
+    if (stopped && ++n)
+        fprintf(f, "- **INTERRUPTED**: a signal stopped this run; %d of %zu configurations "
+                   "were not measured. What is here was validated and timed in full.\n",
+                stopped, s->count);
+    if (invalid && ++n)
+        fprintf(f, "- **%d configuration(s) gave a wrong answer** (first: %s): not timed, "
+                   "no speedup, left out of the plots; exit code 3.\n", invalid,
+                first_bad->name);
+    if (disturbed && ++n)
+        fprintf(f, "- **disturbed**: %d of %d configurations ran while other processes used "
+                   "more than %.2g of a core, even after being measured again: marked "
+                   "\"disturbed\" in every table and plot. Rerun on a quiet machine before "
+                   "putting them on a slide.\n", disturbed, timed, SL_BUSY_CORES);
+    if (again && ++n)
+        fprintf(f, "- re-measured: %d configuration(s) were disturbed by other processes "
+                   "and measured again at the end; the cleaner measurement is kept "
+                   "(results.csv: remeasured).\n", again);
+    if (unknown == timed && timed && ++n)
+        fprintf(f, "- other processes' CPU time could not be read on this system: the "
+                   "machine's quietness was **not measured**.\n");
+    if (noisy && ++n)
+        fprintf(f, "- %d configuration(s) varied by more than %.0f%% between repetitions "
+                   "(see the details).\n", noisy, 100.0 * SL_CV_BUSY);
+    n += sl_story_inconsistent(f, s);
+    if (fallback && ++n)
+        fprintf(f, "- %d gpu configuration(s) ran on the **host fallback** (no offload "
+                   "device): their times are CPU figures, not GPU ones%s.\n", fallback,
+                bd && bd->wanted ? ", and so is the GPU breakdown" : "");
+    if (s->nskipped && ++n)
+        fprintf(f, "- %d variant(s) skipped (%s): %s.\n", s->nskipped, s->skipped[0],
+                s->skip_reason);
+    return n;
+}
+
+/* The largest effect of the schedule at any thread count of a kernel:
+ * slowest / fastest median, with the two schedules and the threads. */
+static double schedule_effect(const sl_suite *s, const sl_config *k0, const sl_config **fast,
+                              const sl_config **slow)
+{
+    double most = 1.0;
+    for (size_t i = 0; i < s->count; i++) {
+        const sl_config *a = &s->configs[i];
+        if (!timed_ok(a) || a->weak || !(a->variant->flags & SL_USES_SCHEDULE) ||
+            a->kernel->problem != k0->kernel->problem || strcmp(a->tree, k0->tree) != 0)
+            continue;
+        for (size_t j = 0; j < s->count; j++) {
+            const sl_config *b = &s->configs[j];
+            if (!timed_ok(b) || !same_rung(a, b) || b->threads_used != a->threads_used ||
+                a->median >= b->median)
+                continue;
+            if (b->median / a->median > most) {
+                most = b->median / a->median;
+                *fast = a;
+                *slow = b;
+            }
+        }
+    }
+    return most;
+}
+
+/* One finding per kernel: its best rung, how far SIMD and threads each
+ * took it, and the schedule's effect where there is one. */
+static void kernel_finding(FILE *f, const sl_suite *s, const sl_ceilings *m,
+                           const sl_config *k0)
+{
+    sl_rung rungs[SL_MAX_RUNGS];
+    int n = sl_story_rungs(s, m, k0, rungs, SL_MAX_RUNGS);
+    const sl_rung *best = NULL, *simd = NULL, *threads = NULL;
+    for (int r = 0; r < n; r++) {
+        const sl_config *c = rungs[r].c;
+        if (c->speedup <= 0.0 || c->outcome.where != SL_RAN_HOST)
+            continue;
+        unsigned fl = c->variant->flags & (SL_USES_SIMD | SL_USES_THREADS);
+        if (fl == SL_USES_SIMD)
+            simd = &rungs[r];
+        if (fl == SL_USES_THREADS)
+            threads = &rungs[r];
+        if (best == NULL || c->speedup > best->c->speedup)
+            best = &rungs[r];
+    }
+    if (best == NULL)
+        return;
+    char label[80];
+    sl_config_label(best->c, label, sizeof label);
+    fprintf(f, "- **%s**: %s on %d thread%s is %.1fx scalar", k0->kernel->problem->name,
+            label, best->c->threads_used, best->c->threads_used == 1 ? "" : "s",
+            best->c->speedup);
+    char pct[16];
+    pct_text(best->pct, pct, sizeof pct);
+    if (best->pct > 0.0)
+        fprintf(f, " (%s of the %s ceiling)", pct,
+                sl_ceiling_name(k0->kernel->problem->ceiling));
+    if (simd && simd != best)
+        fprintf(f, "; SIMD alone %.1fx", simd->c->speedup);
+    if (threads && threads != best)
+        fprintf(f, ", threads alone %.1fx", threads->c->speedup);
+    double eff = efficiency(s, best->c);
+    if (eff > 1.0)
+        fprintf(f, "; scaling ideal within noise on %d threads", best->c->threads_used);
+    else if (eff > 0.0)
+        fprintf(f, "; %.0f%% parallel efficiency on %d threads", 100.0 * eff,
+                best->c->threads_used);
+    const sl_config *fast = NULL, *slow = NULL;
+    double effect = schedule_effect(s, k0, &fast, &slow);
+    char a[32], b[32];
+    if (fast && effect >= SCHEDULE_MATTERS) {
+        sl_schedule_name(fast->problem.schedule, a, sizeof a);
+        sl_schedule_name(slow->problem.schedule, b, sizeof b);
+        fprintf(f, "; the schedule matters most for %s on %d threads%s: %s is %.2fx "
+                   "faster than %s", fast->variant->name, fast->threads_used,
+                fast->oversubscribed ? " (oversubscribed)" : "", a, effect, b);
+    } else if (fast) {
+        fprintf(f, "; the schedule changed the time by less than %.0f%%",
+                100.0 * (SCHEDULE_MATTERS - 1.0));
+    }
+    fprintf(f, ".\n");
+}
+
+int sl_story_findings(FILE *f, const sl_suite *s, const sl_ceilings *m,
+                      const sl_breakdown *bd)
+{
+    int n = 0;
+    for (size_t i = 0; i < s->count; i++)
+        if (starts_block(s, i)) {
+            kernel_finding(f, s, m, &s->configs[i]);
+            n++;
+        }
+    double most = -1.0;
+    int timed = 0;
+    for (size_t i = 0; i < s->count; i++) {
+        const sl_config *c = &s->configs[i];
+        if (timed_ok(c) && c->others_cpu >= 0.0) {
+            most = c->others_cpu > most ? c->others_cpu : most;
+            timed++;
+        }
+    }
+    if (timed && most <= SL_BUSY_CORES && ++n)
+        fprintf(f, "- The machine was quiet: other processes used at most %.2f of a core "
+                   "while any configuration was timed.\n", most);
+    if (bd && bd->wanted && bd->nrows > 0 && bd->cross_where == SL_RAN_DEVICE && ++n) {
+        if (bd->crossover)
+            fprintf(f, "- GPU: end to end, the device beats the best CPU from %lldx%lld "
+                       "pixels up.\n", (long long)bd->crossover, (long long)bd->crossover);
+        else
+            fprintf(f, "- GPU: end to end, the best CPU was faster at every size "
+                       "measured.\n");
+    }
+    return n;
+}
