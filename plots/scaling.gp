@@ -4,10 +4,11 @@
 # axis, and an Amdahl fit of the serial fraction when the run has enough
 # thread counts with a core each (fit_points >= fit_min, from
 # scaling-<kernel>.gp); the fitted fractions go to fit-<kernel>.txt.
-# Set by plot.sh: datafile, outfile, kernel, lanes, cores, machine,
+# Set by plot.sh: datafile, outfile, kernel, lanes, cores, machine, schedule_note,
 # fit_points, fit_min, fit_note.
 set output outfile
-set title sprintf("%s: strong scaling (vs the same variant on 1 thread)\n%s", kernel, machine)
+note = exists("schedule_note") ? schedule_note : ""
+set title sprintf("%s: strong scaling (vs the same variant on 1 thread%s)\n%s", kernel, note, machine)
 set xlabel "threads"
 set ylabel "speedup"
 set y2label "efficiency (speedup / threads)"

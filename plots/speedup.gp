@@ -1,28 +1,36 @@
-# speedup.gp - speedup vs scalar, one bar per valid configuration with its
-# 95% interval (from the two medians' intervals), and the SIMD lane count
-# and the core count as reference lines (what a perfect vectoriser or
-# perfect threading would reach on their own).
+# speedup.gp - speedup vs scalar, one bar per rung of the ladder (the most
+# threads with a core each, the fastest schedule; the schedule sweep is
+# schedule.gp's) with its 95% interval. Under each bar: the variant, its
+# threads and schedule, and the value, so no label can cover a bar or a
+# line. Reference lines for what SIMD lanes, cores and both would give are
+# labelled in the right margin. Host-fallback bars are grey (a
+# CPU figure, not a GPU one); disturbed bars are orange.
 # Set by plot.sh: datafile, outfile, kernel, lanes, cores, machine.
 set output outfile
 set termoption noenhanced
-set title sprintf("%s: speedup vs the scalar baseline (higher is better)\n%s", kernel, machine)
-set style data histograms
-set style histogram errorbars gap 1 lw 1
-set style fill solid 0.8 border -1
-set boxwidth 0.7
+set title sprintf("%s: speedup over scalar, one bar per rung (higher is better)\n%s", kernel, machine)
+set style fill solid 0.85 border -1
+set boxwidth 0.6
 set ylabel "speedup vs scalar"
-set yrange [0:*]
 set grid ytics
 set key top left
-set xtics rotate by -25 noenhanced
+set bmargin 5
+set rmargin 16
 ymax(a, b) = a > b ? a : b
 stats datafile using 6 nooutput
-set yrange [0:ymax(STATS_max, lanes * cores) * 1.15]
+n = STATS_records
+set xrange [-0.6:n - 0.4]
+set yrange [0:ymax(STATS_max, lanes * cores) * 1.12]
 set arrow 1 from graph 0, first lanes to graph 1, first lanes nohead dt 2 lw 2 lc rgb "#d95f02"
-set label 1 sprintf("%d SIMD lanes", lanes) at graph 0.99, first lanes right offset 0, 0.7 tc rgb "#d95f02"
+set label 1 sprintf("%d SIMD lanes", lanes) at graph 1.01, first lanes left tc rgb "#d95f02"
 set arrow 2 from graph 0, first cores to graph 1, first cores nohead dt 3 lw 2 lc rgb "#1b9e77"
-set label 2 sprintf("%d cores", cores) at graph 0.99, first cores right offset 0, 0.7 tc rgb "#1b9e77"
+set label 2 sprintf("%d cores", cores) at graph 1.01, first cores left tc rgb "#1b9e77"
 set arrow 3 from graph 0, first lanes * cores to graph 1, first lanes * cores nohead dt 4 lw 1 lc rgb "#7570b3"
-set label 3 sprintf("lanes x cores = %d", lanes * cores) at graph 0.99, first lanes * cores right offset 0, 0.7 tc rgb "#7570b3"
-plot datafile using 2:5:6:xtic(1) title "measured (median, bars: 95% interval)" lc rgb "#4477aa", \
-     '' using 0:6:(sprintf("%.1fx", $2)) with labels offset 0, 0.8 notitle
+set label 3 sprintf("lanes x cores\n= %d", lanes * cores) at graph 1.01, first lanes * cores left tc rgb "#7570b3"
+colour(m) = m == 1 ? 0xaaaaaa : m == 2 ? 0xe08a2c : 0x4477aa
+tic(v, d, s) = sprintf("%s\n%s\n%.1fx", v, d, s)
+plot datafile using 0:2:(colour($7)):xtic(tic(strcol(1), strcol(8), $2)) with boxes \
+         lc rgb variable notitle, \
+     '' using 0:2:5:6 with yerrorbars lc rgb "black" pt -1 title "median, bars: 95% interval", \
+     NaN with boxes lc rgb "#aaaaaa" title "host fallback: CPU, not GPU", \
+     NaN with boxes lc rgb "#e08a2c" title "disturbed by other processes"

@@ -3,7 +3,8 @@
 # 1-thread time); efficiency, from the work each thread actually did, on
 # the right axis. Set by plot.sh: datafile, outfile, kernel, cores, machine.
 set output outfile
-set title sprintf("%s: weak scaling (work per thread held constant)\n%s", kernel, machine)
+note = exists("schedule_note") ? schedule_note : ""
+set title sprintf("%s: weak scaling (work per thread held constant%s)\n%s", kernel, note, machine)
 set xlabel "threads"
 set ylabel "time per call (ms)"
 set y2label "weak efficiency"

@@ -200,8 +200,9 @@ static int thread_shares(const sl_config *c, double *shares, int cap)
     return t;
 }
 
-/* schedule-<k>.dat: one row per schedule, one column per swept (variant,
- * threads): speedup vs scalar ("-" when not measured or invalid). */
+/* schedule-<k>.dat: one row per schedule; per swept (variant, threads)
+ * three columns: speedup vs scalar and its interval ("-" when not
+ * measured or invalid). */
 static int write_schedule_data(const char *dir, const sl_suite *s, const sl_config *k0)
 {
     char path[4400], sched[32];
@@ -209,11 +210,12 @@ static int write_schedule_data(const char *dir, const sl_suite *s, const sl_conf
     snprintf(path, sizeof path, "%s/schedule-%s.dat", dir, k0->kernel->problem->name);
     if (sl_atomic_open(&af, path) != 0)
         return -1;
-    fprintf(af.fp, "# %s: speedup vs scalar per schedule (columns: variant x threads)\n"
-                   "schedule", k0->kernel->problem->name);
+    fprintf(af.fp, "# %s: speedup vs scalar per schedule, with its 95%% interval "
+                   "(columns: variant x threads, low, high)\nschedule",
+            k0->kernel->problem->name);
     for (size_t i = 0; i < s->count; i++)
         if (s->configs[i].kernel->problem == k0->kernel->problem && is_sweep_head(s, i))
-            fprintf(af.fp, "\t\"%s x%d%s\"", s->configs[i].variant->name,
+            fprintf(af.fp, "\t\"%s x%d%s\"\tlow\thigh", s->configs[i].variant->name,
                     s->configs[i].problem.threads,
                     s->configs[i].oversubscribed ? " (oversubscribed)" : "");
     fputc('\n', af.fp);
@@ -224,17 +226,19 @@ static int write_schedule_data(const char *dir, const sl_suite *s, const sl_conf
             const sl_config *head = &s->configs[i];
             if (head->kernel->problem != k0->kernel->problem || !is_sweep_head(s, i))
                 continue;
-            double v = 0.0;
+            const sl_config *hit = NULL;
             for (size_t j = 0; j < s->count; j++) {
                 const sl_config *c = &s->configs[j];
-                if (same_but_schedule(c, head) &&
+                if (same_but_schedule(c, head) && c->speedup > 0.0 &&
                     sl_schedule_equal(c->problem.schedule, SL_SWEEP_SCHEDULES[r]))
-                    v = c->speedup;
+                    hit = c;
             }
-            if (v > 0.0)
-                fprintf(af.fp, "\t%.4f", v);
+            const sl_config *base = hit ? sl_suite_baseline(s, hit) : NULL;
+            if (hit && base)
+                fprintf(af.fp, "\t%.4f\t%.4f\t%.4f", hit->speedup,
+                        base->ci_low / hit->ci_high, base->ci_high / hit->ci_low);
             else
-                fprintf(af.fp, "\t-");
+                fprintf(af.fp, "\t-\t-\t-");
         }
         fputc('\n', af.fp);
     }

@@ -16,6 +16,7 @@
 #include "speedlab_config.h"
 #include "evidence.h"
 #include "scaling.h"
+#include "story.h"
 
 /* Print a positive number, or nothing (CSV) when it is not available. */
 static void num_or_empty(FILE *f, const char *fmt, double v, int available)
@@ -119,26 +120,32 @@ static int plot_data_kernel(const char *dir, const sl_suite *s, const sl_problem
     snprintf(path, sizeof path, "%s/speedup-%s.dat", dir, k->name);
     if (sl_atomic_open(&af, path) != 0)
         return -1;
-    fprintf(af.fp, "# %s: speedup vs scalar per valid configuration\n"
-                   "# label\tspeedup\tthreads\tran_on\tspeedup_low\tspeedup_high\n",
-            k->name);
+    fprintf(af.fp, "# %s: speedup vs scalar, one bar per rung (story.h: the most "
+                   "threads with a core each, the fastest schedule)\n"
+                   "# variant\tspeedup\tthreads\tran_on\tspeedup_low\tspeedup_high\t"
+                   "mark\tdetail\n# mark: 0 measured, 1 host fallback (not a GPU), "
+                   "2 disturbed by other processes\n", k->name);
     for (size_t i = 0; i < s->count; i++) {
         const sl_config *c = &s->configs[i];
-        if (c->kernel->problem != k || c->speedup <= 0.0)
+        if (c->kernel->problem != k || c->speedup <= 0.0 || !sl_story_is_rung(s, c))
             continue;
-        char label[96];
-        if (c->outcome.where == SL_RAN_HOST_FALLBACK)
-            snprintf(label, sizeof label, "%s (host fallback)", c->variant->name);
-        else if (c->problem.threads > 0)
-            snprintf(label, sizeof label, "%s x%d%s", c->variant->name, c->threads_used,
-                     c->oversubscribed ? " (oversubscribed)" : "");
-        else
-            snprintf(label, sizeof label, "%s", c->variant->name);
+        char detail[96] = "", sched[32];
+        int n = 0, mark = c->contaminated ? 2 : c->outcome.where == SL_RAN_HOST_FALLBACK;
+        if (c->problem.threads > 0)
+            n += snprintf(detail + n, sizeof detail - (size_t)n, "x%d", c->threads_used);
+        if (c->variant->flags & SL_USES_SCHEDULE) {
+            sl_schedule_name(c->problem.schedule, sched, sizeof sched);
+            n += snprintf(detail + n, sizeof detail - (size_t)n, "%s%s", n ? ", " : "", sched);
+        }
+        if (mark == 1)
+            snprintf(detail + n, sizeof detail - (size_t)n, "%shost fallback", n ? ", " : "");
+        if (mark == 2)
+            snprintf(detail + n, sizeof detail - (size_t)n, "%sdisturbed", n ? ", " : "");
         /* The ratio's interval from the two medians' intervals. */
         const sl_config *base = sl_suite_baseline(s, c);
-        fprintf(af.fp, "\"%s\"\t%.4f\t%d\t\"%s\"\t%.4f\t%.4f\n", label, c->speedup,
-                c->threads_used, sl_config_where(c), base->ci_low / c->ci_high,
-                base->ci_high / c->ci_low);
+        fprintf(af.fp, "\"%s\"\t%.4f\t%d\t\"%s\"\t%.4f\t%.4f\t%d\t\"%s\"\n",
+                c->variant->name, c->speedup, c->threads_used, sl_config_where(c),
+                base->ci_low / c->ci_high, base->ci_high / c->ci_low, mark, detail);
     }
     if (sl_atomic_commit(&af) != 0)
         return -1;

@@ -55,6 +55,23 @@ static double weak_efficiency(const sl_config *one, const sl_config *c)
     return (one->median / work_per_thread(one)) / (c->median / work_per_thread(c));
 }
 
+/* What a study's figure says about its schedule: the threaded variants
+ * with a schedule keep one (their 1-thread point's) across thread counts. */
+static const char *schedule_note(const sl_suite *s, const sl_problem_def *k, int weak)
+{
+    static char note[64];
+    note[0] = '\0';
+    for (size_t i = 0; i < s->count; i++) {
+        const sl_config *c = &s->configs[i];
+        if (starts_study(c, k, weak) && (c->variant->flags & SL_USES_SCHEDULE)) {
+            char sched[32];
+            sl_schedule_name(c->problem.schedule, sched, sizeof sched);
+            snprintf(note, sizeof note, ", schedule %s", sched);
+        }
+    }
+    return note;
+}
+
 static int write_strong(const char *dir, const sl_suite *s, const sl_problem_def *k)
 {
     char path[4096], text[1024];
@@ -100,8 +117,9 @@ static int write_strong(const char *dir, const sl_suite *s, const sl_problem_def
              "# scaling-%s.dat's labels, from the run\n"
              "fit_points = %d\nfit_min = %d\n"
              "fit_note = \"Amdahl fit skipped: %d thread count(s) with a core each, "
-             "it needs %d\"\n", k->name, fit_points < 0 ? 0 : fit_points,
-             SL_FIT_MIN_POINTS, fit_points < 0 ? 0 : fit_points, SL_FIT_MIN_POINTS);
+             "it needs %d\"\nschedule_note = \"%s\"\n", k->name,
+             fit_points < 0 ? 0 : fit_points, SL_FIT_MIN_POINTS,
+             fit_points < 0 ? 0 : fit_points, SL_FIT_MIN_POINTS, schedule_note(s, k, 0));
     return sl_atomic_write(path, text);
 }
 
@@ -135,7 +153,14 @@ static int write_weak(const char *dir, const sl_suite *s, const sl_problem_def *
                         one->median * 1e3);
         }
     }
-    return sl_atomic_commit(&af);
+    if (sl_atomic_commit(&af) != 0)
+        return -1;
+    /* Its labels: plots/weak.gp says which schedule the study used. */
+    char text[256];
+    snprintf(path, sizeof path, "%s/weak-%s.gp", dir, k->name);
+    snprintf(text, sizeof text, "# weak-%s.dat's labels, from the run\n"
+             "schedule_note = \"%s\"\n", k->name, schedule_note(s, k, 1));
+    return sl_atomic_write(path, text);
 }
 
 int sl_write_scaling_data(const char *dir, const sl_suite *s, const sl_problem_def *k)

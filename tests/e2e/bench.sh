@@ -1,0 +1,114 @@
+#!/bin/sh
+# bench.sh - end-to-end: the bench program: a quick run's files and JSON, no gnuplot, an invalid tree, signals.
+# Sourced by tests/e2e/run.sh, which provides lib.sh's helpers.
+
+case_bench_quick() {
+    bench=$1
+    res="$tmp/results"
+    quick_bench 0 "quick bench" "$bench" --threads 1,2
+    [ -d "$run" ] || { fail "results/latest does not point at a run folder"; return; }
+    for f in bench.json results.csv samples.csv summary.md index.html run.gp \
+             speedup-pi.dat scaling-pi.dat weak-pi.dat evidence.csv ceiling.csv; do
+        [ -s "$run/$f" ] && ok "$f written" || fail "$f missing or empty"
+    done
+    if command -v gnuplot >/dev/null 2>&1; then
+        for f in speedup-pi.png speedup-pi.svg scaling-pi.png scaling-pi.svg weak-pi.png; do
+            [ -s "$run/$f" ] && ok "$f plotted" || fail "$f missing or empty"
+        done
+    fi
+    expect_not_in "$run/bench.json" 'NaN|Infinity|-?inf[,}]' "JSON has no NaN/Inf"
+    for key in '"compiler"' '"kernel_flags"' '"openmp_version"' '"cpu_model"' \
+               '"simd_isa"' '"threads_requested": "1,2"' '"threads_used"' \
+               '"thread_binding"' '"gpu_variant_ran_on"' '"cores_available"'; do
+        expect_in "$run/bench.json" "$key" "JSON context has $key"
+    done
+    expect_in "$run/bench.json" '"real_time"' "JSON has timings"
+    rows=$(tail -n +2 "$run/results.csv" | wc -l)
+    # scalar, simd, threads x2, threads_simd x2, lesson 5's four gpu stages,
+    # and the weak-scaling study's threads_simd x2.
+    [ "$rows" -eq 12 ] && ok "CSV has 12 configurations" || fail "CSV has $rows rows, expected 12"
+    valid=$(grep -c ',yes,' "$run/results.csv")
+    [ "$valid" -eq 12 ] && ok "all 12 valid" || fail "$valid of 12 valid"
+    # Weak scaling: 2000003 / 2 steps per thread, so 1000001 and 2000002.
+    weak=$(awk -F, '$26 == "weak" { printf "%s:%s ", $4, $8 }' "$run/results.csv")
+    [ "$weak" = "1:1000001 2:2000002 " ] && ok "weak study grows N with threads" ||
+        fail "weak rows: '$weak'"
+    # Every repetition is in samples.csv: 12 configurations x 2.
+    n=$(tail -n +2 "$run/samples.csv" | wc -l)
+    [ "$n" -eq 24 ] && ok "samples.csv has every repetition" || fail "samples.csv has $n rows"
+    for v in gpu_v1 gpu_v2 gpu gpu_v4; do
+        grep ",$v," "$run/results.csv" | grep -qE ',(host fallback|device),' &&
+            ok "$v row says where it ran" || fail "$v row missing, or does not say where it ran"
+    done
+    expect_in "$run/summary.md" "| pi | threads_simd | 2 |" "summary has the speedup table"
+    ls -a "$res" | grep -q partial && fail "a .partial folder was left" || ok "no partial folder"
+
+    # A second run leaves the first untouched and moves latest.
+    sum1=$(cat "$run"/* | cksum)
+    sleep 1
+    first=$run
+    quick_bench 0 "second quick bench" "$bench" --threads 1 --no-plots
+    [ "$(cat "$first"/* | cksum)" = "$sum1" ] && ok "first run untouched" || fail "first run changed"
+    [ "$run" != "$first" ] && ok "latest moved" || fail "latest not moved"
+}
+
+case_bench_no_gnuplot() {
+    bench=$1
+    res="$tmp/results"
+    bin_without_gnuplot
+    expect_rc 0 "bench without gnuplot" env PATH="$tmp/bin" "$bench" --quick --kernel pi --size 200003 \
+        --reps 2 --min-time 0.01 --threads 1 --results "$res"
+    run="$res/$(readlink "$res/latest")"
+    [ -s "$run/results.csv" ] && [ -s "$run/bench.json" ] && [ -s "$run/speedup-pi.dat" ] &&
+        ok "data written without gnuplot" || fail "data missing without gnuplot"
+    n=$(find "$run" -name '*.png' -o -name '*.svg' | wc -l)
+    [ "$n" -eq 0 ] && ok "no images without gnuplot" || fail "$n images without gnuplot"
+    expect_in "$tmp/out" "install it with: sudo apt-get install gnuplot-nox" "says how to install gnuplot"
+}
+
+case_bench_invalid() {
+    bench=$1
+    quick_bench 3 "broken tree exits 3" "$bench" --threads 1,2
+    n=$(grep -c ',pi,threads,.*,no,host,' "$run/results.csv")
+    [ "$n" -eq 2 ] && ok "both threads rows flagged invalid" || fail "$n threads rows flagged"
+    grep ',threads,' "$run/results.csv" | awk -F, '$17 != ""' | grep -q . &&
+        fail "an invalid row has a speedup" || ok "invalid rows have no speedup"
+    expect_not_in "$run/speedup-pi.dat" '^"threads"	' "invalid variant left out of the speedup plot"
+    expect_in "$run/speedup-pi.dat" '"threads_simd"	' "valid variants still plotted"
+    expect_not_in "$run/scaling-pi.dat" '^"threads"$' "invalid variant left out of the scaling plot"
+    expect_in "$run/summary.md" "INVALID" "summary flags the invalid variant"
+    expect_in "$tmp/out" "exit code 3" "console says why the exit code is 3"
+}
+
+# A signal mid-run (Ctrl-C, SLURM's time-limit signal): exit 128 + signal,
+# what was measured written and marked interrupted, no Google Benchmark
+# JSON with skipped entries, the earlier run untouched.
+case_interrupt() {
+    bench=$1
+    quick_bench 0 "an earlier run" "$bench" --threads 1 --no-plots
+    earlier=$run; sum=$(cat "$earlier"/* | cksum)
+    for sig in TERM INT; do
+        "$bench" --kernel pi --size 100000000 --threads 1,2 --reps 6 --min-time 0.2 \
+            --no-plots --results "$tmp/results" >"$tmp/out" 2>"$tmp/err" &
+        pid=$!
+        wait_for_first_timing
+        kill -"$sig" "$pid"
+        wait "$pid"
+        rc=$?
+        want=$([ "$sig" = TERM ] && echo 143 || echo 130)
+        [ "$rc" -eq "$want" ] && ok "SIG$sig: exit $rc" || fail "SIG$sig: exit $rc, expected $want"
+        run="$tmp/results/$(readlink "$tmp/results/latest")"
+        expect_in "$run/summary.md" "**INTERRUPTED**" "SIG$sig: summary marked interrupted"
+        grep -q ',interrupted,' "$run/results.csv" && ok "SIG$sig: CSV marks the rest" ||
+            fail "SIG$sig: no interrupted rows in the CSV"
+        n=$(grep -c ',yes,' "$run/results.csv")
+        [ "$n" -ge 1 ] && ok "SIG$sig: $n configuration(s) measured in full kept" ||
+            fail "SIG$sig: nothing kept"
+        [ ! -e "$run/bench.json" ] && ok "SIG$sig: no JSON with skipped entries" ||
+            fail "SIG$sig: bench.json written"
+        ls -a "$tmp/results" | grep -q partial && fail "SIG$sig: a .partial folder left" ||
+            ok "SIG$sig: no partial folder"
+        expect_in "$tmp/err" "stopping: finishing the configuration in progress" "SIG$sig: says what it does"
+    done
+    [ "$(cat "$earlier"/* | cksum)" = "$sum" ] && ok "earlier run untouched" || fail "earlier run changed"
+}

@@ -1,0 +1,86 @@
+#!/bin/sh
+# faults.sh - end-to-end: full disks, unwritable folders, failing gnuplot: earlier runs survive.
+# Sourced by tests/e2e/run.sh, which provides lib.sh's helpers.
+
+# Faults before measuring: a full disk (a 64 KiB tmpfs, when mounting is
+# allowed), an unwritable results folder (as a user who is not root),
+# /dev/full as the results folder; and gnuplot failing mid-run. Each fails
+# with one clear line before anything is timed, and leaves what was on
+# disk as it was.
+case_faults() {
+    bench=$1
+    ran=0
+    mnt="$tmp/tiny"
+    mkdir -p "$mnt"
+    if [ "$(id -u)" = 0 ] && mount -t tmpfs -o size=64k tmpfs "$mnt" 2>/dev/null; then
+        ran=$((ran + 1))
+        echo kept >"$mnt/earlier.txt"
+        expect_rc 2 "full disk" "$bench" --quick --kernel pi --results "$mnt/results"
+        one_line "full disk"
+        expect_in "$tmp/err" "only 60 KiB free, a run needs about 16 MiB" "full disk: says how much is free"
+        grep -q '^timing' "$tmp/out" && fail "full disk: measured anyway" || ok "full disk: nothing measured"
+        [ "$(cat "$mnt/earlier.txt")" = kept ] && ok "full disk: the file already there is intact" ||
+            fail "full disk: earlier file damaged"
+        [ -z "$(ls -A "$mnt/results")" ] && ok "full disk: no partial folder left" ||
+            fail "full disk: left $(ls -A "$mnt/results")"
+        umount "$mnt"
+    else
+        echo "faults: cannot mount a tmpfs here; the full-disk case is not run"
+    fi
+    ro="$tmp/readonly"
+    mkdir -p "$ro"
+    chmod 555 "$ro"
+    as_user=""
+    if [ "$(id -u)" = 0 ]; then
+        command -v setpriv >/dev/null 2>&1 && as_user="setpriv --reuid=65534 --regid=65534 --clear-groups"
+        chmod 755 "$tmp"
+    else
+        as_user=env
+    fi
+    if [ -n "$as_user" ]; then
+        ran=$((ran + 1))
+        # shellcheck disable=SC2086
+        expect_rc 2 "unwritable results folder" $as_user "$bench" --quick --kernel pi --results "$ro"
+        one_line "unwritable results folder"
+        expect_in "$tmp/err" "is not writable: Permission denied" "unwritable: says why"
+        [ -z "$(ls -A "$ro")" ] && ok "unwritable: nothing written" || fail "unwritable: files written"
+    fi
+    expect_rc 2 "/dev/full as the results folder" "$bench" --quick --kernel pi --results /dev/full
+    one_line "/dev/full as the results folder"
+    expect_in "$tmp/err" "is not a folder" "/dev/full: says it is not a folder"
+
+    # gnuplot that fails after leaving an empty file: the run still ends
+    # well (the data is complete), with no empty or temporary image.
+    bin_without_gnuplot
+    failing_gnuplot
+    expect_rc 0 "bench with a failing gnuplot" env PATH="$tmp/bin" "$bench" --quick --kernel pi \
+        --size 200003 --reps 2 --min-time 0.01 --threads 1 --no-weak --results "$tmp/g"
+    expect_in "$tmp/out" "gnuplot failed (see above); the data files are complete" "says gnuplot failed"
+    run="$tmp/g/$(readlink "$tmp/g/latest")"
+    n=$(find "$run" \( -name '*.png' -o -name '*.svg' -o -name '.*tmp' \) | wc -l)
+    [ "$n" -eq 0 ] && ok "failing gnuplot: no empty or temporary image" || fail "failing gnuplot: $n image files"
+    [ -s "$run/results.csv" ] && [ -s "$run/summary.md" ] && [ -s "$run/index.html" ] &&
+        ok "failing gnuplot: data, summary and page written" || fail "failing gnuplot: files missing"
+    # Exit 1: the results folder stops taking writes mid-run (as a user
+    # who is not root, so that permissions bind): the run says which file
+    # it could not write, and the earlier run in the folder is untouched.
+    if [ "$(id -u)" = 0 ] && [ -n "$as_user" ] && [ "$as_user" != env ]; then
+        ran=$((ran + 1))
+        w="$tmp/w"; mkdir -p "$w"; chown 65534:65534 "$w"
+        $as_user "$bench" --quick --kernel pi --size 20003 --variant scalar --reps 1 \
+            --min-time 0.01 --no-plots --no-weak --results "$w" >/dev/null 2>&1
+        earlier="$w/$(readlink "$w/latest")"; sum=$(cat "$earlier"/* | cksum)
+        $as_user "$bench" --kernel pi --size 100000000 --threads 1,2 --reps 6 --min-time 0.2 \
+            --no-plots --no-weak --results "$w" >"$tmp/out" 2>"$tmp/err" &
+        pid=$!
+        wait_for_first_timing
+        chmod 555 "$w"/.*.partial
+        wait "$pid"; rc=$?
+        [ "$rc" -eq 1 ] && ok "unwritable mid-run: exit 1" || fail "unwritable mid-run: exit $rc, expected 1"
+        expect_in "$tmp/err" "cannot write" "unwritable mid-run: says which file"
+        [ "$(cat "$earlier"/* | cksum)" = "$sum" ] && ok "unwritable mid-run: earlier run untouched" ||
+            fail "unwritable mid-run: earlier run changed"
+        chmod -R u+w "$w"
+    fi
+    [ "$ran" -gt 0 ] || exit 77
+}

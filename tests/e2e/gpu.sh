@@ -1,0 +1,72 @@
+#!/bin/sh
+# gpu.sh - end-to-end: lesson 5: the breakdown, honest labels, the crossover, staged variants.
+# Sourced by tests/e2e/run.sh, which provides lib.sh's helpers.
+
+# Lesson 5: the staged offload files, the GPU breakdown with its honest
+# label, the crossover, and the CUDA variants skipped with a reason.
+case_gpu() {
+    bench=$1; runner=$2
+    res="$tmp/results"
+    expect_rc 0 "bench mandelbrot with the breakdown" "$bench" --quick --kernel mandelbrot \
+        --size 256 --threads 2 --reps 2 --min-time 0.01 --results "$res"
+    run="$res/$(readlink "$res/latest")"
+    csv="$run/breakdown.csv"
+    [ -s "$csv" ] && ok "breakdown.csv written" || { fail "breakdown.csv missing"; return; }
+    for step in first_target_region to_device kernel to_host release \
+                staged_end_to_end per_call_end_to_end best_cpu; do
+        grep -q ",$step," "$csv" && ok "breakdown has $step" || fail "breakdown lacks $step"
+    done
+    expect_in "$csv" "mandelbrot 256x256,mandelbrot,256,0,262144," "image bytes back: 256*256*4"
+    if [ "$(grep -c . "$run/crossover-mandelbrot.dat")" -eq 4 ]; then
+        ok "crossover sweep: 64, 128, 256"
+    else
+        fail "crossover-mandelbrot.dat: $(cat "$run/crossover-mandelbrot.dat")"
+    fi
+    if grep -q ',device,' "$csv"; then
+        ok "a device is present: labels checked on the device run"
+    else
+        grep ',kernel,' "$csv" | grep -q ',host fallback,' &&
+            ok "kernel step labelled host fallback" || fail "kernel step not labelled host fallback"
+        expect_not_in "$csv" ',device,' "no figure claims the device"
+        expect_in "$run/summary.md" "n/a (host fallback)" "no GPU speedup claimed in the summary"
+        expect_in "$run/summary.md" "none: the gpu variant ran on the host" "no crossover claimed"
+        expect_in "$run/breakdown-gpu.gp" 'host fallback, not a GPU' "plot title says host fallback"
+        expect_in "$run/speedup-mandelbrot.dat" "host fallback\"" "speedup bar labelled host fallback"
+    fi
+    if command -v gnuplot >/dev/null 2>&1; then
+        for f in breakdown-gpu.png crossover-mandelbrot.png; do
+            [ -s "$run/$f" ] && ok "$f plotted" || fail "$f missing or empty"
+        done
+    fi
+
+    expect_rc 0 "bench pi: staged files and pi from an array" "$bench" --quick --kernel pi \
+        --size 2000003 --threads 2 --reps 2 --min-time 0.01 --results "$res"
+    run="$res/$(readlink "$res/latest")"
+    expect_in "$run/breakdown.csv" "pi, array of 1e+07,pi,10000000,80000000,8," \
+        "pi from an array: 8 bytes per element in, one double out"
+    for v in gpu_v1 gpu_v2 gpu gpu_v4; do
+        grep -q "^solutions,pi,$v," "$run/results.csv" && ok "bench timed $v" || fail "bench lacks $v"
+    done
+
+    expect_rc 0 "runner pi" "$runner" pi --size 100003
+    for v in gpu_v1 gpu_v2 gpu_v4; do
+        grep -qE "^solutions +$v .*(host fallback|device)" "$tmp/out" &&
+            ok "runner shows $v and where it ran" || fail "runner lacks $v"
+    done
+    grep -q "right; host, not a GPU" "$tmp/out" || grep -q " device$" "$tmp/out" &&
+        ok "runner: a host fallback is not a GPU figure" || fail "runner verdict for host fallback"
+
+    # CUDA: built (nvcc found) and no device: skipped with a reason, exit 4
+    # when asked for by name; not built: an unknown variant, exit 2.
+    "$bench" --quick --kernel pi --variant cuda --reps 2 --min-time 0.01 \
+        --results "$tmp/cuda" >"$tmp/out" 2>"$tmp/err"
+    rc=$?
+    case $rc in
+    4) expect_in "$tmp/err" "cannot run here: no CUDA device" "--variant cuda, no device: exit 4"
+       one_line "--variant cuda"
+       [ ! -e "$tmp/cuda/latest" ] && ok "nothing written" || fail "a run folder was written" ;;
+    2) expect_in "$tmp/err" "unknown variant 'cuda'" "no nvcc: cuda is not a variant" ;;
+    0) ok "--variant cuda ran on a CUDA device" ;;
+    *) fail "--variant cuda: exit $rc" ;;
+    esac
+}

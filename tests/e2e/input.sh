@@ -1,0 +1,124 @@
+#!/bin/sh
+# input.sh - end-to-end: bad input everywhere: one clear line, exit 2, nothing written.
+# Sourced by tests/e2e/run.sh, which provides lib.sh's helpers.
+
+case_bad_input() {
+    bench=$1
+    res="$tmp/results"
+    mkdir -p "$res"
+    touch "$tmp/afile"
+    expect_rc 2 "--size abc" "$bench" --size abc --results "$res"; one_line "--size abc"
+    expect_in "$tmp/err" "'abc' is not a whole number" "--size abc names the value"
+    expect_rc 2 "--size 0" "$bench" --size 0 --results "$res"
+    expect_rc 2 "--size -5" "$bench" --size -5 --results "$res"
+    expect_rc 2 "--size 12abc" "$bench" --size 12abc --results "$res"
+    expect_rc 2 "--size overflow" "$bench" --size 99999999999999999999 --results "$res"
+    expect_rc 2 "--size above the kernel's max" "$bench" --size 9e18 --results "$res"
+    expect_rc 2 "--size without a value" "$bench" --size
+    expect_rc 2 "--threads 0" "$bench" --threads 0 --results "$res"
+    expect_rc 2 "--threads 1,,2" "$bench" --threads 1,,2 --results "$res"
+    expect_rc 2 "--threads 99999" "$bench" --threads 99999 --results "$res"
+    expect_rc 2 "--kernel pie" "$bench" --kernel pie --results "$res"; one_line "--kernel pie"
+    expect_in "$tmp/err" "did you mean 'pi'" "--kernel pie suggests pi"
+    expect_rc 2 "--variant smid" "$bench" --variant smid --results "$res"
+    expect_in "$tmp/err" "did you mean 'simd'" "--variant smid suggests simd"
+    expect_rc 2 "--reps 0" "$bench" --reps 0 --results "$res"
+    expect_rc 2 "--min-time 0.05s" "$bench" --min-time 0.05s --results "$res"
+    expect_rc 2 "--benchmark_min_time=0.05s" "$bench" --benchmark_min_time=0.05s --results "$res"
+    expect_rc 2 "--benchmark_repetitions=0" "$bench" --benchmark_repetitions=0 --results "$res"
+    expect_rc 2 "--benchmark_format=xml" "$bench" --benchmark_format=xml --results "$res"
+    expect_rc 2 "--benchmark_out=x" "$bench" --benchmark_out=x --results "$res"
+    expect_rc 2 "--benchmark_filter that matches nothing" "$bench" --quick --size 1000 \
+        --benchmark_filter=nomatch --results "$res"
+    expect_rc 2 "unknown option" "$bench" --frobnicate --results "$res"
+    expect_rc 2 "results path is a file" "$bench" --quick --results "$tmp/afile"
+    expect_rc 2 "OMP_NUM_THREADS=abc" env OMP_NUM_THREADS=abc "$bench" --results "$res"
+    expect_in "$tmp/err" "OMP_NUM_THREADS: 'abc'" "OMP_NUM_THREADS=abc named"
+    expect_rc 2 "OMP_NUM_THREADS=0" env OMP_NUM_THREADS=0 "$bench" --results "$res"
+    expect_rc 2 "OMP_PROC_BIND=bogus" env OMP_PROC_BIND=bogus "$bench" --results "$res"
+    left=$(ls -A "$res" | wc -l)
+    [ "$left" -eq 0 ] && ok "bad input wrote nothing" || { fail "bad input left files:"; ls -A "$res" >&2; }
+    expect_rc 0 "--help" "$bench" --help
+    require_device "$bench" --kernel pi --variant gpu --size 1003 --reps 1 --min-time 0.01 \
+        --results "$res"
+    left=$(ls -A "$res" | wc -l)
+    [ "$rc" -ne 4 ] || [ "$left" -eq 0 ] && ok "--require-device wrote nothing" ||
+        fail "--require-device left files"
+}
+
+# Bad input everywhere a user can type, for every program and script: each
+# is refused before anything runs, with exit 2 and one line naming the
+# value, and nothing is written. (e2e.bad_input has the bench's own list.)
+case_bad_input_all() {
+    bench=$1; runner=$2; compare=$3
+    res="$tmp/results"
+    mkdir -p "$res"
+    echo keep >"$res/earlier.txt"
+    sum=$(cksum <"$res/earlier.txt")
+    # The runner.
+    says="did you mean 'pi'";         bad "speedlab pie" "$runner" pie --results "$res"
+    says="not a whole number";        bad "speedlab pi --size abc" "$runner" pi --size abc --results "$res"
+    says="";                          bad "speedlab pi --size -1" "$runner" pi --size -1 --results "$res"
+    says="";                          bad "speedlab pi --size 0" "$runner" pi --size 0 --results "$res"
+    says="";                          bad "speedlab pi --size 12abc" "$runner" pi --size 12abc --results "$res"
+    says="at most";                   bad "speedlab pi --size 9e18 (over the max)" "$runner" pi --size 9000000000000000000 --results "$res"
+    says="at most";                   bad "speedlab julia --size 10^9 (memory)" "$runner" julia --size 1000000000 --results "$res"
+    says="";                          bad "speedlab pi --threads abc" "$runner" pi --threads abc --results "$res"
+    says="";                          bad "speedlab pi --threads 4abc" "$runner" pi --threads 4abc --results "$res"
+    says="";                          bad "speedlab pi --threads -3" "$runner" pi --threads -3 --results "$res"
+    says="";                          bad "speedlab pi --threads 99999999999" "$runner" pi --threads 99999999999 --results "$res"
+    says="";                          bad "speedlab pi --threads 1,,2" "$runner" pi --threads 1,,2 --results "$res"
+    says="";                          bad "speedlab pi --reps 0" "$runner" pi --reps 0 --results "$res"
+    says="";                          bad "speedlab pi --reps 101" "$runner" pi --reps 101 --results "$res"
+    says="did you mean 'simd'";       bad "speedlab pi --variant smid" "$runner" pi --variant smid --results "$res"
+    says="";                          bad "speedlab pi --tree mine" "$runner" pi --tree mine --results "$res"
+    says="";                          bad "speedlab montecarlo --seed -1" "$runner" montecarlo --seed -1 --results "$res"
+    says="";                          bad "speedlab montecarlo --seed 1e30" "$runner" montecarlo --seed 1e30 --results "$res"
+    says="";                          bad "speedlab mandelbrot --max-iter 0" "$runner" mandelbrot --max-iter 0 --results "$res"
+    says="";                          bad "speedlab mandelbrot --schedule bogus" "$runner" mandelbrot --schedule bogus --results "$res"
+    says="";                          bad "speedlab mandelbrot --schedule static,x" "$runner" mandelbrot --schedule static,x --results "$res"
+    says="unknown argument";          bad "speedlab pi --frobnicate" "$runner" pi --frobnicate --results "$res"
+    says="needs a value";             bad "speedlab pi --size (no value)" "$runner" pi --size
+    says="";                          bad "speedlab (no kernel)" "$runner"
+    # The OpenMP environment, for the runner and the bench.
+    for v in abc 0 -3 4abc 99999999999; do
+        says="OMP_NUM_THREADS";       bad "speedlab: OMP_NUM_THREADS=$v" env OMP_NUM_THREADS=$v "$runner" pi --results "$res"
+    done
+    for v in -3 4abc 99999999999; do
+        says="OMP_NUM_THREADS";       bad "bench: OMP_NUM_THREADS=$v" env OMP_NUM_THREADS=$v "$bench" --results "$res"
+    done
+    says="OMP_PROC_BIND";             bad "speedlab: OMP_PROC_BIND=bogus" env OMP_PROC_BIND=bogus "$runner" pi --results "$res"
+    # The bench, beyond e2e.bad_input.
+    says="";                          bad "bench --max-iter abc" "$bench" --max-iter abc --results "$res"
+    says="";                          bad "bench --schedule static,x" "$bench" --schedule static,x --results "$res"
+    says="--tree is for the runner";  bad "bench --tree solutions" "$bench" --tree solutions --results "$res"
+    says="empty folder name";         bad "bench --results ''" "$bench" --results ""
+    says="";                          bad "bench --min-time 61" "$bench" --min-time 61 --results "$res"
+    says="";                          bad "bench --min-time -1" "$bench" --min-time -1 --results "$res"
+    says="";                          bad "bench --threads with 33 counts" "$bench" --results "$res" \
+        --threads 1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31,32,33
+    says="";                          bad "bench --benchmark_repetitions=abc" "$bench" --benchmark_repetitions=abc --results "$res"
+    # make compare's program.
+    says="give two run folders";      bad "compare (no folders)" "$compare" --results "$res"
+    says="give two run folders";      bad "compare (one folder)" "$compare" "$res" --results "$res"
+    says="is not a run folder";       bad "compare (no such folder)" "$compare" "$tmp/nosuch" "$tmp/nosuch2" --results "$res"
+    says="is not a run folder";       bad "compare (a folder that is not a run)" "$compare" "$res" "$res" --results "$res"
+    says="needs a value";             bad "compare --label-a (no value)" "$compare" "$res" "$res" --label-a
+    says="unknown argument";          bad "compare --frobnicate" "$compare" --frobnicate
+    says="may not hold quotes";       bad "compare --label-a with a quote" "$compare" "$res" "$res" --label-a 'a"b' --results "$res"
+    # The scripts.
+    says="unknown tree";              bad "racecheck.sh nosuch" sh "$top/scripts/racecheck.sh" nosuch
+    says="unknown kernel";            bad "racecheck.sh solutions pie" sh "$top/scripts/racecheck.sh" solutions pie
+    says="usage";                     bad "vecreport.sh (no build folder)" sh "$top/scripts/vecreport.sh" "$tmp/nosuch"
+    says="usage";                     bad "plot.sh (no run folder)" sh "$top/plots/plot.sh" "$tmp/nosuch"
+    # Nothing was written, and what was there is intact.
+    [ "$(ls -A "$res")" = earlier.txt ] && ok "bad input wrote nothing" ||
+        fail "bad input left: $(ls -A "$res" | tr '\n' ' ')"
+    [ "$(cksum <"$res/earlier.txt")" = "$sum" ] && ok "the file already there is intact" ||
+        fail "earlier file changed"
+    # A path with spaces is not bad input: it works.
+    expect_rc 0 "a results folder with spaces" "$bench" --quick --kernel pi --size 20003 \
+        --variant scalar --reps 1 --min-time 0.01 --no-plots --no-weak --results "$tmp/my results"
+    [ -s "$tmp/my results/latest/summary.md" ] && ok "results written under a path with spaces" ||
+        fail "no results under a path with spaces"
+}

@@ -1,0 +1,126 @@
+#!/bin/sh
+# kernels.sh - end-to-end: the fractals' and Monte Carlo's evidence, invalid variants, pictures.
+# Sourced by tests/e2e/run.sh, which provides lib.sh's helpers.
+
+# Mandelbrot and Julia end to end: the schedule sweep and its evidence, the
+# pictures, a wrong image flagged and drawn, the runner's pictures, the FMA
+# exhibit, and the fractal options' bad input.
+case_fractals() {
+    bench=$1; broken=$2; runner=$3
+    fbench() {
+        want=$1; label=$2; b=$3; shift 3
+        expect_rc "$want" "$label" "$b" --size 96 --threads 1,2 --reps 1 \
+            --min-time 0.01 --results "$tmp/f" "$@"
+        run="$tmp/f/$(readlink "$tmp/f/latest")"
+    }
+    fbench 0 "bench mandelbrot" "$bench" --kernel mandelbrot
+    for f in image-mandelbrot.png schedule-mandelbrot.png lanes-mandelbrot.png \
+             threadwork-mandelbrot-2.png threadwork-mandelbrot-3.png speedup-mandelbrot.png; do
+        [ -s "$run/$f" ] && ok "bench drew $f" || fail "bench did not draw $f"
+    done
+    n=$(grep -c '^solutions,mandelbrot,threads,2,.*"static,1"' "$run/results.csv")
+    [ "$n" -eq 1 ] && ok "csv has the static,1 row at 2 threads" || fail "$n static,1 rows"
+    expect_in "$run/summary.md" "lane utilisation" "summary gives the lane utilisation"
+    expect_in "$run/summary.md" "schedule(static): the busiest thread did" "summary gives each schedule's busiest thread"
+    # Every thread's share is there and the shares add up to 100%.
+    awk 'NR > 2 { s += $2 } END { exit !(s > 99.9 && s < 100.1) }' "$run/threadwork-mandelbrot-3.dat" &&
+        ok "static shares add up to 100%" || fail "static shares do not add up"
+    # Both fractals in one run share a variant table; each scaling study
+    # must hold only its own kernel's points: threads 1, 2 (and 3).
+    fbench 0 "bench mandelbrot and julia" "$bench" --variant threads_simd --no-weak
+    for k in mandelbrot julia; do
+        rows=$(awk '/^"threads_simd"/ { b = 1; next } b && NF == 7 { printf "%s ", $1 }' "$run/scaling-$k.dat")
+        [ "$rows" = "1 2 3 " ] && ok "$k's scaling study has only its own points" ||
+            fail "$k's scaling study has rows for threads '$rows'"
+    done
+    fbench 3 "broken fractal threads exits 3" "$broken" --kernel mandelbrot
+    n=$(ls "$run" | grep -c '^diff-broken-mandelbrot-threads-.*\.png$')
+    [ "$n" -ge 1 ] && ok "difference images for the wrong variant ($n)" || fail "no difference image"
+    expect_not_in "$run/speedup-mandelbrot.dat" '^"threads"	' "wrong variant left out of the speedup plot"
+    expect_in "$run/speedup-mandelbrot.dat" '"threads_simd"	' "right variants still plotted"
+    expect_in "$tmp/out" "wrong pixels" "console counts the wrong pixels"
+    # The runner: a picture per lesson; the FMA exhibit differs, and says so.
+    expect_rc 0 "speedlab julia" "$runner" julia --size 80 --reps 1 --results "$tmp/r"
+    [ -s "$tmp/r/julia/latest/image-julia.png" ] && ok "runner drew julia" || fail "runner drew no julia"
+    expect_rc 3 "speedlab fma" "$runner" fma --size 256 --reps 1 --results "$tmp/r"
+    expect_in "$tmp/out" "WRONG:" "fma exhibit is flagged"
+    [ -s "$tmp/r/fma/latest/diff-exhibits-fma-fma.png" ] && ok "fma difference image" ||
+        fail "no fma difference image"
+    # Bad input: one line, exit 2, nothing written.
+    before=$(ls "$tmp/f" | wc -l)
+    for args in "--max-iter 0" "--max-iter abc" "--max-iter 1000001" "--schedule auto" \
+                "--schedule static,0" "--schedule" "--size 16385"; do
+        # shellcheck disable=SC2086
+        expect_rc 2 "bench --kernel mandelbrot $args" "$bench" --kernel mandelbrot \
+            --results "$tmp/f" $args
+        one_line "bench $args"
+    done
+    [ "$(ls "$tmp/f" | wc -l)" -eq "$before" ] && ok "bad input wrote nothing" ||
+        fail "bad input wrote into the results folder"
+}
+
+# Monte Carlo end to end: the same count on every variant and thread count,
+# the estimate's standard error, the convergence plot, the seed, a subtle
+# wrong count flagged, the runner, the shared-RNG exhibit and bad seeds.
+case_montecarlo() {
+    bench=$1; broken=$2; runner=$3
+    mbench() {
+        want=$1; label=$2; b=$3; shift 3
+        expect_rc "$want" "$label" "$b" --kernel montecarlo --size 2000003 --threads 1,2,3 \
+            --no-weak --reps 1 --min-time 0.01 --results "$tmp/m" "$@"
+        run="$tmp/m/$(readlink "$tmp/m/latest")"
+    }
+    mbench 0 "bench montecarlo" "$bench" --seed 5
+    valid=$(grep -c ',yes,' "$run/results.csv")
+    [ "$valid" -eq 9 ] && ok "all 9 configurations valid" || fail "$valid of 9 valid"
+    # The estimates table: one count inside, whatever the variant or threads.
+    counts=$(awk -F'|' '/\| inside \|/ { t = 1; next } t && !/^\|/ { t = 0 }
+                        t && $2 ~ /montecarlo/ { print $7 }' "$run/summary.md" | sort -u)
+    [ "$(echo "$counts" | wc -l)" -eq 1 ] && [ -n "$counts" ] &&
+        ok "every variant counted$counts points inside" || fail "counts differ: $counts"
+    expect_in "$run/summary.md" "| std error | error | error / std error |" "summary has the standard error"
+    # std_error column: 1.642/sqrt(2000003) = 0.00116.
+    awk -F, 'NR > 1 && $24 != "" { if ($24 < 0.00115 || $24 > 0.00117) bad = 1; n++ }
+             END { exit bad || n != 9 }' "$run/results.csv" &&
+        ok "CSV std_error is 1.642/sqrt(N)" || fail "CSV std_error wrong"
+    rows=$(grep -vc '^#' "$run/convergence-montecarlo.dat")
+    [ "$rows" -eq 11 ] && ok "convergence data from 10 to 10^6 samples" || fail "$rows convergence rows"
+    if command -v gnuplot >/dev/null 2>&1; then
+        [ -s "$run/convergence-montecarlo.png" ] && ok "convergence plotted" || fail "no convergence plot"
+    fi
+    first=$counts
+    mbench 0 "bench montecarlo, another seed" "$bench" --seed 6 --variant scalar
+    counts=$(awk -F'|' '/\| inside \|/ { t = 1; next } t && !/^\|/ { t = 0 }
+                        t && $2 ~ /montecarlo/ { print $7 }' "$run/summary.md" | sort -u)
+    [ "$counts" != "$first" ] && ok "another seed, other points" || fail "seed ignored"
+    mbench 3 "overlapping draws exit 3" "$broken"
+    n=$(grep -c ',montecarlo,threads,.*,no,host,' "$run/results.csv")
+    [ "$n" -eq 3 ] && ok "the 3 threads rows flagged invalid" || fail "$n threads rows flagged"
+    expect_not_in "$run/speedup-montecarlo.dat" '"threads x' "wrong count left out of the speedup plot"
+    for args in "--seed -1" "--seed abc" "--seed 1e30" "--seed" "--seed 12x"; do
+        # shellcheck disable=SC2086
+        expect_rc 2 "bench $args" "$bench" --kernel montecarlo --results "$tmp/m" $args
+        one_line "bench $args"
+    done
+    expect_rc 0 "speedlab montecarlo" "$runner" montecarlo --size 100003 --reps 1 --threads 2
+    expect_in "$tmp/out" "every correct variant counted the same points" "runner: all variants agree"
+    expect_in "$tmp/out" "sigma" "runner gives the error in sigmas"
+    # The exhibit: rand and shared state run; only the counter generator
+    # gives one answer on 1 and 2 threads; per-thread seeds do not.
+    expect_rc 0 "speedlab shared-rng" "$runner" shared-rng --size 200003 --reps 1 --threads 1,2
+    for v in counter rand shared_state per_thread_seed; do
+        n=$(grep -cE "^exhibits +$v +[12] " "$tmp/out")
+        [ "$n" -eq 2 ] && ok "exhibit $v ran on 1 and 2 threads" || fail "exhibit $v: $n rows"
+    done
+    # The result column is the estimate: the field with 5+ decimals.
+    results() {
+        grep -E "^exhibits +$1 " "$tmp/out" |
+            awk '{ for (i = 4; i <= NF; i++) if ($i ~ /^[0-9]\.[0-9][0-9][0-9][0-9][0-9]+$/) { print $i; break } }' |
+            sort -u | wc -l
+    }
+    [ "$(results counter)" -eq 1 ] && ok "counter: same answer on 1 and 2 threads" ||
+        fail "counter answers differ"
+    [ "$(results per_thread_seed)" -eq 2 ] && ok "per-thread seeds: answer changes with threads" ||
+        fail "per-thread seeds gave one answer"
+    expect_in "$tmp/out" "did not all count the same points" "exhibit says the answers differ"
+}

@@ -1,0 +1,116 @@
+#!/bin/sh
+# lib.sh - what every end-to-end area shares: a temporary folder removed on
+# exit, ok/fail counting, and helpers that run a program and check its exit
+# code, its output, its files. Sourced by tests/e2e/run.sh.
+set -u
+here=$(cd "$(dirname "$0")" && pwd)
+top=$(dirname "$(dirname "$here")")
+tmp=$(mktemp -d /tmp/speedlab-e2e.XXXXXX)
+trap 'rm -rf "$tmp"' EXIT
+failures=0
+
+fail() { echo "FAIL: $*" >&2; failures=$((failures + 1)); }
+
+ok() { echo "ok: $*"; }
+
+# expect_rc WANT LABEL CMD...: run CMD, check its exit status.
+expect_rc() {
+    want=$1; label=$2; shift 2
+    "$@" >"$tmp/out" 2>"$tmp/err"
+    rc=$?
+    if [ "$rc" -ne "$want" ]; then
+        fail "$label: exit $rc, expected $want"
+        sed 's/^/    /' "$tmp/err" "$tmp/out" | tail -8 >&2
+    else
+        ok "$label (exit $rc)"
+    fi
+}
+
+# expect_in FILE TEXT LABEL
+expect_in() {
+    if grep -qF -- "$2" "$1"; then ok "$3"; else fail "$3: '$2' not in $1"; fi
+}
+
+expect_not_in() {
+    if grep -qE -- "$2" "$1"; then fail "$3: '$2' found in $1"; else ok "$3"; fi
+}
+
+# bin_without_gnuplot: $tmp/bin holds the tools the scripts use, not gnuplot.
+bin_without_gnuplot() {
+    mkdir -p "$tmp/bin"
+    for tool in sh grep tr basename dirname cat rm mv; do
+        ln -sf "$(command -v $tool)" "$tmp/bin/$tool"
+    done
+}
+
+# failing_gnuplot: $tmp/bin/gnuplot leaves an empty output file and fails
+# (call bin_without_gnuplot first).
+failing_gnuplot() {
+    printf '#!/bin/sh\nfor a; do case "$a" in *outfile=*) f=${a#*outfile=\x27}; f=${f%%%%\x27*}; : > "$f";; esac; done\nexit 1\n' >"$tmp/bin/gnuplot"
+    chmod +x "$tmp/bin/gnuplot"
+}
+
+# wait_for_first_timing: until a bench writing to $tmp/out has timed its
+# first configuration (at most a minute).
+wait_for_first_timing() {
+    for _ in $(seq 1 600); do
+        grep -q '^timing ' "$tmp/out" && break
+        sleep 0.1
+    done
+    # The line comes just before the first repetition: let it start.
+    sleep 0.5
+}
+
+# quick_bench WANT LABEL BENCH [more args]: a short bench run into
+# $tmp/results; sets $run to the folder results/latest points at.
+quick_bench() {
+    want=$1; label=$2; bench=$3; shift 3
+    expect_rc "$want" "$label" "$bench" --quick --kernel pi --size 2000003 --reps 2 \
+        --min-time 0.01 --results "$tmp/results" "$@"
+    run="$tmp/results/$(readlink "$tmp/results/latest")"
+}
+
+# one_line: a usage error is one line on stderr.
+one_line() {
+    n=$(wc -l <"$tmp/err")
+    if [ "$n" -eq 1 ]; then ok "$1: one line"; else fail "$1: $n lines on stderr"; fi
+}
+
+# browser_check PAGE: the image-check line of PAGE after a headless
+# chromium has loaded it (its script counts the images that loaded).
+browser_check() {
+    timeout 120 "$chromium" --headless --no-sandbox --disable-gpu --no-first-run \
+        --virtual-time-budget=10000 --dump-dom "file://$1" 2>/dev/null |
+        grep -o 'id="image-check"[^<]*' | sed 's/.*>//'
+}
+
+# require_device PROGRAM ARGS...: with --require-device a machine without an
+# offload device exits 4 with one line; one with a device runs (exit 0).
+require_device() {
+    prog=$1; shift
+    "$prog" --require-device "$@" >"$tmp/out" 2>"$tmp/err"
+    rc=$?
+    if [ "$rc" -eq 4 ]; then
+        expect_in "$tmp/err" "no offload device" "--require-device, no device: exit 4"
+        one_line "--require-device"
+    elif [ "$rc" -eq 0 ]; then
+        grep -qE '\(device\)| device$' "$tmp/out" &&
+            ok "--require-device with a device: exit 0, and gpu ran on it" ||
+            fail "--require-device: exit 0 but gpu did not run on a device"
+    else
+        fail "--require-device: exit $rc, expected 4 (no device) or 0"
+    fi
+}
+
+# bad LABEL CMD...: exit 2, one line on stderr that contains $says (when
+# set). GCC's libgomp warns about a bad OMP_* variable itself before main
+# runs ("libgomp: Invalid value ..."); those lines are not ours and are
+# left out of the count (LLVM's libomp says nothing).
+bad() {
+    label=$1; shift
+    expect_rc 2 "$label" "$@"
+    grep -v '^libgomp: \|^$' "$tmp/err" >"$tmp/err.ours"
+    n=$(wc -l <"$tmp/err.ours")
+    [ "$n" -eq 1 ] && ok "$label: one line" || fail "$label: $n lines on stderr"
+    [ -z "$says" ] || expect_in "$tmp/err" "$says" "$label: says '$says'"
+}

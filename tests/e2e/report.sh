@@ -1,0 +1,111 @@
+#!/bin/sh
+# report.sh - end-to-end: the plots and the instructor's report (summary, page in a browser, compare).
+# Sourced by tests/e2e/run.sh, which provides lib.sh's helpers.
+
+case_plots() {
+    run="$tmp/run"
+    mkdir -p "$run"
+    printf 'lanes = 8\ncores = 2\nmachine = "test"\n' >"$run/run.gp"
+    printf '# header only\n# label\tspeedup\n' >"$run/speedup-pi.dat"
+    # No gnuplot on PATH: exit 3, no image.
+    bin_without_gnuplot
+    expect_rc 3 "plot.sh without gnuplot" env PATH="$tmp/bin" sh "$top/plots/plot.sh" "$run"
+    expect_in "$tmp/err" "apt-get install gnuplot-nox" "says how to install gnuplot"
+    # A gnuplot that fails after creating an empty file: no 0-byte image.
+    failing_gnuplot
+    printf '"scalar"\t1.0\t1\t"host"\n' >>"$run/speedup-pi.dat"
+    expect_rc 1 "plot.sh with a failing gnuplot" env PATH="$tmp/bin" sh "$top/plots/plot.sh" "$run"
+    found=$(find "$run" -name '*.png' -o -name '*.svg' -o -name '.*tmp' | wc -l)
+    [ "$found" -eq 0 ] && ok "no 0-byte or temporary image left" || fail "$found image files left"
+    # Header-only data: no plot, not an error.
+    printf '# header only\n' >"$run/speedup-pi.dat"
+    expect_rc 0 "plot.sh with no valid data" sh "$top/plots/plot.sh" "$run"
+    [ ! -e "$run/speedup-pi.png" ] && ok "no image from empty data" || fail "image from empty data"
+}
+
+# The instructor's report: the scaling and evidence sections, the Amdahl
+# fit on data with a known answer, index.html in a real browser (every
+# image loads; a missing one is reported), and make compare.
+case_report() {
+    bench=$1; compare=$2
+    quick_bench 0 "report bench" "$bench" --threads 1,2 --reps 6
+    for section in "## Strong scaling" "## Weak scaling" "## How close to the machine" \
+                   "**Closest to the machine**" "Amdahl fit of the scaling plots needs 3" \
+                   "median [95% CI]"; do
+        expect_in "$run/summary.md" "$section" "summary has '$section'"
+    done
+    # The evidence: the ceiling scales with the cores a configuration had
+    # (2 threads: twice 1 thread's), and percent = 100 x rate / ceiling.
+    # Nothing here depends on how fast the machine was.
+    col() { awk -F, -v v="$1" -v t="$2" -v c="$3" '$2 == "pi" && $3 == v && $4 == t { print $c }' "$run/evidence.csv"; }
+    c1=$(col scalar 1 11); c2=$(col threads_simd 2 11)
+    awk -v a="$c1" -v b="$c2" 'BEGIN { exit !(a > 0 && b > 0 && (b / a - 2) ^ 2 < 1e-8) }' &&
+        ok "evidence: the 2-thread ceiling is twice the 1-thread one" ||
+        fail "evidence ceilings: 1 thread '$c1', 2 threads '$c2'"
+    awk -F, 'NR > 1 && $11 != "" { n++; d = 100 * $7 / $11 - $12; if (d * d > 1e-4) bad = 1 }
+             END { exit bad || n < 10 }' "$run/evidence.csv" &&
+        ok "evidence: every percent is 100 x rate / ceiling" || fail "evidence percentages inconsistent"
+    n=$(awk -F, 'NR > 1 && $3 > 0' "$run/ceiling.csv" | wc -l)
+    [ "$n" -eq 3 ] && ok "ceiling.csv: 3 probes measured" || fail "ceiling.csv has $n probes"
+    # 6 repetitions: every interval is at the 96.9% level.
+    awk -F, 'NR > 1 { n++; if ($31 != "0.9688") bad = 1 } END { exit bad || n != 12 }' "$run/results.csv" &&
+        ok "6 repetitions give the 96.9% interval" || fail "interval level wrong"
+    expect_in "$run/scaling-pi.gp" "fit_points = 2" "2 in-core thread counts: fit skipped"
+
+    # Amdahl fit on synthetic data with serial fraction 0.1: found again.
+    if command -v gnuplot >/dev/null 2>&1; then
+        syn="$tmp/syn"; mkdir -p "$syn"
+        printf 'lanes = 8\ncores = 8\nmachine = "test"\n' >"$syn/run.gp"
+        printf 'fit_points = 4\nfit_min = 3\nfit_note = "x"\n' >"$syn/scaling-syn.gp"
+        awk 'BEGIN { print "# t"; print "\"threads\""
+                     for (p = 1; p <= 8; p *= 2) { s = 1 / (0.1 + 0.9 / p)
+                         printf "%d\t%.6f\t%.6f\t%.6f\t%.6f\tNaN\t0\n", p, s, s / p, s, s }
+                     print "9\t1.0\t0.1\t1.0\t1.0\tNaN\t1" }' >"$syn/scaling-syn.dat"
+        expect_rc 0 "plot synthetic scaling" sh "$top/plots/plot.sh" "$syn"
+        f=$(awk '{ print $4 }' "$syn/fit-syn.txt")
+        awk -v f="$f" 'BEGIN { exit !(f > 0.0999 && f < 0.1001) }' &&
+            ok "Amdahl fit finds serial fraction $f (0.1)" || fail "Amdahl fit gave '$f'"
+    fi
+
+    # The page in a real browser.
+    chromium=$(command -v chromium || command -v chromium-browser || true)
+    if [ -z "$chromium" ] || ! command -v gnuplot >/dev/null 2>&1; then
+        echo "report: skipped the browser check: chromium or gnuplot is not installed"
+        exit 77
+    fi
+    pngs=$(ls "$run"/*.png | wc -l)
+    got=$(browser_check "$run/index.html")
+    [ "$got" = "images: $pngs of $pngs loaded; headline: above the fold" ] && ok "browser: $got" ||
+        fail "browser says '$got', expected all $pngs images loaded"
+    cp -R "$run" "$tmp/damaged"
+    rm "$tmp/damaged/speedup-pi.png"
+    got=$(browser_check "$tmp/damaged/index.html")
+    case $got in
+    *"broken: speedup-pi.png"*) ok "browser reports the missing image" ;;
+    *) fail "a missing image went unnoticed: '$got'" ;;
+    esac
+
+    # make compare: a run against itself differs nowhere; against a copy
+    # whose every time is doubled, B is slower everywhere, by 2.
+    expect_rc 0 "compare a run with itself" "$compare" "$run" "$run" --results "$tmp/c"
+    n=$(grep -c 'no significant difference' "$tmp/out")
+    [ "$n" -eq 12 ] && ok "itself: 12 of 12 not different" || fail "itself: $n of 12 not different"
+    cp -R "$run" "$tmp/slow"
+    awk -F, 'BEGIN { OFS = "," } NR > 1 { $10 = $10 * 2 } { print }' "$run/samples.csv" \
+        >"$tmp/slow/samples.csv"
+    expect_rc 0 "compare with a run twice as slow" "$compare" "$run" "$tmp/slow" \
+        --label-a fast --label-b slow --results "$tmp/c"
+    n=$(grep -c ' 2.000 .*B slower' "$tmp/out")
+    [ "$n" -eq 12 ] && ok "twice as slow: 12 of 12 B slower, ratio 2.000" ||
+        fail "twice as slow: $n of 12 found"
+    cmp_run="$tmp/c/compare/$(readlink "$tmp/c/compare/latest")"
+    for f in compare.csv summary.md index.html compare-runs.png; do
+        [ -s "$cmp_run/$f" ] && ok "compare wrote $f" || fail "compare did not write $f"
+    done
+    got=$(browser_check "$cmp_run/index.html")
+    [ "$got" = "images: 1 of 1 loaded" ] && ok "compare page: $got" || fail "compare page: '$got'"
+    expect_rc 2 "compare with one folder" "$compare" "$run"; one_line "compare with one folder"
+    expect_rc 2 "compare with a folder that is not a run" "$compare" "$run" "$tmp"
+    one_line "compare with a folder that is not a run"
+    expect_in "$tmp/err" "is not a run folder" "says what is wrong"
+}

@@ -1,0 +1,49 @@
+#!/bin/sh
+# runner.sh - end-to-end: the participant's runner: verdicts, pictures, exhibits.
+# Sourced by tests/e2e/run.sh, which provides lib.sh's helpers.
+
+case_runner() {
+    runner=$1
+    expect_rc 0 "speedlab pi" "$runner" pi --size 100003 --reps 1
+    expect_in "$tmp/out" "exercises  threads_simd" "runner shows the exercise row"
+    expect_in "$tmp/out" "solutions  threads_simd" "runner shows the solution row"
+    expect_in "$tmp/out" "verdict" "runner has a verdict column"
+    grep -q "gpu .*host fallback" "$tmp/out" || grep -q "gpu .*device" "$tmp/out" &&
+        ok "runner says where gpu ran" || fail "runner does not say where gpu ran"
+    expect_rc 0 "speedlab false-sharing" "$runner" false-sharing --size 200003 --reps 1 --threads 2
+    for v in scalar reduction adjacent padded; do
+        grep -qE "^exhibits +$v .* ok|^exhibits +$v .* not faster yet" "$tmp/out" &&
+            ok "exhibit $v validated and timed" || fail "exhibit $v missing or wrong"
+    done
+    # The data-race exhibit: the shared sum is wrong on 2 threads (exit 3)
+    # and right on 1; critical and atomic are right.
+    expect_rc 3 "speedlab data-race" "$runner" data-race --size 1000003 --reps 1 --threads 1,2
+    grep -qE '^exhibits +shared_sum +2 .*WRONG' "$tmp/out" && ok "the race is flagged WRONG on 2 threads" ||
+        fail "the race was not flagged"
+    grep -qE '^exhibits +shared_sum +1 .*WRONG' "$tmp/out" && fail "the race flagged on 1 thread" ||
+        ok "one thread cannot race"
+    n=$(grep -E '^exhibits +(critical|atomic|reduction) ' "$tmp/out" | grep -vc WRONG)
+    [ "$n" -eq 6 ] && ok "critical, atomic and reduction are right" || fail "$n of 6 cures right"
+    # The missing map(from:): WRONG where the region reaches a device; on
+    # the host fallback right, and labelled as a host run (the bug hides).
+    "$runner" missing-map --size 100003 --reps 1 >"$tmp/out" 2>"$tmp/err"
+    rc=$?
+    if grep -qE '^exhibits +map_alloc .* device *$' "$tmp/out" ||
+       grep -qE '^exhibits +map_alloc .*WRONG' "$tmp/out"; then
+        [ "$rc" -eq 3 ] && grep -qE '^exhibits +map_alloc .*WRONG' "$tmp/out" &&
+            ok "on a device the missing map(from:) is WRONG (exit 3)" ||
+            fail "missing map(from:) on a device: exit $rc, not flagged"
+    else
+        [ "$rc" -eq 0 ] && grep -qE '^exhibits +map_alloc .*right; host, not a GPU' "$tmp/out" &&
+            ok "on the host fallback the missing map(from:) hides, labelled host" ||
+            fail "missing-map on the host: exit $rc, row: $(grep map_alloc "$tmp/out")"
+    fi
+    grep -qE '^exhibits +map_from .*(right|ok)' "$tmp/out" && ok "map(from:) is right" ||
+        fail "map(from:) row: $(grep map_from "$tmp/out")"
+    expect_rc 2 "speedlab pie" "$runner" pie; one_line "speedlab pie"
+    expect_in "$tmp/err" "did you mean 'pi'" "speedlab pie suggests pi"
+    expect_rc 2 "speedlab (no kernel)" "$runner"
+    expect_rc 2 "speedlab pi --threads abc" "$runner" pi --threads abc
+    expect_rc 2 "speedlab pi --tree mine" "$runner" pi --tree mine
+    require_device "$runner" pi --variant gpu --size 1003 --reps 1
+}

@@ -1,0 +1,48 @@
+#!/bin/sh
+# tools.sh - end-to-end: make vecreport and make racecheck.
+# Sourced by tests/e2e/run.sh, which provides lib.sh's helpers.
+
+# make vecreport: the SIMD files hold packed instructions, the scalar ones
+# none; the compiler's remarks name the vectorised loops.
+case_vecreport() {
+    build=$1
+    expect_rc 0 "vecreport" sh "$top/scripts/vecreport.sh" "$build"
+    packed() { awk -v f="$1" '$1 == f { print $2 }' "$tmp/out"; }
+    scalar() { awk -v f="$1" '$1 == f { print $3 }' "$tmp/out"; }
+    if ! command -v objdump >/dev/null 2>&1; then
+        echo "vecreport: objdump missing, counts not checked"; return
+    fi
+    for f in pi/simd.c pi/threads_simd.c fractal/simd.c montecarlo/simd.c; do
+        n=$(packed "solutions/$f")
+        [ "${n:-0}" -gt 0 ] && ok "$f: $n packed FP instructions" || fail "$f: no packed instructions"
+    done
+    for f in pi/scalar.c fractal/scalar.c; do
+        n=$(packed "solutions/$f"); m=$(scalar "solutions/$f")
+        [ "${n:-1}" -eq 0 ] && [ "${m:-0}" -gt 0 ] && ok "$f: 0 packed, $m scalar" ||
+            fail "$f: packed '$n', scalar '$m'"
+    done
+    grep -qE 'optimized: loop vectorized|remark: vectorized loop' "$tmp/out" &&
+        ok "remarks name vectorised loops" || fail "no vectorisation remark"
+
+    expect_rc 2 "vecreport without a build folder" sh "$top/scripts/vecreport.sh" "$tmp"
+}
+
+# make racecheck: the planted races (pi threads without its reduction,
+# threads_simd with a shared x) are reported in plain words at their
+# lines; the solutions have none.
+case_racecheck() {
+    command -v clang >/dev/null 2>&1 || { echo "racecheck: no clang, skipped"; exit 77; }
+    export RACECHECK_BUILD=$1
+    expect_rc 3 "racecheck finds the planted races" sh "$top/scripts/racecheck.sh" racy pi
+    expect_in "$tmp/out" "DATA RACE in tests/racy/pi_threads_no_reduction.c, line 16, on 'sum'" \
+        "names the file, line and variable of the missing reduction"
+    expect_in "$tmp/out" "Add reduction(+:sum)" "suggests the reduction"
+    expect_in "$tmp/out" "DATA RACE in tests/racy/pi_threads_simd_shared_x.c, line 14, on 'x'" \
+        "names the shared temporary"
+    expect_in "$tmp/out" "Declare it inside the loop body, or add private(x)" "suggests private"
+    expect_in "$tmp/out" "2 data race(s) found" "counts the races"
+    expect_rc 0 "racecheck: no race in the solutions" sh "$top/scripts/racecheck.sh" solutions
+    expect_in "$tmp/out" "no data races in the solutions tree" "says the solutions are clean"
+    expect_rc 2 "racecheck: unknown tree" sh "$top/scripts/racecheck.sh" nosuch
+    expect_rc 2 "racecheck: unknown kernel" sh "$top/scripts/racecheck.sh" solutions pie
+}
