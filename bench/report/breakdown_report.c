@@ -21,8 +21,9 @@ static int write_csv(const char *dir, const sl_breakdown *b)
     if (sl_atomic_open(&af, path) != 0)
         return -1;
     FILE *f = af.fp;
-    fprintf(f, "workload,kernel,size,bytes_in,bytes_out,step,seconds,ran_on,valid,device\n");
-    fprintf(f, "device start,,0,0,0,first_target_region,%.9g,%s,yes,%s\n", b->start,
+    fprintf(f, "workload,kernel,size,bytes_in,bytes_out,step,seconds,ran_on,valid,device,"
+               "configuration\n");
+    fprintf(f, "device start,,0,0,0,first_target_region,%.9g,%s,yes,%s,\n", b->start,
             sl_where_name(b->start_where), b->device);
     for (int i = 0; i < b->nrows; i++) {
         const sl_breakdown_row *r = &b->rows[i];
@@ -31,12 +32,13 @@ static int write_csv(const char *dir, const sl_breakdown *b)
         double secs[] = { r->to_device, r->kernel_time, r->to_host, r->release,
                           r->to_device + r->kernel_time + r->to_host + r->release,
                           r->per_call, r->cpu_best };
+        /* The best CPU row names its configuration: the strong study's. */
         for (int k = 0; k < 7; k++)
-            fprintf(f, "%s,%s,%lld,%.0f,%.0f,%s,%.9g,%s,%s,%s\n", r->workload, r->kernel,
+            fprintf(f, "%s,%s,%lld,%.0f,%.0f,%s,%.9g,%s,%s,%s,%s\n", r->workload, r->kernel,
                     (long long)r->size, r->bytes_in, r->bytes_out, steps[k],
                     r->valid ? secs[k] : 0.0,
                     k == 6 ? "host" : sl_where_name(r->where), r->valid ? "yes" : "no",
-                    b->device);
+                    b->device, k == 6 ? r->cpu_name : "");
     }
     return sl_atomic_commit(&af);
 }

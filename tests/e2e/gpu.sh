@@ -39,6 +39,33 @@ case_gpu() {
         done
     fi
 
+    # One "best CPU" per size: with a weak study in the run (its 1-thread
+    # point is a half-height image), the breakdown and the crossover take
+    # the strong study's best at the gpu's own size, with its very median.
+    expect_rc 0 "bench mandelbrot with a weak study" "$bench" --quick --kernel mandelbrot \
+        --size 256 --threads 1,2 --reps 2 --min-time 0.01 --results "$res"
+    run="$res/$(readlink "$res/latest")"
+    grep -q ',weak,' "$run/results.csv" && ok "the run has a weak study" || fail "no weak study"
+    best=$(awk -F, '$6 == "best_cpu" && $2 == "mandelbrot" { print $11 "|" $7 }' "$run/breakdown.csv")
+    name=${best%%|*}; secs=${best#*|}
+    case $name in
+    */weak|"") fail "best CPU is '$name'" ;;
+    *) ok "best CPU from the strong study: $name" ;;
+    esac
+    # Its median in results.csv: tree/kernel/variant[/threads:T][/schedule:S].
+    median=$(awk -F, -v want="$name" 'NR > 1 && $26 == "strong" {
+                 n = $1 "/" $2 "/" $3; if ($4 > 0) n = n "/threads:" $4
+                 s = $7; gsub(/"/, "", s); if (s != "") n = n "/schedule:" s
+                 if (n == want) print $11 }' "$run/results.csv")
+    [ -n "$median" ] && [ "$median" = "$secs" ] &&
+        ok "breakdown's best CPU is that configuration's median ($secs s)" ||
+        fail "breakdown's best CPU $secs s, the table's median '$median'"
+    expect_in "$run/crossover-mandelbrot.gp" "cpu_name = \"$name\"" "the crossover names the same best CPU"
+    last=$(tail -1 "$run/crossover-mandelbrot.dat" | awk '{ print $4 }')
+    awk -v a="$last" -v b="$secs" 'BEGIN { d = a - 1000 * b; exit !(d * d < 1e-6 * a * a) }' &&
+        ok "the crossover's last point is the same median" ||
+        fail "crossover's best CPU at 256: $last ms, the table's $secs s"
+
     expect_rc 0 "bench pi: staged files and pi from an array" "$bench" --quick --kernel pi \
         --size 2000003 --threads 2 --reps 2 --min-time 0.01 --results "$res"
     run="$res/$(readlink "$res/latest")"
