@@ -183,7 +183,9 @@ static const sl_problem fractal_test_cases[] = {
     .ceiling = SL_CEILING_FMA,                            \
     .ceiling_ops = 4,                                     \
     .ceiling_why = "4 multiplies per iteration, on the FMA units", \
-    .default_max_iter = FRACTAL_DEFAULT_MAX_ITER
+    .default_max_iter = FRACTAL_DEFAULT_MAX_ITER,           \
+    .pool_lanes = FRACTAL_LANES,                          \
+    .pool_check_every = FRACTAL_CHECK_EVERY
 
 const sl_problem_def mandelbrot_problem = {
     .name = "mandelbrot",

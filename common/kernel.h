@@ -176,6 +176,10 @@ typedef struct sl_problem_def {
      * the convergence figure. Others: NULL. */
     double (*estimate_at)(int64_t size, uint64_t seed);
     sl_breakdown_kind breakdown;
+    /* Image kernels: the lane pool of their simd variants (how many pixels
+     * iterate together, steps between checks), for the report's model of
+     * useful lanes. 0: no pool. */
+    int pool_lanes, pool_check_every;
 } sl_problem_def;
 
 /* A kernel as one tree implements it: the problem and the tree's variants. */

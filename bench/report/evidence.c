@@ -7,7 +7,6 @@
 #include <string.h>
 
 #include "atomic_file.h"
-#include "fractal_problem.h"
 
 double sl_strip_utilisation(const int32_t *counts, int64_t width, int64_t height,
                             int lanes)
@@ -296,11 +295,13 @@ static int write_lanes(const char *dir, const sl_config *c, const int32_t *ref)
         return -1;
     fprintf(af.fp, "# %s %lldx%lld: useful / executed lane-iterations (%%)\n"
                    "lanes\t\"fixed strips\"\t\"lane pool, check every %d\"\n",
-            c->kernel->problem->name, (long long)w, (long long)h, FRACTAL_CHECK_EVERY);
+            c->kernel->problem->name, (long long)w, (long long)h,
+            c->kernel->problem->pool_check_every);
     for (size_t i = 0; i < sizeof lane_counts / sizeof lane_counts[0]; i++)
         fprintf(af.fp, "%d\t%.2f\t%.2f\n", lane_counts[i],
                 100.0 * sl_strip_utilisation(ref, w, h, lane_counts[i]),
-                100.0 * sl_pool_utilisation(ref, w, h, lane_counts[i], FRACTAL_CHECK_EVERY));
+                100.0 * sl_pool_utilisation(ref, w, h, lane_counts[i],
+                                            c->kernel->problem->pool_check_every));
     return sl_atomic_commit(&af);
 }
 
@@ -380,7 +381,10 @@ static int write_evidence(const char *dir, const sl_suite *s, int all)
                      (long long)w, (long long)h, max_iter);
             if (write_picture(dir, base, ref, NULL, w, h, max_iter, title) != 0)
                 return -1;
-            if (all && (write_lanes(dir, c, ref) != 0 || write_schedule_data(dir, s, c) != 0))
+            if (all && def->pool_lanes > 0 && def->pool_check_every > 0 &&
+                write_lanes(dir, c, ref) != 0)
+                return -1;
+            if (all && write_schedule_data(dir, s, c) != 0)
                 return -1;
         }
         if (c->counts) {
@@ -415,7 +419,8 @@ void sl_print_evidence(FILE *f, const sl_suite *s)
     for (size_t i = 0; i < s->count; i++) {
         const sl_config *c = &s->configs[i];
         const sl_problem_def *def = c->kernel->problem;
-        if (!def->image || !def->reference || !sl_suite_first_of_kernel(s, i))
+        if (!def->image || !def->reference || !sl_suite_first_of_kernel(s, i) ||
+            def->pool_lanes <= 0 || def->pool_check_every <= 0)
             continue;
         const int32_t *ref = def->reference(&c->problem);
         if (ref == NULL)
@@ -426,9 +431,9 @@ void sl_print_evidence(FILE *f, const sl_suite *s)
                    "fixed strips of 4 / 8 lanes %.0f%% / %.0f%%; the solution's lane "
                    "pool (%d lanes, checked every %d steps) %.0f%%\n",
                 100.0 * sl_strip_utilisation(ref, w, h, 4),
-                100.0 * sl_strip_utilisation(ref, w, h, 8), FRACTAL_LANES,
-                FRACTAL_CHECK_EVERY,
-                100.0 * sl_pool_utilisation(ref, w, h, FRACTAL_LANES, FRACTAL_CHECK_EVERY));
+                100.0 * sl_strip_utilisation(ref, w, h, 8), def->pool_lanes,
+                def->pool_check_every,
+                100.0 * sl_pool_utilisation(ref, w, h, def->pool_lanes, def->pool_check_every));
         for (size_t j = 0; j < s->count; j++) {
             const sl_config *t = &s->configs[j];
             if (t->kernel->problem != def || !(t->variant->flags & SL_USES_SCHEDULE) ||
