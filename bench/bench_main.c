@@ -395,8 +395,8 @@ static int bench(int argc, char **argv, sl_suite *suite)
     printf("\n");
     report.dir = run.final;
     sl_print_report(stdout, &report, cli.verbose);
-    printf("\nresults: %s (also %s/latest)\n", run.final, run.base);
-    printf("report: %s/index.html (opens in a browser) and summary.md\n", run.final);
+    printf("report: %s/index.html and summary.md (also %s/latest)\n", run.final,
+           run.base);
     if (plots == 3)
         printf("plots: gnuplot is not installed, so the data is written but not "
                "plotted; install it with: sudo apt-get install gnuplot-nox, then "

@@ -394,10 +394,26 @@ void sl_print_report(FILE *f, const sl_run_report *r, int verbose)
         for (int i = 0; i < NSECTIONS; i++)
             fwrite(t.text[i], 1, t.len[i], f);
     } else {
-        for (int i = 0; i < NSECTIONS; i++)
-            if (strcmp(SECTIONS[i].id, "warnings") == 0 && t.len[i])
-                plain(f, t.text[i]);
-        fprintf(f, "\n");
+        /* The warnings' items as "warning:" lines, then the headline. */
+        char *text = NULL;
+        size_t len = 0;
+        FILE *m = open_memstream(&text, &len);
+        if (m) {
+            sl_story_warnings(m, r->suite, r->breakdown);
+            fclose(m);
+            for (char *line = text; line && *line; ) {
+                char *end = strchr(line, '\n');
+                if (end)
+                    *end = '\0';
+                if (line[0] == '-' && line[1] == ' ') {
+                    fputs("warning: ", f);
+                    plain(f, line + 2);
+                    fputc('\n', f);
+                }
+                line = end ? end + 1 : NULL;
+            }
+            free(text);
+        }
         sl_story_headline_text(f, r->suite, r->ceilings);
     }
     release(&t);

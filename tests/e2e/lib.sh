@@ -80,6 +80,7 @@ one_line() {
 # chromium has loaded it (its script counts the images that loaded).
 browser_check() {
     timeout 120 "$chromium" --headless --no-sandbox --disable-gpu --no-first-run \
+        --window-size=1280,800 \
         --virtual-time-budget=10000 --dump-dom "file://$1" 2>/dev/null |
         grep -o 'id="image-check"[^<]*' | sed 's/.*>//'
 }

@@ -109,3 +109,54 @@ case_report() {
     one_line "compare with a folder that is not a run"
     expect_in "$tmp/err" "is not a run folder" "says what is wrong"
 }
+
+# The story first, on a full quick run of every kernel: the console fits a
+# screen, summary.md tells the story in at most 60 lines before its
+# details, every figure there has a caption, the headline has one row per
+# rung, and the page shows the headline above the fold.
+case_story() {
+    bench=$1
+    expect_rc 0 "a full quick bench" "$bench" --quick --results "$tmp/s"
+    run="$tmp/s/$(readlink "$tmp/s/latest")"
+    n=$(wc -l <"$tmp/out")
+    [ "$n" -le 40 ] && ok "console: $n lines (at most 40)" || fail "console: $n lines"
+    before=$(awk '/^# Details/ { print NR - 1; exit }' "$run/summary.md")
+    [ -n "$before" ] && [ "$before" -le 60 ] && ok "summary: $before lines before the details" ||
+        fail "summary: '$before' lines before the details"
+    first=$(grep -n '^## ' "$run/summary.md" | head -4 | sed 's/^[0-9]*:## //' | tr '\n' ',')
+    case $first in
+    "Warnings,Headline,Findings,Figures,"|"Headline,Findings,Figures,"*) ok "story order: $first" ;;
+    *) fail "the summary opens with: $first" ;;
+    esac
+    # pi's rungs: scalar, simd, threads, threads_simd, gpu (the stages are
+    # details); each kernel row block starts with the kernel's name.
+    rows=$(awk -F'|' '/^## Headline/ { h = 1 } /^## Findings/ { h = 0 }
+                      h && /^\| / && !/^\| kernel/ { if ($2 ~ /[a-z]/) k = $2; if (k ~ /pi/) print $3 }' \
+           "$run/summary.md" | tr -d ' ' | tr '\n' ',')
+    [ "$rows" = "scalar,simd,threads,threads_simd,gpu," ] && ok "pi's headline rungs: $rows" ||
+        fail "pi's headline rungs: $rows"
+    nfind=$(awk '/^## Findings/ { f = 1; next } /^## / { f = 0 } f && /^- /' "$run/summary.md" | wc -l)
+    [ "$nfind" -ge 3 ] && [ "$nfind" -le 6 ] && ok "$nfind findings" || fail "$nfind findings"
+    if command -v gnuplot >/dev/null 2>&1; then
+        missing=""
+        for png in "$run"/*.png; do
+            f=$(basename "$png")
+            grep -qE "!\[[^]]+: [^]]+\]\($f\)" "$run/summary.md" || missing="$missing $f"
+        done
+        [ -z "$missing" ] && ok "every figure captioned in summary.md" ||
+            fail "figures without a caption:$missing"
+    fi
+    chromium=$(command -v chromium || command -v chromium-browser || true)
+    if [ -n "$chromium" ]; then
+        got=$(browser_check "$run/index.html")
+        case $got in
+        *"headline: above the fold") ok "page: $got" ;;
+        *) fail "page: '$got'" ;;
+        esac
+        timeout 120 "$chromium" --headless --no-sandbox --disable-gpu --no-first-run \
+            --window-size=1280,900 --virtual-time-budget=10000 \
+            --screenshot="$tmp/page.png" "file://$run/index.html" >/dev/null 2>&1
+        [ -s "$tmp/page.png" ] && ok "a screenshot of the page's first screen" ||
+            fail "no screenshot"
+    fi
+}
