@@ -12,6 +12,7 @@
 
 #include "atomic_file.h"
 #include "labels.h"
+#include "quiet.h"
 #include "cli.h"
 #include "evidence.h"
 #include "exitcodes.h"
@@ -89,6 +90,9 @@ static void verdict(const sl_suite *s, const sl_config *c, char *out, size_t len
                  c->probe_verdict.ok ? "" : " (small size)");
     else if (!c->timed)
         snprintf(out, len, "right, not timed: %.40s", c->error[0] ? c->error : "no baseline");
+    else if (c->contaminated)
+        /* Another process shared the CPU: a speed verdict would mislead. */
+        snprintf(out, len, "right; machine busy, no speed verdict");
     else if (c->outcome.where == SL_RAN_HOST_FALLBACK)
         /* Its speed is the host's: neither a GPU figure nor a goal. */
         snprintf(out, len, "right; host, not a GPU");
@@ -295,6 +299,14 @@ static int runner(int argc, char **argv, sl_suite *suite)
     }
     if (suite->nskipped)
         printf("\nnote: the cuda variant was skipped: %s.\n", suite->skip_reason);
+    int busy = 0;
+    for (size_t i = 0; i < suite->count; i++)
+        busy += suite->configs[i].contaminated;
+    if (busy)
+        printf("\nnote: other processes used more than %.2g of a core while %d variant(s) "
+               "were timed: their speed is not judged. Run "
+               "again when the machine is quiet (top shows what is running).\n",
+               SL_BUSY_CORES, busy);
     if (k->problem->image && write_pictures(suite, kernel, &cli, why, sizeof why) != 0) {
         sl_die_usage(argv[0], why);
         return SL_EXIT_RUNTIME;
