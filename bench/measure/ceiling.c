@@ -38,7 +38,12 @@ static double time_probe(probe_fn *fn, int64_t reps)
 
 void sl_measure_ceilings(sl_ceilings *m, int quick)
 {
-    memset(m, 0, sizeof *m);
+    /* A second measurement keeps, per instruction, the faster of the two:
+     * outside load (a neighbour on a shared host included) can only slow
+     * a peak down, never speed it up. */
+    int again = m->measured;
+    if (!again)
+        memset(m, 0, sizeof *m);
     m->lanes = SPEEDLAB_SIMD_LANES;
     double target = quick ? PROBE_SECONDS / 4 : PROBE_SECONDS;
     for (int k = SL_CEILING_DIVIDE; k <= SL_CEILING_MUL64; k++) {
@@ -51,10 +56,12 @@ void sl_measure_ceilings(sl_ceilings *m, int quick)
             sl_sample_add(&rate, (double)reps * PROBES[k].chains * m->lanes /
                                      time_probe(PROBES[k].fn, reps));
         sl_sample_summarise(&rate);
+        if (again && rate.median <= m->per_core[k])
+            continue;
         m->per_core[k] = rate.median;
         m->spread[k] = (rate.max - rate.min) / rate.median;
         m->ci_low[k] = rate.ci_low;
         m->ci_high[k] = rate.ci_high;
     }
-    m->measured = 1;
+    m->measured++;
 }

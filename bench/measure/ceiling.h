@@ -13,7 +13,7 @@
 #define SL_PROBE_RUNS 6
 
 typedef struct sl_ceilings {
-    int measured;
+    int measured;               /* times probed (the faster kept) */
     int lanes;                  /* doubles per vector the probe used */
     double per_core[4];         /* lane-operations/s, by sl_ceiling_kind */
     double spread[4];           /* (max - min) / median of the probe runs */
@@ -21,7 +21,9 @@ typedef struct sl_ceilings {
 } sl_ceilings;
 
 /* Run the probes on the calling thread (about a second in all; quick: a
- * quarter of that). */
+ * quarter of that). Called again on the same struct, it keeps per
+ * instruction the faster median: the bench probes before and after timing,
+ * so a slow moment of the machine does not lower the ceiling. */
 void sl_measure_ceilings(sl_ceilings *m, int quick);
 
 #endif

@@ -413,7 +413,7 @@ static void format_duration(double seconds, char *out, size_t len)
 }
 
 /* Seconds between progress lines when they cannot rewrite one line. */
-#define PROGRESS_EVERY 60.0
+#define PROGRESS_EVERY 120.0
 #define PROGRESS_EVERY_TTY 1.0
 
 /* With the repetitions interleaved, configurations finish together near
@@ -433,8 +433,12 @@ static void progress_tick(timing_ctx *t, double others, double window)
     if (others >= 0.0 && window > 0.0)
         snprintf(quiet, sizeof quiet, "; other processes: %.2f cores%s", others / window,
                  sl_quiet_disturbed(others, window) ? " (busy)" : "");
-    fprintf(f, "%s  timing: %3.0f%%, %s elapsed, ~%s left%s%s", t->tty ? "\r" : "",
-            pct > 99.0 ? 99.0 : pct, elapsed, left, quiet, t->tty ? "   " : "\n");
+    if (pct < 99.0)
+        fprintf(f, "%s  timing: %3.0f%%, %s elapsed, ~%s left%s%s", t->tty ? "\r" : "",
+                pct, elapsed, left, quiet, t->tty ? "   " : "\n");
+    else
+        fprintf(f, "%s  timing: finishing, %s elapsed%s%s", t->tty ? "\r" : "", elapsed,
+                quiet, t->tty ? "                 " : "\n");
     fflush(f);
 }
 
@@ -583,11 +587,12 @@ static void on_result(const gb_result *r, void *ctx)
 }
 
 /* Seconds one configuration should take: a warm-up, finding the
- * iteration count, and the repetitions, each at least one call. */
+ * iteration count (about two repetitions' worth, measured), and the
+ * repetitions, each at least one call. */
 static double config_estimate(const sl_config *c, const sl_timing *opt)
 {
     double rep = c->call_seconds > opt->min_time ? c->call_seconds : opt->min_time;
-    return (opt->reps + 2) * rep;
+    return (opt->reps + 3) * rep;
 }
 
 /* One pass of Google Benchmark over the configurations marked in want.

@@ -125,7 +125,8 @@ void sl_print_ceilings(FILE *f, const sl_ceilings *m, const sl_suite *s)
     if (!m->measured)
         return;
     fprintf(f, "\n## How close to the machine\n\nA probe measured one core's peak "
-               "throughput (%d-lane vectors, median of %d runs): ", m->lanes, SL_PROBE_RUNS);
+               "throughput (%d-lane vectors, median of %d runs, probed before and after the "
+               "timing and the faster kept): ", m->lanes, SL_PROBE_RUNS);
     for (int k = SL_CEILING_DIVIDE; k <= SL_CEILING_MUL64; k++)
         fprintf(f, "%s%s %.3g G lane-ops/s (spread %.0f%%)", k > SL_CEILING_DIVIDE ?
                 ", " : "", sl_ceiling_name(k), m->per_core[k] * 1e-9, 100.0 * m->spread[k]);

@@ -157,7 +157,8 @@ static void pct_text(double pct, char *out, size_t len)
 static void median_text(const sl_config *c, char *out, size_t len)
 {
     if (timed_ok(c))
-        snprintf(out, len, "%.3g ms%s", c->median * 1e3,
+        snprintf(out, len, c->median >= 1.0 ? "%.3g s%s" : "%.3g ms%s",
+                 c->median >= 1.0 ? c->median : c->median * 1e3,
                  c->contaminated ? " (disturbed)" : "");
     else
         snprintf(out, len, "-");
