@@ -123,12 +123,13 @@ static int read_samples(run_samples *r, const char *dir, char *why, size_t whyle
     }
     int row = 1;
     while (fgets(line, sizeof line, f)) {
-        char *fld[11], key[256];
+        char *fld[12], key[256];
         row++;
-        /* 11 fields since others_cpu was added; earlier runs have 10. */
-        int nf = split_csv(line, fld, 11);
-        if (nf != 10 && nf != 11) {
-            snprintf(why, whylen, "'%s' line %d: expected 10 or 11 fields", path, row);
+        /* 12 fields since others_cpu and start_s were added; earlier runs
+         * have 10. */
+        int nf = split_csv(line, fld, 12);
+        if (nf != 10 && nf != 12) {
+            snprintf(why, whylen, "'%s' line %d: expected 10 or 12 fields", path, row);
             fclose(f);
             return -1;
         }

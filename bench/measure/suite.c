@@ -490,6 +490,7 @@ static void time_body(gb_state *st, void *ctx)
     int slot = c->ncalls++ % SL_MAX_REPS;
     c->call_others[slot] = others;
     c->call_window[slot] = to.wall - from.wall;
+    c->call_start[slot] = from.wall - b->t->suite->epoch;
     progress_tick(b->t, others, to.wall - from.wall);
 }
 
@@ -534,6 +535,7 @@ static void match_calls(sl_config *c)
         lined_up = c->call_window[slot] >= timed * 0.999;
         c->others[r] = c->call_others[slot];
         c->window[r] = c->call_window[slot];
+        c->start[r] = c->call_start[slot];
     }
     for (int r = 0; r < n && !lined_up; r++)
         c->others[r] = -1.0, c->window[r] = 0.0;
@@ -646,6 +648,7 @@ int sl_suite_time(sl_suite *s, const sl_timing *opt)
         goto out;
     for (size_t i = 0; i < s->count; i++)
         want[i] = s->configs[i].valid;
+    s->epoch = sl_now();
     if (time_pass(s, opt, want, bodies) <= 0)
         goto out;
     if (opt->after_pass)

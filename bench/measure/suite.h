@@ -54,8 +54,10 @@ typedef struct sl_config {
     int contaminated;             /* still disturbed after the re-measurements */
     int remeasured;               /* times measured again because it was disturbed */
     int64_t iterations[SL_MAX_REPS]; /* calls timed in each repetition */
-    /* Every body call's quietness, the last SL_MAX_REPS of them. */
-    double call_others[SL_MAX_REPS], call_window[SL_MAX_REPS];
+    double start[SL_MAX_REPS];    /* when each repetition began, seconds
+                                     after the suite's timing began */
+    /* Every body call's quietness and start, the last SL_MAX_REPS of them. */
+    double call_others[SL_MAX_REPS], call_window[SL_MAX_REPS], call_start[SL_MAX_REPS];
     int ncalls;
     double call_seconds;          /* one validation call at the timed size:
                                      for the progress estimate only */
@@ -77,6 +79,7 @@ typedef struct sl_suite {
     int nskipped;
     char skipped[SL_MAX_SKIPPED][96]; /* tree/kernel/variant */
     const char *skip_reason;          /* why, for all of them */
+    double epoch;                     /* sl_now() when timing began */
 } sl_suite;
 
 /* What to add to a suite from one tree. */

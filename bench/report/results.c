@@ -89,7 +89,7 @@ int sl_write_samples(const char *path, const sl_suite *s)
     if (sl_atomic_open(&af, path) != 0)
         return -1;
     fprintf(af.fp, "tree,kernel,variant,threads_used,schedule,study,size,height,"
-                   "repetition,seconds,others_cpu\n");
+                   "repetition,seconds,others_cpu,start_s\n");
     for (size_t i = 0; i < s->count; i++) {
         const sl_config *c = &s->configs[i];
         if (!c->valid)
@@ -105,7 +105,7 @@ int sl_write_samples(const char *path, const sl_suite *s)
                                                           : 0), r, c->seconds[r]);
             if (c->others[r] >= 0.0 && c->window[r] > 0.0)
                 fprintf(af.fp, "%.3f", c->others[r] / c->window[r]);
-            fputc('\n', af.fp);
+            fprintf(af.fp, ",%.3f\n", c->start[r]);
         }
     }
     return sl_atomic_commit(&af);
