@@ -226,16 +226,14 @@ static int cmp_name(const void *a, const void *b)
     return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-/* Every PNG in dir, sorted, as a figure; the SVG linked when there is one. */
-static int figures(FILE *f, const char *dir)
+int sl_list_pngs(const char *dir, char **names, int cap)
 {
     DIR *d = opendir(dir);
     if (d == NULL)
         return -1;
-    char *names[MAX_FIGURES];
     int n = 0;
     struct dirent *e;
-    while ((e = readdir(d)) != NULL && n < MAX_FIGURES) {
+    while ((e = readdir(d)) != NULL && n < cap) {
         size_t len = strlen(e->d_name);
         if (e->d_name[0] != '.' && len > 4 && strcmp(e->d_name + len - 4, ".png") == 0 &&
             (names[n] = strdup(e->d_name)) != NULL)
@@ -243,6 +241,16 @@ static int figures(FILE *f, const char *dir)
     }
     closedir(d);
     qsort(names, (size_t)n, sizeof *names, cmp_name);
+    return n;
+}
+
+/* Every PNG in dir, sorted, as a figure; the SVG linked when there is one. */
+static int figures(FILE *f, const char *dir)
+{
+    char *names[MAX_FIGURES];
+    int n = sl_list_pngs(dir, names, MAX_FIGURES);
+    if (n < 0)
+        return -1;
     fprintf(f, "<h2>Figures</h2>\n");
     if (n == 0)
         fprintf(f, "<p>No figures: gnuplot was missing or failed; the data files are "

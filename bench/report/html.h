@@ -23,6 +23,10 @@ void sl_html_begin(FILE *f, const char *title);
 void sl_html_markdown(FILE *f, const char *md, size_t len, const char *dir);
 void sl_html_end(FILE *f);
 
+/* The PNG files in dir, sorted by name, into names[0 .. cap) (each to
+ * free). Returns how many, or -1 when dir cannot be read. */
+int sl_list_pngs(const char *dir, char **names, int cap);
+
 /* Write index.html in dir from its summary.md and PNG files. Returns 0, or -1
  * with errno set. */
 int sl_write_html(const char *dir, const char *title);

@@ -3,7 +3,6 @@
 #define _DEFAULT_SOURCE
 #include "report.h"
 
-#include <dirent.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -96,30 +95,6 @@ static const struct figure_kind {
 };
 enum { NKINDS = sizeof KINDS / sizeof KINDS[0], MAX_FIGURES = 256 };
 
-static int cmp_name(const void *a, const void *b)
-{
-    return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-/* The PNGs in dir, sorted; returns how many (names to free). */
-static int list_pngs(const char *dir, char **names, int cap)
-{
-    DIR *d = opendir(dir);
-    if (d == NULL)
-        return 0;
-    int n = 0;
-    struct dirent *e;
-    while ((e = readdir(d)) != NULL && n < cap) {
-        size_t len = strlen(e->d_name);
-        if (e->d_name[0] != '.' && len > 4 && strcmp(e->d_name + len - 4, ".png") == 0 &&
-            (names[n] = strdup(e->d_name)) != NULL)
-            n++;
-    }
-    closedir(d);
-    qsort(names, (size_t)n, sizeof *names, cmp_name);
-    return n;
-}
-
 /* Is file name (kind-...png) of this kind, and about kernel k (NULL: any)?
  * Sets *extra to what follows the kernel's name ("2" in threadwork-x-2). */
 static int figure_of(const char *name, const struct figure_kind *kind, const char *k,
@@ -157,7 +132,8 @@ static void figure(FILE *f, const char *file, const struct figure_kind *k,
 static void write_figures(FILE *f, const sl_run_report *r)
 {
     char *names[MAX_FIGURES];
-    int n = list_pngs(r->dir, names, MAX_FIGURES);
+    int n = sl_list_pngs(r->dir, names, MAX_FIGURES);
+    n = n < 0 ? 0 : n;
     char *used = calloc((size_t)(n ? n : 1), 1);
     const char *extra;
     fprintf(f, "\n## Figures\n\n");

@@ -179,61 +179,54 @@ static void speedup_text(const sl_config *c, char *out, size_t len)
         snprintf(out, len, "-");
 }
 
-void sl_story_headline_md(FILE *f, const sl_suite *s, const sl_ceilings *m)
+/* The headline's rows, as a Markdown table or as plain text. */
+static void headline(FILE *f, const sl_suite *s, const sl_ceilings *m, int markdown)
 {
     sl_rung rungs[SL_MAX_RUNGS];
-    fprintf(f, "| kernel | rung | threads | median | speedup vs scalar | %% of ceiling "
-               "| what limits it |\n|---|---|--:|--:|--:|--:|---|\n");
+    if (markdown)
+        fprintf(f, "| kernel | rung | threads | median | speedup vs scalar | %% of ceiling "
+                   "| what limits it |\n|---|---|--:|--:|--:|--:|---|\n");
+    else
+        fprintf(f, "%-11s %-24s %8s %18s %8s %8s  %s\n", "kernel", "rung", "threads",
+                "median", "speedup", "ceiling", "what limits it");
     for (size_t i = 0; i < s->count; i++) {
         if (!starts_block(s, i))
             continue;
         int n = sl_story_rungs(s, m, &s->configs[i], rungs, SL_MAX_RUNGS);
         for (int r = 0; r < n; r++) {
             const sl_config *c = rungs[r].c;
-            char variant[80], threads[48], med[48], sp[24], pct[16] = "-";
+            const char *kernel = r == 0 ? c->kernel->problem->name : "";
+            char variant[80], threads[48], med[48], sp[24], pct[16], limit[128];
             sl_config_label(c, variant, sizeof variant);
             sl_config_threads(c, threads, sizeof threads);
             median_text(c, med, sizeof med);
             speedup_text(c, sp, sizeof sp);
             pct_text(rungs[r].pct, pct, sizeof pct);
-            fprintf(f, "| %s | %s | %s | %s | %s | %s | %s |\n",
-                    r == 0 ? c->kernel->problem->name : "", variant, threads, med, sp, pct,
-                    rungs[r].limit);
-        }
-    }
-}
-
-void sl_story_headline_text(FILE *f, const sl_suite *s, const sl_ceilings *m)
-{
-    sl_rung rungs[SL_MAX_RUNGS];
-    fprintf(f, "%-11s %-24s %8s %18s %8s %8s  %s\n", "kernel", "rung", "threads",
-            "median", "speedup", "ceiling", "what limits it");
-    for (size_t i = 0; i < s->count; i++) {
-        if (!starts_block(s, i))
-            continue;
-        int n = sl_story_rungs(s, m, &s->configs[i], rungs, SL_MAX_RUNGS);
-        for (int r = 0; r < n; r++) {
-            const sl_config *c = rungs[r].c;
-            char variant[80], threads[48], med[48], sp[24], pct[16] = "-", limit[128];
-            sl_config_label(c, variant, sizeof variant);
-            if (c->threads_used > 0)
-                snprintf(threads, sizeof threads, "%d", c->threads_used);
-            else
-                snprintf(threads, sizeof threads, "device's");
-            median_text(c, med, sizeof med);
-            speedup_text(c, sp, sizeof sp);
-            pct_text(rungs[r].pct, pct, sizeof pct);
+            if (markdown) {
+                fprintf(f, "| %s | %s | %s | %s | %s | %s | %s |\n", kernel, variant,
+                        threads, med, sp, pct, rungs[r].limit);
+                continue;
+            }
             /* No Markdown on a terminal. */
             size_t k = 0;
             for (const char *p = rungs[r].limit; *p && k + 1 < sizeof limit; p++)
                 if (*p != '*')
                     limit[k++] = *p;
             limit[k] = '\0';
-            fprintf(f, "%-11s %-24s %8s %18s %8s %8s  %s\n",
-                    r == 0 ? c->kernel->problem->name : "", variant, threads, med, sp, pct,
-                    limit);
+            fprintf(f, "%-11s %-24s %8s %18s %8s %8s  %s\n", kernel, variant, threads, med,
+                    sp, pct, limit);
         }
     }
+}
+
+void sl_story_headline_md(FILE *f, const sl_suite *s, const sl_ceilings *m)
+{
+    headline(f, s, m, 1);
+}
+
+void sl_story_headline_text(FILE *f, const sl_suite *s, const sl_ceilings *m)
+{
+    headline(f, s, m, 0);
 }
 
 /* Do two measurements of the same thing agree? */
