@@ -17,7 +17,9 @@ case_runner() {
     done
     # The data-race exhibit: the shared sum is wrong on 2 threads (exit 3)
     # and right on 1; critical and atomic are right.
-    expect_rc 3 "speedlab data-race" "$runner" data-race --size 1000003 --reps 1 --threads 1,2
+    # 2 x 10^7 steps: each thread runs for tens of milliseconds, so the two
+    # overlap even when a noisy host starts the second one late.
+    expect_rc 3 "speedlab data-race" "$runner" data-race --size 20000003 --reps 1 --threads 1,2
     grep -qE '^exhibits +shared_sum +2 .*WRONG' "$tmp/out" && ok "the race is flagged WRONG on 2 threads" ||
         fail "the race was not flagged"
     grep -qE '^exhibits +shared_sum +1 .*WRONG' "$tmp/out" && fail "the race flagged on 1 thread" ||
