@@ -318,9 +318,14 @@ static int bench(int argc, char **argv, sl_suite *suite)
     warn_affinity(&cli);
     printf("speedlab bench (%s tree): validating %zu configurations\n", TREE_NAME,
            suite->count);
-    sl_suite_print_skipped(suite, stdout, cli.verbose);
+    if (cli.verbose)
+        sl_suite_print_skipped(suite, stdout, 1);
     size_t invalid = sl_suite_validate(suite, stdout, cli.verbose);
-    printf("  %zu of %zu valid\n", suite->count - invalid, suite->count);
+    printf("  %zu of %zu valid", suite->count - invalid, suite->count);
+    if (suite->nskipped)
+        printf("; %d variant(s) skipped (%s%s): %s", suite->nskipped, suite->skipped[0],
+               suite->nskipped > 1 ? ", ..." : "", suite->skip_reason);
+    printf("\n");
     if (cli.require_device && sl_check_device(suite, why, sizeof why) != 0) {
         sl_run_dir_discard(&run);
         sl_die_usage(prog, why);

@@ -492,15 +492,20 @@ int sl_story_findings(FILE *f, const sl_suite *s, const sl_ceilings *m,
             n++;
         }
     double most = -1.0;
-    int timed = 0;
+    int timed = 0, again = 0;
     for (size_t i = 0; i < s->count; i++) {
         const sl_config *c = &s->configs[i];
         if (timed_ok(c) && c->others_cpu >= 0.0) {
             most = c->others_cpu > most ? c->others_cpu : most;
             timed++;
+            again += c->remeasured > 0;
         }
     }
-    if (timed && most <= SL_BUSY_CORES && ++n)
+    if (timed && most <= SL_BUSY_CORES && again && ++n)
+        fprintf(f, "- The measurements kept are quiet: other processes used at most %.2f of a "
+                   "core while they ran (%d configuration(s) were measured again to get "
+                   "there).\n", most, again);
+    else if (timed && most <= SL_BUSY_CORES && ++n)
         fprintf(f, "- The machine was quiet: other processes used at most %.2f of a core "
                    "while any configuration was timed.\n", most);
     if (bd && bd->wanted && bd->nrows > 0 && bd->cross_where == SL_RAN_DEVICE && ++n) {
