@@ -153,8 +153,10 @@ static int write_picture(const char *dir, const char *base, const int32_t *count
 /* Do two configurations differ only in their schedule? */
 static int same_but_schedule(const sl_config *a, const sl_config *b)
 {
+    /* The weak study's points are other problems: never part of a sweep. */
     return a->kernel->problem == b->kernel->problem && a->variant == b->variant &&
-           strcmp(a->tree, b->tree) == 0 && a->problem.threads == b->problem.threads;
+           strcmp(a->tree, b->tree) == 0 && a->problem.threads == b->problem.threads &&
+           !a->weak && !b->weak;
 }
 
 /* How many configurations share c's variant and threads, across schedules:

@@ -135,6 +135,9 @@ case_story() {
            "$run/summary.md" | tr -d ' ' | tr '\n' ',')
     [ "$rows" = "scalar,simd,threads,threads_simd,gpu," ] && ok "pi's headline rungs: $rows" ||
         fail "pi's headline rungs: $rows"
+    # The schedule sweep holds strong points only (the weak study's
+    # 1-thread point is another problem).
+    expect_not_in "$run/schedule-mandelbrot.dat" 'x1"' "the schedule sweep has no weak point"
     nfind=$(awk '/^## Findings/ { f = 1; next } /^## / { f = 0 } f && /^- /' "$run/summary.md" | wc -l)
     [ "$nfind" -ge 3 ] && [ "$nfind" -le 6 ] && ok "$nfind findings" || fail "$nfind findings"
     if command -v gnuplot >/dev/null 2>&1; then
