@@ -31,7 +31,7 @@ typedef struct sl_run_report {
  * and the file's name in failed. */
 int sl_write_report(const sl_run_report *r, char *failed, size_t failedlen);
 
-/* The console's account: warnings and the headline table (about 30 lines
+/* The console's account: warnings and the headline table (under 40 lines
  * for a full run); verbose: the whole summary. */
 void sl_print_report(FILE *f, const sl_run_report *r, int verbose);
 
