@@ -23,7 +23,7 @@ static int write_csv(const char *dir, const sl_breakdown *b)
     FILE *f = af.fp;
     fprintf(f, "workload,kernel,size,bytes_in,bytes_out,step,seconds,ran_on,valid,device,"
                "configuration\n");
-    fprintf(f, "device start,,0,0,0,first_target_region,%.9g,%s,yes,%s,\n", b->start,
+    fprintf(f, "device start,,0,0,0,first_target_region,%.9g,%s,yes,%s,\"\"\n", b->start,
             sl_where_name(b->start_where), b->device);
     for (int i = 0; i < b->nrows; i++) {
         const sl_breakdown_row *r = &b->rows[i];
@@ -32,9 +32,11 @@ static int write_csv(const char *dir, const sl_breakdown *b)
         double secs[] = { r->to_device, r->kernel_time, r->to_host, r->release,
                           r->to_device + r->kernel_time + r->to_host + r->release,
                           r->per_call, r->cpu_best };
-        /* The best CPU row names its configuration: the strong study's. */
+        /* The best CPU row names its configuration, the strong study's.
+         * Quoted, like the workload: "pi, array of ..." and a schedule
+         * such as static,1 hold commas. */
         for (int k = 0; k < 7; k++)
-            fprintf(f, "%s,%s,%lld,%.0f,%.0f,%s,%.9g,%s,%s,%s,%s\n", r->workload, r->kernel,
+            fprintf(f, "\"%s\",%s,%lld,%.0f,%.0f,%s,%.9g,%s,%s,%s,\"%s\"\n", r->workload, r->kernel,
                     (long long)r->size, r->bytes_in, r->bytes_out, steps[k],
                     r->valid ? secs[k] : 0.0,
                     k == 6 ? "host" : sl_where_name(r->where), r->valid ? "yes" : "no",
