@@ -319,7 +319,7 @@ static int bench(int argc, char **argv, sl_suite *suite)
     printf("speedlab bench (%s tree): validating %zu configurations\n", TREE_NAME,
            suite->count);
     if (cli.verbose)
-        sl_suite_print_skipped(suite, stdout, 1);
+        sl_suite_print_skipped(suite, stdout);
     size_t invalid = sl_suite_validate(suite, stdout, cli.verbose);
     printf("  %zu of %zu valid", suite->count - invalid, suite->count);
     if (suite->nskipped)

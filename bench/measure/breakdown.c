@@ -110,6 +110,15 @@ static double best_cpu_time(sl_breakdown_row *row, const sl_suite *s, const sl_c
     return time_variant(cpu, &q, counts, reps, &w);
 }
 
+/* Each workload times four steps in a row, from five clock marks. */
+enum { STEPS = 4 };
+
+static void add_steps(sl_sample t[STEPS], const double mark[STEPS + 1])
+{
+    for (int k = 0; k < STEPS; k++)
+        sl_sample_add(&t[k], mark[k + 1] - mark[k]);
+}
+
 /* The image: allocate on the device, compute there, copy back, free. */
 static void measure_image(sl_breakdown_row *row, const sl_suite *s, const sl_config *gpu,
                           const sl_config *cpu, int reps)
@@ -118,7 +127,7 @@ static void measure_image(sl_breakdown_row *row, const sl_suite *s, const sl_con
     sl_problem p = gpu->problem;
     fractal_job job = fractal_job_for(def, &p);
     int64_t pixels = job.width * job.height;
-    sl_sample t[4] = { { 0 } };
+    sl_sample t[STEPS] = { { 0 } };
     int32_t *counts = malloc((size_t)pixels * sizeof *counts);
     row->kernel = def->name;
     row->size = p.size;
@@ -159,12 +168,9 @@ static void measure_image(sl_breakdown_row *row, const sl_suite *s, const sl_con
                 return;
             }
         }
-        sl_sample_add(&t[0], t1 - t0);
-        sl_sample_add(&t[1], t2 - t1);
-        sl_sample_add(&t[2], t3 - t2);
-        sl_sample_add(&t[3], t4 - t3);
+        add_steps(t, (const double[STEPS + 1]){ t0, t1, t2, t3, t4 });
     }
-    for (int k = 0; k < 4; k++)
+    for (int k = 0; k < STEPS; k++)
         sl_sample_summarise(&t[k]);
     row->to_device = t[0].median;
     row->kernel_time = t[1].median;
@@ -189,7 +195,7 @@ static void measure_array(sl_breakdown_row *row, const sl_suite *s, const sl_con
                           int64_t n, int reps)
 {
     const sl_problem_def *def = cpu->kernel->problem;
-    sl_sample t[4] = { { 0 } };
+    sl_sample t[STEPS] = { { 0 } };
     double *x = malloc((size_t)n * sizeof *x);
     row->kernel = def->name;
     row->size = n;
@@ -232,13 +238,10 @@ static void measure_array(sl_breakdown_row *row, const sl_suite *s, const sl_con
                 return;
             }
         }
-        sl_sample_add(&t[0], t1 - t0);
-        sl_sample_add(&t[1], t2 - t1);
-        sl_sample_add(&t[2], t3 - t2);
-        sl_sample_add(&t[3], t4 - t3);
+        add_steps(t, (const double[STEPS + 1]){ t0, t1, t2, t3, t4 });
     }
     free(x);
-    for (int k = 0; k < 4; k++)
+    for (int k = 0; k < STEPS; k++)
         sl_sample_summarise(&t[k]);
     row->to_device = t[0].median;
     row->kernel_time = t[1].median;

@@ -276,13 +276,8 @@ int sl_suite_named_skipped(const sl_suite *s, const char *variant_name, char *wh
     return 0;
 }
 
-void sl_suite_print_skipped(const sl_suite *s, FILE *f, int verbose)
+void sl_suite_print_skipped(const sl_suite *s, FILE *f)
 {
-    if (!verbose && s->nskipped > 1) {
-        fprintf(f, "  skipped  %d variants (%s, ...): %s\n", s->nskipped, s->skipped[0],
-                s->skip_reason);
-        return;
-    }
     for (int i = 0; i < s->nskipped; i++)
         fprintf(f, "  skipped  %-56s %s\n", s->skipped[i], s->skip_reason);
 }

@@ -122,9 +122,8 @@ int sl_suite_add(sl_suite *s, const sl_plan *p, char *why, size_t whylen);
 int sl_suite_named_skipped(const sl_suite *s, const char *variant_name, char *why,
                            size_t whylen);
 
-/* Print the skipped variants to f: one line for all of them, or with
- * verbose one line each. */
-void sl_suite_print_skipped(const sl_suite *s, FILE *f, int verbose);
+/* Print one "skipped" line per skipped variant to f. */
+void sl_suite_print_skipped(const sl_suite *s, FILE *f);
 
 /* Validate every configuration; say on progress (may be NULL) which
  * failed, and with verbose which passed too. Returns the number that

@@ -361,14 +361,12 @@ static void plain(FILE *f, const char *text)
 
 void sl_print_report(FILE *f, const sl_run_report *r, int verbose)
 {
-    rendered t;
-    if (render(r, &t) != 0) {
-        release(&t);
-        return;
-    }
     if (verbose) {
-        for (int i = 0; i < NSECTIONS; i++)
-            fwrite(t.text[i], 1, t.len[i], f);
+        rendered t;
+        if (render(r, &t) == 0)
+            for (int i = 0; i < NSECTIONS; i++)
+                fwrite(t.text[i], 1, t.len[i], f);
+        release(&t);
     } else {
         /* The warnings' items as "warning:" lines, then the headline. */
         char *text = NULL;
@@ -392,5 +390,4 @@ void sl_print_report(FILE *f, const sl_run_report *r, int verbose)
         }
         sl_story_headline_text(f, r->suite, r->ceilings);
     }
-    release(&t);
 }
