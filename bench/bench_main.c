@@ -53,9 +53,11 @@ static const char usage[] =
     "Validate every variant of the " TREE_NAME " tree, time the valid ones and\n"
     "write a run folder <results>/<UTC time>-<host>/ plus <results>/latest.\n"
     "  --kernel NAME     one kernel (default: all)\n"
-    "  --variant NAME    one variant (default: all)\n"
+    "  --variant NAMES   one variant, or a comma list such as gpu,cuda (default:\n"
+    "                    all; the scalar baseline always comes along)\n"
     "  --size N          problem size in the kernel's unit (default: per kernel;\n"
-    "                    fractals: pixels per side of a square image)\n"
+    "                    fractals: pixels per side of a square image);\n"
+    "                    --size KERNEL=N for one kernel, repeatable\n"
     "  --max-iter N      fractals: the iteration cap (default 1000)\n"
     "  --seed N          montecarlo: the generator's seed, 0 to 2^63-1 (default 0)\n"
     "  --schedule S      fractals' threaded variants: static, dynamic or guided,\n"
@@ -262,7 +264,8 @@ static int bench(int argc, char **argv, sl_suite *suite)
         .tree = TREE_NAME, .kernels = SL_TREE_SYMBOL(kernels),
         .kernel_name = cli.kernel, .variant_name = cli.variant,
         .threads = cli.threads, .nthreads = cli.nthreads,
-        .size = cli.size, .max_iter = cli.max_iter, .seed = cli.seed,
+        .size = cli.size, .sizes = cli.sizes, .nsizes = cli.nsizes,
+        .max_iter = cli.max_iter, .seed = cli.seed,
         .schedules = cli.schedules, .nschedules = cli.nschedules, .sweep = 1,
         .quick = cli.quick,
     };

@@ -239,7 +239,8 @@ static int runner(int argc, char **argv, sl_suite *suite)
             .tree = trees[t].name, .kernels = trees[t].kernels,
             .kernel_name = kernel, .variant_name = cli.variant,
             .threads = cli.threads, .nthreads = cli.nthreads,
-            .size = cli.size, .max_iter = cli.max_iter, .seed = cli.seed,
+            .size = cli.size, .sizes = cli.sizes, .nsizes = cli.nsizes,
+            .max_iter = cli.max_iter, .seed = cli.seed,
             .schedules = cli.schedules, .nschedules = cli.nschedules, .sweep = 0,
             .quick = 1,
         };

@@ -2,7 +2,8 @@
 # compiling (and linking) real code, never by guessing from names.
 #
 # Sets, for the rest of the build:
-#   SPEEDLAB_ARCH_FLAGS     flags for the target ISA (-march=native or none)
+#   SPEEDLAB_ARCH_FLAGS     flags for the target ISA (-march=native, -march=$SPEEDLAB_ARCH
+#                           when that names a level, or none)
 #   SPEEDLAB_SIMD_ISA       AVX-512, AVX2, SSE2, NEON or none (what the flags give)
 #   SPEEDLAB_SIMD_LANES     doubles per vector register of that ISA
 #   SPEEDLAB_NOVEC_FLAGS    flags that switch the auto-vectoriser off (scalar files)
@@ -18,8 +19,17 @@ include(CheckLanguage)
 
 # --- Target ISA -------------------------------------------------------------
 set(SPEEDLAB_ARCH_FLAGS "")
-if(SPEEDLAB_NATIVE)
-  include(CheckCCompilerFlag)
+include(CheckCCompilerFlag)
+if(SPEEDLAB_ARCH)
+  # A named level (the GPU bundle: x86-64-v3) runs on machines other than
+  # this one; native would stop with an illegal instruction there.
+  string(MAKE_C_IDENTIFIER "SPEEDLAB_HAS_MARCH_${SPEEDLAB_ARCH}" _var)
+  check_c_compiler_flag("-march=${SPEEDLAB_ARCH}" ${_var})
+  if(NOT ${_var})
+    message(FATAL_ERROR "speedlab: ${CMAKE_C_COMPILER_ID} does not take -march=${SPEEDLAB_ARCH} (SPEEDLAB_ARCH)")
+  endif()
+  set(SPEEDLAB_ARCH_FLAGS "-march=${SPEEDLAB_ARCH}")
+elseif(SPEEDLAB_NATIVE)
   check_c_compiler_flag("-march=native" SPEEDLAB_HAS_MARCH_NATIVE)
   if(SPEEDLAB_HAS_MARCH_NATIVE)
     set(SPEEDLAB_ARCH_FLAGS "-march=native")

@@ -19,6 +19,16 @@
 /* The longest thread list a run may sweep. */
 #define SL_MAX_THREAD_COUNTS 32
 
+/* The most kernels that a run can give a size of their own. */
+#define SL_MAX_KERNEL_SIZES 8
+
+/* "--size mandelbrot=8192": one kernel's size (kernel points into argv). */
+typedef struct sl_kernel_size {
+    const char *kernel;
+    size_t kernel_len;
+    int64_t size;
+} sl_kernel_size;
+
 /* Parse a whole integer in [min, max]. Accepts digits with an optional
  * decimal exponent ("400000000", "4e8") so numbers read the way Python
  * users write them. Returns 0 and sets *out, or -1 with the reason in why. */

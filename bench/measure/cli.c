@@ -40,6 +40,33 @@ static int parse_seconds(const char *what, const char *text, double max,
     return 0;
 }
 
+/* "--size N" (every kernel) or "--size KERNEL=N" (that kernel; the plan
+ * checks the name). Kernels refuse sizes above their own max_size later. */
+static int parse_size(sl_cli *cli, const char *val, char *why, size_t whylen)
+{
+    const char *eq = strchr(val, '=');
+    int64_t v;
+    if (eq == NULL) {
+        if (sl_parse_i64("--size", val, 1, INT64_MAX, &v, why, whylen) != 0)
+            return -1;
+        cli->size = v;
+        return 0;
+    }
+    if (eq == val) {
+        snprintf(why, whylen, "--size '%.80s': no kernel name before '='", val);
+        return -1;
+    }
+    if (cli->nsizes == SL_MAX_KERNEL_SIZES) {
+        snprintf(why, whylen, "at most %d --size KERNEL=N options per run",
+                 SL_MAX_KERNEL_SIZES);
+        return -1;
+    }
+    if (sl_parse_i64("--size", eq + 1, 1, INT64_MAX, &v, why, whylen) != 0)
+        return -1;
+    cli->sizes[cli->nsizes++] = (sl_kernel_size){ val, (size_t)(eq - val), v };
+    return 0;
+}
+
 int sl_cli_parse(sl_cli *cli, int argc, char **argv, int first,
                  const char **positional, const char *usage)
 {
@@ -127,12 +154,10 @@ int sl_cli_parse(sl_cli *cli, int argc, char **argv, int first,
             }
             cli->results = val;
         } else if (!strcmp(opt, "--size")) {
-            /* Kernels refuse sizes above their own max_size later. */
-            if (sl_parse_i64("--size", val, 1, INT64_MAX, &v, why, sizeof why) != 0) {
+            if (parse_size(cli, val, why, sizeof why) != 0) {
                 sl_die_usage(argv[0], why);
                 return -1;
             }
-            cli->size = v;
         } else if (!strcmp(opt, "--max-iter")) {
             if (sl_parse_i64("--max-iter", val, 1, FRACTAL_MAX_ITER_LIMIT, &v, why,
                              sizeof why) != 0) {

@@ -26,6 +26,8 @@ typedef struct sl_cli {
     const char *tree;            /* runner: exercises, solutions or both */
     const char *results;         /* bench: base folder for run folders */
     int64_t size;                /* 0: the kernel's default */
+    sl_kernel_size sizes[SL_MAX_KERNEL_SIZES];  /* --size KERNEL=N, which */
+    int nsizes;                  /* win over size for their kernel */
     int max_iter;                /* fractals; 0: the kernel's default */
     uint64_t seed;               /* montecarlo: the generator's seed */
     sl_schedule schedules[SL_MAX_SCHEDULES];

@@ -82,6 +82,29 @@ static void unknown_name(const char *what, const char *name,
         snprintf(why, whylen, "unknown %s '%s' (known: %s)", what, name, list);
 }
 
+/* Whether name is list itself or one of its comma-separated entries. */
+static int in_list(const char *list, const char *name)
+{
+    size_t len = strlen(name);
+    for (const char *at = list; at != NULL; at = strchr(at, ',') ? strchr(at, ',') + 1 : NULL) {
+        size_t n = strcspn(at, ",");
+        if (n == len && strncmp(at, name, len) == 0)
+            return 1;
+    }
+    return 0;
+}
+
+/* The plan's size for a kernel: its own --size KERNEL=N (the last one
+ * given), else --size N, else the kernel's default (or quick) size. */
+static int64_t plan_size(const sl_plan *p, const sl_problem_def *def)
+{
+    for (int i = p->nsizes - 1; i >= 0; i--)
+        if (strlen(def->name) == p->sizes[i].kernel_len &&
+            strncmp(def->name, p->sizes[i].kernel, p->sizes[i].kernel_len) == 0)
+            return p->sizes[i].size;
+    return p->size ? p->size : p->quick ? def->quick_size : def->default_size;
+}
+
 const sl_schedule SL_SWEEP_SCHEDULES[4] = {
     { SL_SCHED_STATIC, 0 }, { SL_SCHED_STATIC, 1 },
     { SL_SCHED_DYNAMIC, 0 }, { SL_SCHED_GUIDED, 0 },
@@ -146,7 +169,7 @@ static int add_kernel(sl_suite *s, const sl_plan *p, const sl_kernel *k,
                       char *why, size_t whylen)
 {
     const sl_problem_def *def = k->problem;
-    int64_t size = p->size ? p->size : p->quick ? def->quick_size : def->default_size;
+    int64_t size = plan_size(p, def);
     int matched = 0;
 
     if (size > def->max_size) {
@@ -157,7 +180,7 @@ static int add_kernel(sl_suite *s, const sl_plan *p, const sl_kernel *k,
 
     for (size_t v = 0; v < k->count; v++) {
         const sl_variant *var = &k->variants[v];
-        int named = (!p->variant_name || strcmp(p->variant_name, var->name) == 0) &&
+        int named = (!p->variant_name || in_list(p->variant_name, var->name)) &&
                     (var->flags & p->variant_flags) == p->variant_flags &&
                     !(p->variant_flags && (var->flags & SL_STAGE));
         /* A speedup needs the baseline, so it is planned whatever was named
@@ -228,7 +251,8 @@ static int add_kernel(sl_suite *s, const sl_plan *p, const sl_kernel *k,
             }
         }
     }
-    if (!matched && p->variant_name) {
+    /* A list is checked name by name over every kernel (sl_suite_add). */
+    if (!matched && p->variant_name && !strchr(p->variant_name, ',')) {
         const char *names[16];
         size_t n = 0;
         for (size_t v = 0; v < k->count && n < 16; v++)
@@ -239,9 +263,59 @@ static int add_kernel(sl_suite *s, const sl_plan *p, const sl_kernel *k,
     return 0;
 }
 
+/* Every name in a --variant list, and every kernel given a size of its
+ * own, must exist: a typo must not quietly measure less. */
+static int check_names(const sl_plan *p, char *why, size_t whylen)
+{
+    const char *names[64];
+    size_t n = 0;
+    for (int i = 0; i < p->nsizes; i++) {
+        char kernel[64];
+        snprintf(kernel, sizeof kernel, "%.*s", (int)p->sizes[i].kernel_len,
+                 p->sizes[i].kernel);
+        int known = 0;
+        n = 0;
+        for (const sl_kernel *const *k = p->kernels; *k && n < 16; k++) {
+            names[n++] = (*k)->problem->name;
+            known |= strcmp(kernel, (*k)->problem->name) == 0;
+        }
+        if (!known) {
+            unknown_name("kernel in --size", kernel, names, n, why, whylen);
+            return -1;
+        }
+    }
+    if (p->variant_name == NULL || !strchr(p->variant_name, ','))
+        return 0;
+    for (const char *at = p->variant_name; at; at = strchr(at, ',') ? strchr(at, ',') + 1 : NULL) {
+        char name[64];
+        snprintf(name, sizeof name, "%.*s", (int)strcspn(at, ","), at);
+        int known = 0;
+        n = 0;
+        for (const sl_kernel *const *k = p->kernels; *k; k++) {
+            if (p->kernel_name && strcmp(p->kernel_name, (*k)->problem->name) != 0)
+                continue;
+            for (size_t v = 0; v < (*k)->count; v++) {
+                known |= strcmp(name, (*k)->variants[v].name) == 0;
+                size_t j = 0;
+                while (j < n && strcmp(names[j], (*k)->variants[v].name) != 0)
+                    j++;
+                if (j == n && n < 64)
+                    names[n++] = (*k)->variants[v].name;
+            }
+        }
+        if (!known) {
+            unknown_name("variant", name, names, n, why, whylen);
+            return -1;
+        }
+    }
+    return 0;
+}
+
 int sl_suite_add(sl_suite *s, const sl_plan *p, char *why, size_t whylen)
 {
     int matched = 0;
+    if (check_names(p, why, whylen) != 0)
+        return -1;
     for (const sl_kernel *const *k = p->kernels; *k; k++) {
         if (p->kernel_name && strcmp(p->kernel_name, (*k)->problem->name) != 0)
             continue;
@@ -267,8 +341,8 @@ int sl_suite_named_skipped(const sl_suite *s, const char *variant_name, char *wh
         return 0;
     for (int i = 0; i < s->nskipped; i++) {
         const char *slash = strrchr(s->skipped[i], '/');
-        if (slash && strcmp(slash + 1, variant_name) == 0) {
-            snprintf(why, whylen, "--variant %s cannot run here: %s", variant_name,
+        if (slash && in_list(variant_name, slash + 1)) {
+            snprintf(why, whylen, "--variant %s cannot run here: %s", slash + 1,
                      s->skip_reason);
             return 1;
         }

@@ -12,6 +12,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "args.h"
 #include "kernel.h"
 #include "sample.h"
 
@@ -87,13 +88,16 @@ typedef struct sl_plan {
     const char *tree;
     const sl_kernel *const *kernels;  /* the tree's NULL-terminated list */
     const char *kernel_name;          /* NULL: every kernel */
-    const char *variant_name;         /* NULL: every variant; one variant
-                                         brings its scalar baseline along */
+    const char *variant_name;         /* NULL: every variant; else one name
+                                         or a comma list ("gpu,cuda"); the
+                                         scalar baseline always comes along */
     unsigned variant_flags;           /* only variants with all these flags
                                          (stages never); 0: no filter */
     const int *threads;               /* counts for threaded variants */
     int nthreads;
     int64_t size;                     /* 0: the kernel's default (or quick) */
+    const sl_kernel_size *sizes;      /* per-kernel sizes, which win over */
+    int nsizes;                       /* size for their kernel */
     int max_iter;                     /* image kernels; 0: their default */
     uint64_t seed;                    /* montecarlo's generator seed */
     const sl_schedule *schedules;     /* for SL_USES_SCHEDULE variants, at */

@@ -244,6 +244,42 @@ int sl_list_pngs(const char *dir, char **names, int cap)
     return n;
 }
 
+/* Whether a .dat file has a data row (plot.sh draws nothing without). */
+static int has_data_row(const char *dir, const char *file)
+{
+    char path[4608], line[512];
+    snprintf(path, sizeof path, "%s/%s", dir, file);
+    FILE *f = fopen(path, "r");
+    if (f == NULL)
+        return 0;
+    int found = 0;
+    while (!found && fgets(line, sizeof line, f))
+        found = line[0] != '#' && line[strspn(line, " \t\r\n")] != '\0';
+    fclose(f);
+    return found;
+}
+
+int sl_list_planned_pngs(const char *dir, char **names, int cap)
+{
+    DIR *d = opendir(dir);
+    if (d == NULL)
+        return -1;
+    int n = 0;
+    struct dirent *e;
+    while ((e = readdir(d)) != NULL && n < cap) {
+        size_t len = strlen(e->d_name);
+        if (e->d_name[0] == '.' || len <= 4 || strchr(e->d_name, '-') == NULL ||
+            (strcmp(e->d_name + len - 4, ".dat") && strcmp(e->d_name + len - 4, ".bin")) ||
+            (!strcmp(e->d_name + len - 4, ".dat") && !has_data_row(dir, e->d_name)))
+            continue;
+        if ((names[n] = strdup(e->d_name)) != NULL)
+            memcpy(names[n++] + len - 4, ".png", 4);
+    }
+    closedir(d);
+    qsort(names, (size_t)n, sizeof *names, cmp_name);
+    return n;
+}
+
 /* Every PNG in dir, sorted, as a figure; the SVG linked when there is one. */
 static int figures(FILE *f, const char *dir)
 {

@@ -27,6 +27,11 @@ void sl_html_end(FILE *f);
  * free). Returns how many, or -1 when dir cannot be read. */
 int sl_list_pngs(const char *dir, char **names, int cap);
 
+/* The PNG files that plots/plot.sh will draw from dir's data files
+ * (<kind>-<rest>.dat with a data row, or .bin), listed the same way, for a
+ * run plotted later (on another machine: the GPU bundle's runs). */
+int sl_list_planned_pngs(const char *dir, char **names, int cap);
+
 /* Write index.html in dir from its summary.md and PNG files. Returns 0, or -1
  * with errno set. */
 int sl_write_html(const char *dir, const char *title);

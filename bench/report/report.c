@@ -132,13 +132,19 @@ static void figure(FILE *f, const char *file, const struct figure_kind *k,
 static void write_figures(FILE *f, const sl_run_report *r)
 {
     char *names[MAX_FIGURES];
-    int n = sl_list_pngs(r->dir, names, MAX_FIGURES);
+    /* Not drawn here: link the figures plot.sh will draw, so that the page
+     * is whole once it ran (on a login node, for a GPU node's run). */
+    int drawn = r->plots == 0;
+    int n = drawn ? sl_list_pngs(r->dir, names, MAX_FIGURES)
+                  : sl_list_planned_pngs(r->dir, names, MAX_FIGURES);
     n = n < 0 ? 0 : n;
     char *used = calloc((size_t)(n ? n : 1), 1);
     const char *extra;
     fprintf(f, "\n## Figures\n\n");
-    if (n == 0)
-        fprintf(f, "No figures: %s; the data files are complete.\n",
+    if (!drawn)
+        fprintf(f, "Not drawn here: %s; the data files are complete. `sh plots/plot.sh "
+                "<this folder>` draws them on any machine with gnuplot, and this "
+                "page shows them then.\n\n",
                 r->plots == 3 ? "gnuplot is not installed" : r->plots < 0 ?
                 "plots were not asked for (--no-plots)" : "gnuplot failed");
     const sl_suite *s = r->suite;

@@ -1,0 +1,144 @@
+#!/bin/sh
+# run.sh - the GPU bundle's one command, on a GPU node that has only the
+# NVIDIA driver: say what the node has, then validate and time every gpu
+# and cuda variant, the GPU time breakdown and the crossover, at sizes that
+# make a GPU worth it, into a normal run folder. (In the kit this file is
+# scripts/gpu_bundle_run.sh; `make gpu-bundle` copies it into the bundle.)
+#
+# usage: ./run.sh [--host-ok] [--results DIR] [--quick] [--size KERNEL=N ...]
+#   --host-ok   run on a machine without a GPU: the gpu variants run on the
+#               host, labelled host fallback everywhere, at the quick sizes
+#               (a host run at GPU sizes would take long and teach nothing)
+#   --results   where the run folder goes (default: results/ beside run.sh)
+#   --quick     the quick sizes on the GPU too (a smoke test)
+#   --size      a kernel's size instead of the one below (repeatable)
+# Exit: 0 ok; 2 this node cannot run the bundle (CPU, GLIBC, usage);
+# 3 a variant failed validation; 4 no GPU (without --host-ok), or a gpu
+# variant ran on the host; 1 anything else.
+set -u
+here=$(cd "$(dirname "$0")" && pwd)
+results=$here/results
+host_ok=0
+quick=0
+extra=""
+while [ $# -gt 0 ]; do
+    case $1 in
+    --host-ok) host_ok=1 ;;
+    --quick) quick=1 ;;
+    --size) [ $# -ge 2 ] || { echo "run.sh: --size needs KERNEL=N" >&2; exit 2; }
+            extra="$extra --size $2"; shift ;;
+    --results) [ $# -ge 2 ] || { echo "run.sh: --results needs a folder" >&2; exit 2; }
+               results=$2; shift ;;
+    -h | --help) sed -n '/^# usage/,/^# variant/s/^# \{0,1\}//p' "$0"; exit 0 ;;
+    *) echo "run.sh: unknown argument '$1' (known: --host-ok, --results DIR, --quick)" >&2
+       exit 2 ;;
+    esac
+    shift
+done
+# Only the bundle's libraries, whatever the node's paths say.
+export LD_LIBRARY_PATH="$here/lib"
+bench=$here/bin/speedlab-bench-solutions
+section() { printf '\n== %s\n' "$*"; }
+
+if [ "$host_ok" = 0 ] && ! nvidia-smi -L >/dev/null 2>&1; then
+    echo "run.sh: no NVIDIA GPU here (nvidia-smi -L finds none); ./run.sh --host-ok runs the bundle on the host, labelled host fallback" >&2
+    exit 4
+fi
+
+# --- What the node has ----------------------------------------------------------
+section "this node"
+cores=$(nproc 2>/dev/null || echo 1)
+cpu=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo 2>/dev/null | head -1)
+echo "cpu: ${cpu:-unknown}, $cores cores available"
+if ! grep -qw avx2 /proc/cpuinfo 2>/dev/null || ! grep -qw fma /proc/cpuinfo 2>/dev/null; then
+    echo "run.sh: this CPU has no AVX2/FMA; the bundle's kernels are built for x86-64-v3 (see BUILD)" >&2
+    exit 2
+fi
+need=$(sed -n 's/^glibc_needed: //p' "$here/BUILD")
+have=$(getconf GNU_LIBC_VERSION 2>/dev/null | sed 's/glibc //')
+echo "GLIBC: the bundle needs ${need:-?}, this node has ${have:-unknown}"
+if [ -n "$need" ] && [ -n "$have" ] &&
+   [ "$(printf '%s\n%s\n' "$need" "$have" | sort -V | tail -1)" != "$have" ]; then
+    echo "run.sh: this node's GLIBC $have is older than the $need the bundle needs; build it on an older login node" >&2
+    exit 2
+fi
+if command -v nvidia-smi >/dev/null 2>&1; then
+    nvidia-smi -L 2>&1 | sed 's/^/gpu: /'
+    echo "driver: $(nvidia-smi --query-gpu=driver_version --format=csv,noheader 2>/dev/null | head -1)"
+else
+    echo "gpu: nvidia-smi not found (no NVIDIA driver)"
+fi
+grep -E '^(OpenMP offload|CUDA|kernels):' "$here/BUILD"
+
+# --- Validate and time ------------------------------------------------------------
+# One point per threaded variant (all the cores): the CPU to beat. The
+# scalar baseline comes along, and with pi's first stage (gpu_v1, one team:
+# 63 s for 4e9 steps on an H100) it sets the run's length, so 3 repetitions
+# and pi at the bench's default size. The images are 4 times the default
+# side (a 4096 x 4096 Mandelbrot takes 15 s on one core of an H100 node).
+# About 5 minutes on a 16-core node.
+variants=threads_simd,gpu,gpu_v1,gpu_v2,gpu_v4,cuda
+sizes="--size mandelbrot=4096 --size julia=4096 --size pi=4e8 --size montecarlo=2e9"
+device=--require-device
+if [ "$host_ok" = 1 ]; then
+    variants=threads_simd,gpu,gpu_v1,gpu_v2,gpu_v4
+    device=""
+    quick=1
+fi
+[ "$quick" = 1 ] && sizes=--quick
+section "validate and time every gpu and cuda variant ($([ "$quick" = 1 ] && echo "quick sizes" || echo "GPU sizes"))"
+# shellcheck disable=SC2086
+"$bench" $device --variant "$variants" $sizes $extra --threads "$cores" --no-weak --reps 3 \
+    --min-time 0.1 --no-plots --results "$results"
+rc=$?
+[ "$rc" -eq 4 ] && exit 4
+run="$results/$(readlink "$results/latest" 2>/dev/null)"
+[ -f "$run/results.csv" ] || exit "$rc"
+
+# --- Profiles, when the node has the tools ------------------------------------------
+# What each writes goes into the run folder beside the data.
+profile() {
+    name=$1
+    shift
+    "$@" >"$run/.$name.tmp" 2>&1 && mv "$run/.$name.tmp" "$run/$name" ||
+        { echo "  $name failed; its output is in $run/$name"; mv "$run/.$name.tmp" "$run/$name"; }
+}
+if [ "$host_ok" = 0 ] && [ "$quick" = 0 ]; then
+    section "profiles"
+    scratch=$(mktemp -d)
+    one="--kernel mandelbrot --variant cuda --size 1024 --threads 1 --no-weak --reps 1 --min-time 0.01 --no-plots --results $scratch"
+    if command -v ncu >/dev/null 2>&1; then
+        echo "ncu: the CUDA Mandelbrot kernel at 1024 x 1024, one launch (profile-ncu.txt)"
+        # shellcheck disable=SC2086
+        profile profile-ncu.txt ncu --launch-count 1 --kernel-name regex:fractal --section SpeedOfLight \
+            --section LaunchStats --section Occupancy "$bench" $one
+    else
+        echo "ncu: not on this node"
+    fi
+    if command -v nsys >/dev/null 2>&1; then
+        echo "nsys: the Mandelbrot gpu variant's API and copy times (profile-nsys.txt)"
+        # shellcheck disable=SC2086
+        profile profile-nsys.txt nsys profile --stats=true --force-overwrite true \
+            -o "$scratch/nsys" "$bench" $(echo "$one" | sed 's/--variant cuda/--variant gpu/')
+    else
+        echo "nsys: not on this node"
+    fi
+    rm -rf "$scratch"
+fi
+
+# --- Where the gpu variants ran -------------------------------------------------------
+section "where the gpu variants ran"
+# Quoted fields ("static,1") hold commas: blank them before splitting.
+sed 's/"[^"]*"/q/g' "$run/results.csv" | awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }
+    $col["variant"] ~ /^(gpu|cuda)/ {
+        printf "  %-11s %-7s %12.3f ms  %-14s %s\n", $col["kernel"], $col["variant"],
+               $col["median_s"] * 1e3, $col["ran_on"], $col["valid"] == "yes" ? "valid" : "INVALID" }'
+sed -n '/^## GPU time breakdown/,/^- crossover/p' "$run/summary.md"
+echo "run folder: $run"
+echo "next: copy it to a machine with the kit and gnuplot, then: sh plots/plot.sh <run folder>"
+[ "$rc" -ne 0 ] && exit "$rc"
+if [ "$host_ok" = 0 ] && grep -q 'host fallback' "$run/results.csv"; then
+    echo "run.sh: some gpu variants ran on the host (host fallback), not on the GPU" >&2
+    exit 4
+fi
+exit 0

@@ -1,0 +1,122 @@
+#!/bin/sh
+# bundle.sh - end-to-end: the GPU bundle (make gpu-bundle) is self-contained
+# and runs here through the host fallback, labelled so.
+# Sourced by tests/e2e/run.sh, which provides lib.sh's helpers.
+
+# The C library's own files and the driver: the only needs a bundle may
+# leave to the node.
+bundle_system_lib() {
+    case $1 in
+    linux-vdso.so* | ld-linux* | libc.so* | libm.so* | libdl.so* | libpthread.so* | \
+    librt.so* | libutil.so* | libresolv.so* | libcuda.so*) return 0 ;;
+    esac
+    return 1
+}
+
+# Build the bundle into $tmp, check what it needs, run it without a GPU.
+# build: the CMake folder the bundle is built in (kept between runs).
+case_bundle() {
+    build=$1
+    bundle="$tmp/gpu-bundle"
+    BUILD="$build" sh "$top/scripts/gpu_bundle.sh" "$bundle" >"$tmp/make.out" 2>"$tmp/make.err"
+    rc=$?
+    if [ "$rc" -eq 2 ]; then
+        echo "skipped: the offload compiler cannot be installed here: $(tail -1 "$tmp/make.err")"
+        exit 77
+    fi
+    if [ "$rc" -ne 0 ]; then
+        fail "make gpu-bundle: exit $rc"
+        tail -15 "$tmp/make.err" "$tmp/make.out" >&2
+        return
+    fi
+    ok "the bundle built"
+    grep -q 'offload *nvptx' "$tmp/make.out" && ok "offload code generated for nvptx" ||
+        fail "the bundle's build does not offload: $(grep offload "$tmp/make.out")"
+
+    size=$(du -sm "$bundle" | cut -f1)
+    [ "$size" -lt 60 ] && ok "bundle is $size MiB (< 60)" || fail "bundle is $size MiB"
+    for f in run.sh README BUILD bin/speedlab-bench-solutions bin/speedlab \
+             lib/libgomp.so.1 lib/libgomp-plugin-nvptx.so.1; do
+        [ -s "$bundle/$f" ] && ok "bundle has $f" || fail "bundle lacks $f"
+    done
+    n=$(wc -l <"$bundle/README")
+    [ "$n" -eq 5 ] && ok "README: five lines" || fail "README: $n lines"
+
+    # What each file needs: the bundle's lib/ or the C library, nothing else.
+    for f in "$bundle"/bin/* "$bundle"/lib/*; do
+        fname=$(basename "$f")
+        readelf -d "$f" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p' >"$tmp/needed"
+        while read -r lib; do
+            [ -f "$bundle/lib/$lib" ] || bundle_system_lib "$lib" ||
+                fail "$fname needs $lib, neither in the bundle nor the C library"
+        done <"$tmp/needed"
+        env -i /usr/bin/ldd "$f" >"$tmp/ldd" 2>&1
+        if grep -q 'not found' "$tmp/ldd"; then
+            fail "$fname: $(grep 'not found' "$tmp/ldd" | head -1)"
+        fi
+        while read -r lib arrow path rest; do
+            [ "$arrow" = "=>" ] || continue
+            case $(realpath "$path") in
+            "$(realpath "$bundle/lib")"/*) ;;
+            *) bundle_system_lib "$lib" || fail "$fname resolves $lib to $path" ;;
+            esac
+        done <"$tmp/ldd"
+    done
+    ok "every library resolves to the bundle or the C library (readelf, ldd under env -i)"
+    for f in "$bundle"/bin/*; do
+        readelf -d "$f" | grep -q 'RUNPATH.*\[\$ORIGIN/../lib\]' &&
+            ok "$(basename "$f"): RUNPATH \$ORIGIN/../lib" || fail "$(basename "$f"): RUNPATH"
+    done
+    need=$(sed -n 's/^glibc_needed: //p' "$bundle/BUILD")
+    have=$(getconf GNU_LIBC_VERSION | sed 's/glibc //')
+    newest=$(for f in "$bundle"/bin/* "$bundle"/lib/*; do objdump -T "$f"; done |
+        grep -o 'GLIBC_[0-9][0-9.]*' | sed 's/GLIBC_//' | sort -uV | tail -1)
+    [ -n "$need" ] && [ "$need" = "$newest" ] && ok "BUILD names the newest GLIBC needed: $need" ||
+        fail "BUILD says GLIBC '$need', the files need $newest"
+    [ "$(printf '%s\n%s\n' "$need" "$have" | sort -V | tail -1)" = "$have" ] &&
+        ok "GLIBC $need is no newer than this machine's $have" || fail "GLIBC $need > $have"
+    expect_in "$tmp/make.out" "GLIBC needed: $need" "make gpu-bundle prints the GLIBC version"
+
+    # No GPU here: without --host-ok, one line and exit 4, nothing written.
+    expect_rc 4 "run.sh without --host-ok" env -i PATH=/usr/bin:/bin "$bundle/run.sh" \
+        --results "$tmp/none"
+    one_line "run.sh without a GPU"
+    [ ! -e "$tmp/none" ] && ok "nothing written" || fail "run.sh wrote $tmp/none"
+    expect_rc 4 "the bundle's bench with --require-device" env -i \
+        "$bundle/bin/speedlab-bench-solutions" --require-device --quick --kernel pi \
+        --results "$tmp/none"
+    one_line "the bench's --require-device"
+
+    # --host-ok: a complete run folder, every gpu row labelled host fallback,
+    # with nothing from this machine but the C library (env -i).
+    expect_rc 0 "run.sh --host-ok" env -i PATH=/usr/bin:/bin "$bundle/run.sh" --host-ok \
+        --results "$tmp/results"
+    run="$tmp/results/$(readlink "$tmp/results/latest")"
+    for f in bench.json results.csv samples.csv summary.md index.html breakdown.csv \
+             crossover-mandelbrot.dat speedup-pi.dat speedup-mandelbrot.dat \
+             speedup-julia.dat speedup-montecarlo.dat image-mandelbrot.bin; do
+        [ -s "$run/$f" ] && ok "run folder has $f" || fail "run folder lacks $f"
+    done
+    sed 's/"[^"]*"/q/g' "$run/results.csv" | awk -F, '
+        NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }
+        $col["variant"] ~ /^gpu/ { n++; if ($col["ran_on"] != "host fallback") bad++ }
+        END { printf "%d %d\n", n, bad }' >"$tmp/gpu_rows"
+    read -r rows bad <"$tmp/gpu_rows"
+    [ "$rows" -ge 7 ] && [ "${bad:-0}" -eq 0 ] &&
+        ok "all $rows gpu rows say host fallback" || fail "gpu rows: $rows, not host fallback: $bad"
+    expect_in "$run/summary.md" "host fallback: CPU code, no GPU here" "the headline says host fallback"
+    expect_in "$run/summary.md" "none: the gpu variant ran on the host" "no crossover claimed"
+    expect_in "$tmp/out" "where the gpu variants ran" "run.sh lists where each gpu variant ran"
+    expect_in "$run/summary.md" "Not drawn here" "the report says its figures are drawn later"
+
+    # The login node's half: plot.sh draws what the page already links.
+    if command -v gnuplot >/dev/null 2>&1; then
+        expect_rc 0 "plot.sh on the bundle's run" sh "$top/plots/plot.sh" "$run"
+        missing=0
+        for src in $(grep -o 'src="[^"]*"' "$run/index.html" | sed 's/src="//;s/"$//'); do
+            [ -s "$run/$src" ] || { fail "index.html shows $src, not drawn"; missing=1; }
+        done
+        [ "$missing" = 0 ] && ok "every figure index.html links was drawn"
+        [ -s "$run/breakdown-gpu.png" ] && ok "breakdown-gpu.png drawn" || fail "no breakdown-gpu.png"
+    fi
+}
