@@ -82,6 +82,11 @@ set(SPEEDLAB_OFFLOAD_FLAGS "")
 set(SPEEDLAB_OFFLOAD_TARGET "none (host fallback)")
 if(SPEEDLAB_OFFLOAD STREQUAL "OFF")
   set(_candidates "")
+elseif((SPEEDLAB_SANITIZE OR SPEEDLAB_RACECHECK) AND NOT SPEEDLAB_OFFLOAD STREQUAL "ON")
+  # The sanitizers have no device runtime (GCC's mkoffload stops at
+  # "unresolved symbol __ubsan_handle_add_overflow"): a sanitized build
+  # checks the host fallback, with or without an offload compiler.
+  set(_candidates "")
 elseif(CMAKE_C_COMPILER_ID STREQUAL "GNU")
   set(_candidates "nvptx sm_80|-foffload=nvptx-none,-foffload-options=nvptx-none=-misa=sm_80")
 elseif(CMAKE_C_COMPILER_ID STREQUAL "Clang")

@@ -226,24 +226,6 @@ static int cmp_name(const void *a, const void *b)
     return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-int sl_list_pngs(const char *dir, char **names, int cap)
-{
-    DIR *d = opendir(dir);
-    if (d == NULL)
-        return -1;
-    int n = 0;
-    struct dirent *e;
-    while ((e = readdir(d)) != NULL && n < cap) {
-        size_t len = strlen(e->d_name);
-        if (e->d_name[0] != '.' && len > 4 && strcmp(e->d_name + len - 4, ".png") == 0 &&
-            (names[n] = strdup(e->d_name)) != NULL)
-            n++;
-    }
-    closedir(d);
-    qsort(names, (size_t)n, sizeof *names, cmp_name);
-    return n;
-}
-
 /* Whether a .dat file has a data row (plot.sh draws nothing without). */
 static int has_data_row(const char *dir, const char *file)
 {
@@ -259,7 +241,21 @@ static int has_data_row(const char *dir, const char *file)
     return found;
 }
 
-int sl_list_planned_pngs(const char *dir, char **names, int cap)
+/* A PNG itself (planned = 0), or a data file plot.sh makes one from. */
+static int figure_file(const char *dir, const char *name, int planned)
+{
+    size_t len = strlen(name);
+    if (name[0] == '.' || len <= 4)
+        return 0;
+    const char *ext = name + len - 4;
+    if (!planned)
+        return strcmp(ext, ".png") == 0;
+    return strchr(name, '-') != NULL &&
+           (strcmp(ext, ".bin") == 0 || (strcmp(ext, ".dat") == 0 && has_data_row(dir, name)));
+}
+
+/* The figures of dir, sorted, each named as its PNG. */
+static int list_figures(const char *dir, char **names, int cap, int planned)
 {
     DIR *d = opendir(dir);
     if (d == NULL)
@@ -267,17 +263,23 @@ int sl_list_planned_pngs(const char *dir, char **names, int cap)
     int n = 0;
     struct dirent *e;
     while ((e = readdir(d)) != NULL && n < cap) {
-        size_t len = strlen(e->d_name);
-        if (e->d_name[0] == '.' || len <= 4 || strchr(e->d_name, '-') == NULL ||
-            (strcmp(e->d_name + len - 4, ".dat") && strcmp(e->d_name + len - 4, ".bin")) ||
-            (!strcmp(e->d_name + len - 4, ".dat") && !has_data_row(dir, e->d_name)))
+        if (!figure_file(dir, e->d_name, planned) || (names[n] = strdup(e->d_name)) == NULL)
             continue;
-        if ((names[n] = strdup(e->d_name)) != NULL)
-            memcpy(names[n++] + len - 4, ".png", 4);
+        memcpy(names[n++] + strlen(e->d_name) - 4, ".png", 4);
     }
     closedir(d);
     qsort(names, (size_t)n, sizeof *names, cmp_name);
     return n;
+}
+
+int sl_list_pngs(const char *dir, char **names, int cap)
+{
+    return list_figures(dir, names, cap, 0);
+}
+
+int sl_list_planned_pngs(const char *dir, char **names, int cap)
+{
+    return list_figures(dir, names, cap, 1);
 }
 
 /* Every PNG in dir, sorted, as a figure; the SVG linked when there is one. */

@@ -89,8 +89,9 @@ case_bundle() {
 
     # --host-ok: a complete run folder, every gpu row labelled host fallback,
     # with nothing from this machine but the C library (env -i).
+    # --size pi=...: a kernel's own size wins over --quick for that kernel.
     expect_rc 0 "run.sh --host-ok" env -i PATH=/usr/bin:/bin "$bundle/run.sh" --host-ok \
-        --results "$tmp/results"
+        --size pi=3000001 --results "$tmp/results"
     run="$tmp/results/$(readlink "$tmp/results/latest")"
     for f in bench.json results.csv samples.csv summary.md index.html breakdown.csv \
              crossover-mandelbrot.dat speedup-pi.dat speedup-mandelbrot.dat \
@@ -104,6 +105,16 @@ case_bundle() {
     read -r rows bad <"$tmp/gpu_rows"
     [ "$rows" -ge 7 ] && [ "${bad:-0}" -eq 0 ] &&
         ok "all $rows gpu rows say host fallback" || fail "gpu rows: $rows, not host fallback: $bad"
+    # The variant list: the baseline, threads_simd and the gpu stages only.
+    sed 's/"[^"]*"/q/g' "$run/results.csv" | awk -F, '
+        NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }
+        { print $col["kernel"], $col["variant"], $col["size"] }' | sort -u >"$tmp/rows"
+    grep -qE ' (simd|threads) ' "$tmp/rows" && fail "rows outside the variant list: $(grep -E ' (simd|threads) ' "$tmp/rows" | head -2)" ||
+        ok "only the listed variants (and the scalar baseline) were planned"
+    [ "$(awk '$1 == "pi" { print $3 }' "$tmp/rows" | sort -u)" = 3000001 ] &&
+        ok "--size pi=3000001 applied to every pi row" || fail "pi sizes: $(awk '$1 == "pi"' "$tmp/rows")"
+    [ "$(awk '$1 == "mandelbrot" { print $3 }' "$tmp/rows" | sort -u)" = 512 ] &&
+        ok "the other kernels kept the quick size" || fail "mandelbrot sizes: $(awk '$1 == "mandelbrot"' "$tmp/rows")"
     expect_in "$run/summary.md" "host fallback: CPU code, no GPU here" "the headline says host fallback"
     expect_in "$run/summary.md" "none: the gpu variant ran on the host" "no crossover claimed"
     expect_in "$tmp/out" "where the gpu variants ran" "run.sh lists where each gpu variant ran"
