@@ -11,7 +11,8 @@
 #               (a host run at GPU sizes would take long and teach nothing)
 #   --results   where the run folder goes (default: results/ beside run.sh)
 #   --quick     the quick sizes on the GPU too (a smoke test)
-#   --size      a kernel's size instead of the one below (repeatable)
+#   --size      KERNEL=N: that kernel's size instead of run.sh's (mandelbrot
+#               and julia 4096, pi 4e8, montecarlo 2e9); repeatable
 # Exit: 0 ok; 2 this node cannot run the bundle (CPU, GLIBC, usage);
 # 3 a variant failed validation; 4 no GPU (without --host-ok), or a gpu
 # variant ran on the host; 1 anything else.
@@ -30,7 +31,7 @@ while [ $# -gt 0 ]; do
     --results) [ $# -ge 2 ] || { echo "run.sh: --results needs a folder" >&2; exit 2; }
                results=$2; shift ;;
     -h | --help) sed -n '/^# usage/,/^# variant/s/^# \{0,1\}//p' "$0"; exit 0 ;;
-    *) echo "run.sh: unknown argument '$1' (known: --host-ok, --results DIR, --quick)" >&2
+    *) echo "run.sh: unknown argument '$1' (known: --host-ok, --results DIR, --quick, --size KERNEL=N)" >&2
        exit 2 ;;
     esac
     shift
@@ -109,8 +110,9 @@ if [ "$host_ok" = 0 ] && [ "$quick" = 0 ]; then
     one="--kernel mandelbrot --variant cuda --size 1024 --threads 1 --no-weak --reps 1 --min-time 0.01 --no-plots --results $scratch"
     if command -v ncu >/dev/null 2>&1; then
         echo "ncu: the CUDA Mandelbrot kernel at 1024 x 1024, one launch (profile-ncu.txt)"
+        # The first launch is validation's 67 x 67 probe: skip it.
         # shellcheck disable=SC2086
-        profile profile-ncu.txt ncu --launch-count 1 --kernel-name regex:fractal --section SpeedOfLight \
+        profile profile-ncu.txt ncu --launch-skip 1 --launch-count 1 --kernel-name regex:fractal --section SpeedOfLight \
             --section LaunchStats --section Occupancy "$bench" $one
     else
         echo "ncu: not on this node"

@@ -1,10 +1,10 @@
 #!/bin/sh
-# vecreport.sh - what the compiler vectorised in each solution file, in its
+# vecreport.sh - what the compiler vectorised in each file of a tree, in its
 # own words and in the machine code.
 #
-# usage: scripts/vecreport.sh BUILD_DIR
+# usage: scripts/vecreport.sh BUILD_DIR [solutions|exercises]
 #
-# Rebuilds the speedlab_vecreport objects (every solution file, compiled
+# Rebuilds the tree's vecreport objects (every file of the tree, compiled
 # with the kernels' flags plus the compiler's vectorisation remarks), then
 # prints per file (one variant each): the remarks, and a count of the
 # floating-point arithmetic instructions in its machine code, packed (pd/ps:
@@ -13,18 +13,25 @@
 # instructions did not vectorise, whatever its pragma says.
 # Exit: 0, 1 when the build fails, 2 on bad usage.
 set -u
-if [ $# -ne 1 ] || [ ! -f "$1/CMakeCache.txt" ]; then
-    echo "usage: $0 BUILD_DIR (a configured build folder)" >&2
+if [ $# -lt 1 ] || [ $# -gt 2 ] || [ ! -f "$1/CMakeCache.txt" ]; then
+    echo "usage: $0 BUILD_DIR [solutions|exercises] (a configured build folder)" >&2
     exit 2
 fi
 build=$1
+tree=${2:-solutions}
+case $tree in
+solutions) target=speedlab_vecreport ;;
+exercises) target=speedlab_vecreport_exercises ;;
+*) echo "vecreport: TREE '$tree' is not solutions or exercises" >&2; exit 2 ;;
+esac
 top=$(cd "$(dirname "$0")/.." && pwd)
-objdir="$build/CMakeFiles/speedlab_vecreport.dir"
+objdir="$build/CMakeFiles/$target.dir"
 log=$(mktemp /tmp/speedlab-vecreport.XXXXXX)
 trap 'rm -f "$log"' EXIT
 
 find "$objdir" -name '*.o' -delete 2>/dev/null
-if ! cmake --build "$build" --target speedlab_vecreport >"$log" 2>&1; then
+echo "vecreport: $tree/"
+if ! cmake --build "$build" --target "$target" >"$log" 2>&1; then
     cat "$log" >&2
     echo "vecreport: the build failed (see above)" >&2
     exit 1
@@ -52,7 +59,7 @@ command -v objdump >/dev/null 2>&1 || echo "vecreport: objdump not found (binuti
 printf '%-36s %7s %7s %8s  %s\n' "file (one variant)" "packed" "scalar" "widest" "compiler remarks"
 for obj in $(find "$objdir" -name '*.o' | sort); do
     src=${obj%.o}                      # .../solutions/pi/simd.c
-    rel=solutions/${src##*/solutions/}
+    rel=$tree/${src##*/"$tree"/}
     case $rel in */table.c|*/kernels.c) continue ;; esac   # tables, no loops
     set -- $(count_fp "$obj")
     vec=$(grep -F "$rel:" "$log" | grep -cE 'optimized: loop vectorized|remark: vectorized loop')
@@ -63,4 +70,4 @@ done
 echo
 echo "The compiler's remarks, per line of source:"
 grep -E 'optimized: loop vectorized|missed: not vectorized|remark: .*vectoriz' "$log" |
-    grep -E 'solutions/' | sed -e "s|^$top/||" | sort -u
+    grep -E "$tree/" | sed -e "s|^$top/||" | sort -u

@@ -2,19 +2,34 @@
 # exercises.sh - end-to-end: the exercises match their generator; the generator's errors.
 # Sourced by tests/e2e/run.sh, which provides lib.sh's helpers.
 
+# The generator's tree against the committed exercises/. A participant's
+# edits are theirs: when exercises/ differs from git's HEAD, the check uses
+# HEAD's copy (so it still catches a solutions/ change nobody regenerated)
+# and never touches, or advises touching, the working files.
 case_exercises_in_sync() {
     sh "$top/scripts/gen_exercises.sh" "$top/solutions" "$tmp/exercises" ||
         { fail "generator failed"; return; }
-    if diff -r "$tmp/exercises" "$top/exercises" >"$tmp/diff"; then
+    against="$top/exercises"
+    if git -C "$top" rev-parse --verify -q HEAD >/dev/null 2>&1 &&
+       [ -n "$(git -C "$top" status --porcelain -- exercises)" ]; then
+        mkdir -p "$tmp/committed"
+        git -C "$top" archive HEAD exercises | tar -x -C "$tmp/committed" ||
+            { fail "cannot read exercises/ from git's HEAD"; return; }
+        against="$tmp/committed/exercises"
+        ok "exercises/ holds your edits: the generator is checked against git's copy, and your files are left alone"
+    fi
+    if diff -r "$tmp/exercises" "$against" >"$tmp/diff"; then
         ok "exercises/ is what the generator makes from solutions/"
     else
-        fail "exercises/ differs from the generated tree (run: make reset-exercises):"
+        fail "the committed exercises/ differs from what scripts/gen_exercises.sh makes from solutions/ (a solutions/ change that was not regenerated):"
         head -20 "$tmp/diff" >&2
     fi
-    n=$(grep -rc 'TODO([0-9]*\.[0-9]*)' "$top/exercises" | awk -F: '{s += $2} END {print s}')
-    [ "$n" -gt 0 ] && ok "$n TODO(step) tags in exercises/" || fail "no TODO(step) tags"
+    # The TODO tags and their steps, in the generated tree: a participant
+    # who finished a step may well have deleted its TODO.
+    n=$(grep -rc 'TODO([0-9]*\.[0-9]*)' "$tmp/exercises" | awk -F: '{s += $2} END {print s}')
+    [ "$n" -gt 0 ] && ok "$n TODO(step) tags in the exercises" || fail "no TODO(step) tags"
     # Every TODO step exists in COURSE.md.
-    for step in $(grep -rho 'TODO([0-9]*\.[0-9]*)' "$top/exercises" | sort -u | tr -d 'TODO()'); do
+    for step in $(grep -rho 'TODO([0-9]*\.[0-9]*)' "$tmp/exercises" | sort -u | tr -d 'TODO()'); do
         grep -q "^#### Step $step" "$top/COURSE.md" && ok "step $step in COURSE.md" ||
             fail "TODO($step) has no '#### Step $step' in COURSE.md"
     done
@@ -30,4 +45,24 @@ case_generator_errors() {
     expect_rc 0 "well-formed region" sh "$top/scripts/gen_exercises.sh" "$tmp/src" "$tmp/gen"
     [ "$(cat "$tmp/gen/k/open.c")" = "int c;" ] && ok "region replaced by its exercise" ||
         fail "generated: $(cat "$tmp/gen/k/open.c")"
+}
+
+# A participant's finished work: exercises_in_sync passes on a copy whose
+# exercises/ was edited, and leaves the edited file as it was.
+case_exercises_edited() {
+    git -C "$top" rev-parse --verify -q HEAD >/dev/null 2>&1 ||
+        { echo "skipped: not a git checkout"; exit 77; }
+    git clone -q "$top" "$tmp/clone" || { fail "git clone"; return; }
+    # This checkout's test scripts, whatever is committed.
+    cp "$here"/*.sh "$tmp/clone/tests/e2e/"
+    file="$tmp/clone/exercises/pi/threads.c"
+    printf '/* my reduction goes here */\n' >>"$file"
+    sum=$(cksum <"$file")
+    expect_rc 0 "exercises_in_sync on edited exercises/" sh "$tmp/clone/tests/e2e/run.sh" \
+        exercises exercises_in_sync
+    expect_in "$tmp/out" "holds your edits" "says it checked git's copy"
+    expect_not_in "$tmp/out" "reset-exercises" "no advice that moves the participant's work"
+    [ "$(cksum <"$file")" = "$sum" ] && ok "the edited file is untouched" || fail "the edited file changed"
+    [ ! -d "$tmp/clone/exercises-backup" ] && ok "nothing moved to exercises-backup/" ||
+        fail "exercises-backup/ appeared"
 }

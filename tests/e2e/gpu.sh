@@ -6,6 +6,10 @@
 # label, the crossover, and the CUDA variants skipped with a reason.
 case_gpu() {
     bench=$1; runner=$2
+    if ! nvidia-smi -L >/dev/null 2>&1; then
+        expect_rc 4 "gpu_check.sh without a GPU stops at once" sh "$top/scripts/gpu_check.sh" --quick
+        one_line "gpu_check.sh without a GPU"
+    fi
     res="$tmp/results"
     expect_rc 0 "bench mandelbrot with the breakdown" "$bench" --quick --kernel mandelbrot \
         --size 256 --threads 2 --reps 2 --min-time 0.01 --results "$res"

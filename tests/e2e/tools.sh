@@ -24,6 +24,12 @@ case_vecreport() {
     grep -qE 'optimized: loop vectorized|remark: vectorized loop' "$tmp/out" &&
         ok "remarks name vectorised loops" || fail "no vectorisation remark"
 
+    # TREE=exercises: the participant's files, named as theirs.
+    expect_rc 0 "vecreport exercises" sh "$top/scripts/vecreport.sh" "$build" exercises
+    grep -q '^exercises/pi/simd.c ' "$tmp/out" && ok "exercises/pi/simd.c reported" ||
+        fail "vecreport exercises does not list exercises/pi/simd.c"
+    expect_not_in "$tmp/out" '^solutions/' "vecreport exercises lists no solutions/ file"
+    expect_rc 2 "vecreport TREE=bogus" sh "$top/scripts/vecreport.sh" "$build" bogus
     expect_rc 2 "vecreport without a build folder" sh "$top/scripts/vecreport.sh" "$tmp"
 }
 
