@@ -18,6 +18,7 @@
 #include "exitcodes.h"
 #include "false_sharing.h"
 #include "gbench.h"
+#include "isolate.h"
 #include "results.h"
 #include "run_dir.h"
 #include "speedlab_config.h"
@@ -28,6 +29,10 @@ extern const sl_kernel *const exercises_kernels[];
 
 /* Short runs: a participant waits for this. */
 enum { RUNNER_REPS = 3 };
+/* An exercise variant's isolated check may take 20 times the solution's
+ * slowest call (three calls: probe, timed size, reference) plus 5 s. */
+#define ISOLATE_FACTOR 20.0
+#define ISOLATE_SLACK 5.0
 #define RUNNER_MIN_TIME 0.1
 /* Below this speedup a faster variant has not paid off yet. */
 #define NOT_FASTER_YET 1.2
@@ -69,13 +74,68 @@ static const sl_config *counterpart(const sl_suite *s, const sl_config *c)
     return NULL;
 }
 
+/* The solutions are trusted: validated here, they give the time a call
+ * takes at this size. Each exercise variant is then checked in a child
+ * with room for 20 times the solution's scalar (a probe, the call, the
+ * reference) plus a few seconds: a hang or a crash is that variant's
+ * verdict, and the others still run. */
+static void isolate_exercises(sl_suite *s, char **argv)
+{
+    double slowest = 0.0;
+    int have_solution = 0;
+    for (size_t i = 0; i < s->count; i++) {
+        sl_config *c = &s->configs[i];
+        if (strcmp(c->tree, "solutions") != 0)
+            continue;
+        sl_config_validate(c);
+        have_solution = 1;
+        if (c->call_seconds > slowest)
+            slowest = c->call_seconds;
+    }
+    /* Without the solutions (--tree exercises), a minute. */
+    double limit = have_solution ? ISOLATE_SLACK + ISOLATE_FACTOR * 3.0 * slowest : 60.0;
+    for (size_t i = 0; i < s->count; i++) {
+        sl_config *c = &s->configs[i];
+        char why[128];
+        if (strcmp(c->tree, "exercises") != 0 ||
+            sl_isolate_check(argv, i, limit, why, sizeof why) == 0)
+            continue;
+        c->validated = 1;
+        c->valid = 0;
+        c->isolated_failure = 1;
+        snprintf(c->error, sizeof c->error, "%s", why);
+        fflush(stdout);
+    }
+}
+
+/* What to look for when a variant hung or crashed. */
+static void print_isolated_hints(const sl_suite *s)
+{
+    for (size_t i = 0; i < s->count; i++) {
+        const sl_config *c = &s->configs[i];
+        if (!c->isolated_failure)
+            continue;
+        const char *label = c->variant->name;
+        if (strncmp(c->error, "no answer", 9) == 0)
+            printf("%s/%s/%s: %s (an infinite loop? check each loop's exit test, e.g. "
+                   "the escape test n < max_iter)\n", c->tree, c->kernel->problem->name,
+                   label, c->error);
+        else
+            printf("%s/%s/%s %s: an out-of-bounds access? AddressSanitizer names "
+                   "the line: make test SANITIZE=1\n", c->tree, c->kernel->problem->name,
+                   label, c->error);
+    }
+}
+
 /* The verdict column: the words a participant acts on. */
 static void verdict(const sl_suite *s, const sl_config *c, char *out, size_t len)
 {
     const sl_config *sol = strcmp(c->tree, "exercises") == 0 ? counterpart(s, c) : NULL;
     const sl_verdict *v = c->probe_verdict.ok ? &c->verdict : &c->probe_verdict;
     const sl_outcome *o = c->probe_verdict.ok ? &c->outcome : &c->probe_outcome;
-    if (!c->valid && c->kernel->problem->image)
+    if (c->isolated_failure)
+        snprintf(out, len, "WRONG: %.48s", c->error);
+    else if (!c->valid && c->kernel->problem->image)
         snprintf(out, len, "WRONG: %.0f wrong pixels%s", v->error,
                  c->probe_verdict.ok ? "" : " (small size)");
     else if (!c->valid && c->kernel->problem->std_error && v->tolerance == 0.0) {
@@ -258,11 +318,13 @@ static int runner(int argc, char **argv, sl_suite *suite)
         sl_die_usage(argv[0], why);
         return SL_EXIT_MISSING;
     }
+    sl_isolate_child(suite);
     const sl_config *first = &suite->configs[0];
     printf("speedlab %s: %lld %s, %d cores, %s (%d doubles per vector)\n", kernel,
            (long long)first->problem.size, first->kernel->problem->size_name,
            sl_cores_available(), SPEEDLAB_SIMD_ISA, SPEEDLAB_SIMD_LANES);
     printf("checking every variant against the reference...\n");
+    isolate_exercises(suite, argv);
     size_t invalid = sl_suite_validate(suite, NULL, 0);
     if (cli.require_device && sl_check_device(suite, why, sizeof why) != 0) {
         sl_die_usage(argv[0], why);
@@ -319,10 +381,11 @@ static int runner(int argc, char **argv, sl_suite *suite)
         else
             printf("\n%zu variant(s) gave a wrong answer: fix them before speed counts.\n",
                    invalid);
+        print_isolated_hints(suite);
         /* A threaded variant that is wrong is most often a data race. */
         for (size_t i = 0; i < suite->count; i++) {
             const sl_config *c = &suite->configs[i];
-            if (!c->valid && (c->variant->flags & SL_USES_THREADS) &&
+            if (!c->valid && !c->isolated_failure && (c->variant->flags & SL_USES_THREADS) &&
                 strcmp(c->tree, "exhibits") != 0) {
                 printf("A threaded variant is wrong: the usual cause is a data race "
                        "(a missing reduction, a shared temporary). Find it with: "

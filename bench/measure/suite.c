@@ -406,23 +406,35 @@ static int validate_at(sl_config *c, int64_t size, int keep, sl_outcome *out,
     return rc;
 }
 
+void sl_config_validate(sl_config *c)
+{
+    int64_t probe = c->kernel->problem->probe_size;
+    int ran = validate_at(c, probe, 0, &c->probe_outcome, &c->probe_verdict) == 0 &&
+              validate_at(c, c->problem.size, 1, &c->outcome, &c->verdict) == 0;
+    c->valid = ran && c->probe_verdict.ok && c->verdict.ok;
+    c->validated = 1;
+    if (!ran)
+        snprintf(c->error, sizeof c->error, "could not run (out of memory?)");
+}
+
 size_t sl_suite_validate(sl_suite *s, FILE *progress, int verbose)
 {
     size_t failed = 0;
     for (size_t i = 0; i < s->count; i++) {
         sl_config *c = &s->configs[i];
+        if (c->validated) {
+            failed += !c->valid;
+            continue;
+        }
         if (sl_interrupted()) {
             /* Not run, so neither valid nor wrong: left out, not flagged. */
             snprintf(c->error, sizeof c->error, "interrupted");
             c->interrupted = 1;
             continue;
         }
+        sl_config_validate(c);
+        int ran = !c->error[0];
         int64_t probe = c->kernel->problem->probe_size;
-        int ran = validate_at(c, probe, 0, &c->probe_outcome, &c->probe_verdict) == 0 &&
-                  validate_at(c, c->problem.size, 1, &c->outcome, &c->verdict) == 0;
-        c->valid = ran && c->probe_verdict.ok && c->verdict.ok;
-        if (!ran)
-            snprintf(c->error, sizeof c->error, "could not run (out of memory?)");
         if (!c->valid)
             failed++;
         if (progress) {

@@ -44,6 +44,10 @@ typedef struct sl_config {
     double ci_level;              /* its coverage (0.95 or more from 6 reps) */
     int weak;                     /* a weak-scaling point: size grows with threads */
     int interrupted;              /* not validated or timed: a signal stopped the run */
+    int validated;                /* validation has run (valid says how it went) */
+    int isolated_failure;         /* its isolated check hung or crashed
+                                     (isolate.h): error says which; never
+                                     run in this process */
     int started;                  /* timing began (a signal lets it finish) */
     double speedup;               /* vs the same tree's scalar; 0: n/a */
 
@@ -133,6 +137,10 @@ void sl_suite_print_skipped(const sl_suite *s, FILE *f);
  * failed, and with verbose which passed too. Returns the number that
  * failed. */
 size_t sl_suite_validate(sl_suite *s, FILE *progress, int verbose);
+
+/* Validate one configuration (sets validated, valid and its verdicts);
+ * sl_suite_validate skips the configurations already validated. */
+void sl_config_validate(sl_config *c);
 
 /* How to time a suite. */
 typedef struct sl_timing {

@@ -1,0 +1,31 @@
+/* isolate.h - check a participant's variant in a child process first, so
+ * that an infinite loop or a crash ends with the variant's name and the
+ * other variants still report, instead of freezing or killing the runner.
+ *
+ * The child is this program again, started by exec (GNU libgomp is not
+ * fork-safe once a parallel region has run), with the same arguments and
+ * SL_ISOLATE_ENV naming the configuration: it plans the same suite,
+ * validates that one configuration and exits.
+ */
+#ifndef SPEEDLAB_ISOLATE_H
+#define SPEEDLAB_ISOLATE_H
+
+#include <stddef.h>
+
+#include "suite.h"
+
+#define SL_ISOLATE_ENV "SPEEDLAB_ISOLATE"
+
+/* In the child (SL_ISOLATE_ENV set): validate that configuration of s and
+ * exit. Returns at once in any other process. Call it right after planning,
+ * before anything is printed or written. */
+void sl_isolate_child(sl_suite *s);
+
+/* In the parent: run configuration index of the same plan in a child for
+ * at most limit seconds. Returns 0 when the child finished (or could not
+ * be started: the check then happens in this process, as before); -1 with
+ * why ("no answer after 12 s", "crashed (SIGSEGV)") when it did not. */
+int sl_isolate_check(char *const argv[], size_t index, double limit, char *why,
+                     size_t whylen);
+
+#endif

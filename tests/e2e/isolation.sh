@@ -1,0 +1,47 @@
+#!/bin/sh
+# isolation.sh - end-to-end: a participant's hang or crash ends with the
+# variant's name, within its time limit, and the other variants report.
+# Sourced by tests/e2e/run.sh, which provides lib.sh's helpers.
+
+# Plant an infinite loop (a row index that never advances) in a copy's
+# exercises/fractal/threads.c and an out-of-bounds store in its simd.c,
+# build that copy's runner, and run the Mandelbrot lesson.
+case_planted() {
+    copy="$tmp/copy"
+    mkdir -p "$copy"
+    (cd "$top" && tar -cf - --exclude=./build --exclude=./results --exclude='./gpu-bundle*' \
+        --exclude=./.git .) | (cd "$copy" && tar -xf -) || { fail "copy"; return; }
+    sed -i 's/for (int64_t j = 0; j < job->height; j++) {/for (int64_t j = 0; j < job->height; j += (job->height < 0)) {/' \
+        "$copy/exercises/fractal/threads.c"
+    sed -i 's/row\[i\] = fractal_pixel(job, i, j);/row[i + ((int64_t)1 << 36)] = fractal_pixel(job, i, j);/' \
+        "$copy/exercises/fractal/simd.c"
+    grep -q 'j += (job->height < 0)' "$copy/exercises/fractal/threads.c" &&
+        grep -q '1 << 36' "$copy/exercises/fractal/simd.c" ||
+        { fail "the plants did not take (exercise files changed?)"; return; }
+    cmake -S "$copy" -B "$copy/build" -DCMAKE_BUILD_TYPE=Release -DSPEEDLAB_CUDA=OFF \
+        -DSPEEDLAB_OFFLOAD=OFF >"$tmp/configure.log" 2>&1 &&
+        cmake --build "$copy/build" --target speedlab -j 2 >"$tmp/build.log" 2>&1 ||
+        { fail "building the planted copy"; tail -20 "$tmp/configure.log" "$tmp/build.log" >&2; return; }
+    ok "the planted copy builds"
+    start=$(date +%s)
+    expect_rc 3 "the runner on a hanging and a crashing variant" \
+        "$copy/build/bench/speedlab" mandelbrot --size 96 --no-plots --results "$tmp/results"
+    took=$(( $(date +%s) - start ))
+    expect_in "$tmp/out" "exercises/mandelbrot/threads" "the hung variant is named"
+    grep -q "exercises/mandelbrot/threads: no answer after [0-9]* s (an infinite loop?" "$tmp/out" &&
+        ok "the hang is reported as no answer, with a hint" || fail "no hang message"
+    grep -q "exercises/mandelbrot/simd crashed (SIG[A-Z]*): an out-of-bounds access?" "$tmp/out" &&
+        ok "the crash is reported with its signal and a hint" || fail "no crash message"
+    grep -qE '^exercises +scalar .* ok ' "$tmp/out" && ok "the other variants still report" ||
+        fail "the exercises' scalar row is missing"
+    grep -qE '^solutions +threads_simd' "$tmp/out" && ok "the solutions still report" ||
+        fail "the solutions' rows are missing"
+    limit=$(sed -n 's/.*no answer after \([0-9]*\) s.*/\1/p' "$tmp/out" | head -1)
+    # The hang costs its limit once; everything else at this size is quick.
+    [ -n "$limit" ] && [ "$took" -le $((limit + 30)) ] &&
+        ok "the run took ${took} s, within the ${limit} s limit plus the other variants" ||
+        fail "the run took ${took} s (limit '${limit}')"
+    expect_not_in "$tmp/out" "malloc|Aborted|core dumped" "no raw crash text"
+    # A hang or a crash is not a data race: no racecheck advice for them.
+    expect_not_in "$tmp/out" "usual cause is a data race" "no data-race hint for a hang or crash"
+}
