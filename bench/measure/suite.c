@@ -469,15 +469,22 @@ int sl_suite_first_of_kernel(const sl_suite *s, size_t i)
     return 1;
 }
 
-const sl_config *sl_suite_baseline(const sl_suite *s, const sl_config *c)
+/* The scalar configuration of a kernel in one tree, or NULL. */
+static const sl_config *tree_baseline(const sl_suite *s, const sl_config *c, const char *tree)
 {
     for (size_t i = 0; i < s->count; i++) {
         const sl_config *b = &s->configs[i];
-        if (b->kernel->problem == c->kernel->problem && strcmp(b->tree, c->tree) == 0 &&
+        if (b->kernel->problem == c->kernel->problem && strcmp(b->tree, tree) == 0 &&
             !b->weak && strcmp(b->variant->name, SL_BASELINE_VARIANT) == 0)
             return b;
     }
     return NULL;
+}
+
+const sl_config *sl_suite_baseline(const sl_suite *s, const sl_config *c)
+{
+    const sl_config *shared = tree_baseline(s, c, "solutions");
+    return shared ? shared : tree_baseline(s, c, c->tree);
 }
 
 void sl_suite_free(sl_suite *s)

@@ -167,7 +167,10 @@ int sl_suite_time(sl_suite *s, const sl_timing *t);
  * written once)? */
 int sl_suite_first_of_kernel(const sl_suite *s, size_t i);
 
-/* The scalar configuration of the same tree and kernel, or NULL. */
+/* The scalar configuration c's speedup is against, or NULL: the solutions'
+ * scalar of the same kernel when the suite has one (the runner plans both
+ * trees: one baseline for both, measured in the same interleaved run, so
+ * equal times read as equal speedups), else its own tree's. */
 const sl_config *sl_suite_baseline(const sl_suite *s, const sl_config *c);
 
 void sl_suite_free(sl_suite *s);

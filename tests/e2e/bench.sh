@@ -126,7 +126,18 @@ busy_loop() {
 # the disturbed configurations are measured again, clean, and the summary
 # says so; no kept repetition ran under the load unflagged.
 case_busy() {
-    bench=$1
+    bench=$1; runner=$2
+    # The participant's runner on the untouched solutions, under load
+    # throughout: it says so and holds back every speed verdict.
+    busy_loop 60
+    expect_rc 0 "make pi under load" "$runner" pi --tree solutions --size 20000003 --retry-busy 0
+    kill "$busy" 2>/dev/null; wait "$busy" 2>/dev/null
+    rows=$(grep -cE '^solutions ' "$tmp/out")
+    held=$(grep -cE '^solutions .*(machine busy, no speed verdict|right; host, not a GPU)' "$tmp/out")
+    [ "$rows" -ge 5 ] && [ "$held" -eq "$rows" ] && ok "all $rows rows hold back their speed verdict" ||
+        fail "under load, $held of $rows rows held back: $(grep -E '^solutions ' "$tmp/out" | head -3)"
+    expect_not_in "$tmp/out" "not faster yet|  ok  " "no speed verdict under load"
+    expect_in "$tmp/out" "their speed is not judged" "the runner says the machine was busy"
     busy_loop 60
     expect_rc 0 "bench under load, --retry-busy 0" "$bench" --quick --kernel pi \
         --size 20000003 --threads 1,2 --no-weak --reps 3 --min-time 0.1 --retry-busy 0 \
