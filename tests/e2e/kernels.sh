@@ -123,4 +123,8 @@ case_montecarlo() {
     [ "$(results per_thread_seed)" -eq 2 ] && ok "per-thread seeds: answer changes with threads" ||
         fail "per-thread seeds gave one answer"
     expect_in "$tmp/out" "did not all count the same points" "exhibit says the answers differ"
+    # Other points than the baseline's: WRONG, on purpose, in the row itself.
+    grep -qE '^exhibits +per_thread_seed +2 .*WRONG: [-+][0-9]+ inside, on purpose' "$tmp/out" &&
+        ok "per-thread seeds on 2 threads: WRONG, on purpose" || fail "per_thread_seed 2 not flagged"
+    expect_not_in "$tmp/out" '^exhibits +counter .*WRONG' "the counter rows are not flagged"
 }
