@@ -81,13 +81,16 @@ done
 [ -f "$log.unchecked" ] && unchecked=$(tr '\n' ' ' <"$log.unchecked")
 rm -f "$log.out" "$log.gpu" "$log.unchecked"
 
-# One report per source line: ThreadSanitizer's SUMMARY names it.
+# One report per source line: ThreadSanitizer's SUMMARY names it, with a
+# column or without one.
 grep '^SUMMARY: ThreadSanitizer: data race' "$log" |
-    sed -n 's/^SUMMARY: ThreadSanitizer: data race \([^ ]*\):\([0-9]*\):\([0-9]*\) .*/\1 \2 \3/p' |
+    sed -n 's/^SUMMARY: ThreadSanitizer: data race \([^ :]*\):\([0-9]*\)\(:\([0-9]*\)\)\{0,1\} .*/\1 \2 \4/p' |
     sort -u >"$log.races"
 races=$(wc -l <"$log.races")
 while read -r file line col; do
     [ -f "$file" ] || continue
+    # No column: the line's first name is the likeliest variable.
+    [ -n "$col" ] || col=$(sed -n "${line}p" "$file" | awk '{ match($0, /[A-Za-z_]/); print RSTART }')
     rel=${file#"$top"/}
     text=$(sed -n "${line}p" "$file")
     # The variable: the name at the reported column, or (when the column
@@ -121,9 +124,18 @@ if [ "$races" -gt 0 ]; then
     echo "racecheck: $races data race(s) found in the $tree tree; the full ThreadSanitizer reports: rerun with TSAN_OPTIONS=log_path=tsan"
     exit 3
 fi
+# Anything else ThreadSanitizer said, which the words above do not cover:
+# its own key lines, and never "no data race".
+if grep -q 'ThreadSanitizer' "$log"; then
+    echo
+    grep -E '^(WARNING|SUMMARY): ThreadSanitizer|^ +#[0-9]+ .*(solutions|exercises|exhibits|common)/' "$log" |
+        sed 's/^/    /' | head -30
+    echo "racecheck: ThreadSanitizer reported the above, which racecheck cannot put in plain words; the full reports: rerun with TSAN_OPTIONS=log_path=tsan" >&2
+    exit 3
+fi
 if [ "$status" -ne 0 ]; then
     grep -v '^ok' "$log" | tail -20 >&2
-    echo "racecheck: no data race, but a variant gave a wrong answer (see above)" >&2
+    echo "racecheck: ThreadSanitizer saw no data race, but a variant gave a wrong answer (see above)" >&2
     exit 3
 fi
 echo "racecheck: no data races in the $tree tree's threaded variants"

@@ -66,13 +66,22 @@ static int run_case(const sl_kernel *k, const sl_variant *v, sl_problem p)
     CHECK(verdict.ok);
     int ok = ran && verdict.ok && where_ok && work_ok && rows_ok;
     if (!ok) {
-        char sched[32];
+        /* The case in the kernel's own terms: an image's shape, iteration
+         * cap and schedule; a sampling kernel's seed; a sum's steps. */
+        char fields[160], sched[32];
         sl_schedule_name(p.schedule, sched, sizeof sched);
-        fprintf(stderr, "  %s/%s size %lld x %lld max_iter %d threads %d schedule %s: "
-                "got %.17g, expected %.17g, %s %.3g > %.3g, ran on %s\n", def->name,
-                v->name, (long long)p.size, (long long)height, p.max_iter, p.threads,
-                sched, o.value, verdict.expected, def->error_name, verdict.error,
-                verdict.tolerance, sl_where_name(o.where));
+        if (def->image)
+            snprintf(fields, sizeof fields, "%lld x %lld pixels, max_iter %d, schedule %s",
+                     (long long)p.size, (long long)height, p.max_iter, sched);
+        else if (def->std_error)
+            snprintf(fields, sizeof fields, "%lld %s, seed %llu", (long long)p.size,
+                     def->size_name, (unsigned long long)p.seed);
+        else
+            snprintf(fields, sizeof fields, "%lld %s", (long long)p.size, def->size_name);
+        fprintf(stderr, "  %s/%s %s, threads %d: got %.17g, expected %.17g, %s %.3g > %.3g, "
+                "ran on %s\n", def->name, v->name, fields, p.threads, o.value,
+                verdict.expected, def->error_name, verdict.error, verdict.tolerance,
+                sl_where_name(o.where));
     }
     free(o.counts);
     free(o.row_thread);
