@@ -92,20 +92,18 @@ is_system() {
     esac
     return 1
 }
-for f in "$stage"/bin/* "$stage/lib/libgomp-plugin-nvptx.so.1"; do
-    ldd "$f" | while read -r name arrow path rest; do
-        [ "$arrow" = "=>" ] || continue
-        is_system "$name" && continue
-        [ -f "$stage/lib/$name" ] || cp -L "$path" "$stage/lib/$name"
+# copy_needs FILE...: what each file needs (ldd: the whole closure) into lib/.
+copy_needs() {
+    for f; do
+        ldd "$f" | while read -r name arrow path rest; do
+            [ "$arrow" = "=>" ] || continue
+            is_system "$name" || [ -f "$stage/lib/$name" ] || cp -L "$path" "$stage/lib/$name"
+        done
     done
-done
+}
+copy_needs "$stage"/bin/* "$stage/lib/libgomp-plugin-nvptx.so.1"
 # One more round: the copied libraries' own needs.
-for f in "$stage"/lib/*; do
-    ldd "$f" | while read -r name arrow path rest; do
-        [ "$arrow" = "=>" ] || continue
-        is_system "$name" || [ -f "$stage/lib/$name" ] || cp -L "$path" "$stage/lib/$name"
-    done
-done
+copy_needs "$stage"/lib/*
 for f in "$stage"/bin/*; do patchelf --set-rpath '$ORIGIN/../lib' "$f"; done
 for f in "$stage"/lib/*; do chmod u+w "$f"; patchelf --set-rpath '$ORIGIN' "$f"; done
 

@@ -46,8 +46,8 @@ static const char *signal_name(int sig)
     }
 }
 
-int sl_isolate_check(char *const argv[], size_t index, double limit, char *why,
-                     size_t whylen)
+sl_isolated sl_isolate_check(char *const argv[], size_t index, double limit, char *why,
+                             size_t whylen)
 {
     /* Everything the child needs is made here: after fork only
      * async-signal-safe calls. */
@@ -58,7 +58,7 @@ int sl_isolate_check(char *const argv[], size_t index, double limit, char *why,
         n++;
     char **envp = malloc((n + 2) * sizeof *envp);
     if (envp == NULL)
-        return 0;
+        return SL_ISOLATED_OK;
     size_t k = 0, prefix = strlen(SL_ISOLATE_ENV);
     for (size_t i = 0; i < n; i++)
         if (strncmp(environ[i], SL_ISOLATE_ENV, prefix) != 0 || environ[i][prefix] != '=')
@@ -83,7 +83,7 @@ int sl_isolate_check(char *const argv[], size_t index, double limit, char *why,
     if (devnull >= 0)
         close(devnull);
     if (pid < 0)
-        return 0;
+        return SL_ISOLATED_OK;
     double start = sl_now();
     int status = 0;
     for (;;) {
@@ -91,32 +91,32 @@ int sl_isolate_check(char *const argv[], size_t index, double limit, char *why,
         if (r == pid)
             break;
         if (r < 0 && errno != EINTR)
-            return 0;
+            return SL_ISOLATED_OK;
         if (sl_now() - start > limit) {
             kill(pid, SIGKILL);
             while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
                 ;
             snprintf(why, whylen, "no answer after %.0f s", limit);
-            return -1;
+            return SL_ISOLATED_HUNG;
         }
         nanosleep(&(struct timespec){ .tv_nsec = 10 * 1000 * 1000 }, NULL);
     }
     /* Ctrl-C or a job's end reaches the child too: not the variant's doing. */
     if (WIFSIGNALED(status) && (WTERMSIG(status) == SIGINT || WTERMSIG(status) == SIGTERM ||
                                 WTERMSIG(status) == SIGHUP))
-        return 0;
+        return SL_ISOLATED_OK;
     if (WIFSIGNALED(status)) {
         const char *name = signal_name(WTERMSIG(status));
         if (name)
             snprintf(why, whylen, "crashed (%s)", name);
         else
             snprintf(why, whylen, "crashed (signal %d)", WTERMSIG(status));
-        return -1;
+        return SL_ISOLATED_CRASHED;
     }
     if (WIFEXITED(status) && WEXITSTATUS(status) != 0 &&
         WEXITSTATUS(status) != EXEC_FAILED) {
         snprintf(why, whylen, "stopped with exit code %d", WEXITSTATUS(status));
-        return -1;
+        return SL_ISOLATED_CRASHED;
     }
-    return 0;
+    return SL_ISOLATED_OK;
 }

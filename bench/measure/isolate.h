@@ -16,16 +16,24 @@
 
 #define SL_ISOLATE_ENV "SPEEDLAB_ISOLATE"
 
+/* How an isolated check ended. */
+typedef enum sl_isolated {
+    SL_ISOLATED_OK = 0,      /* finished (or could not be isolated) */
+    SL_ISOLATED_HUNG,        /* no answer within the limit: killed */
+    SL_ISOLATED_CRASHED      /* killed by a signal, or a failing exit code */
+} sl_isolated;
+
 /* In the child (SL_ISOLATE_ENV set): validate that configuration of s and
  * exit. Returns at once in any other process. Call it right after planning,
  * before anything is printed or written. */
 void sl_isolate_child(sl_suite *s);
 
 /* In the parent: run configuration index of the same plan in a child for
- * at most limit seconds. Returns 0 when the child finished (or could not
- * be started: the check then happens in this process, as before); -1 with
- * why ("no answer after 12 s", "crashed (SIGSEGV)") when it did not. */
-int sl_isolate_check(char *const argv[], size_t index, double limit, char *why,
-                     size_t whylen);
+ * at most limit seconds. Returns SL_ISOLATED_OK when the child finished
+ * (or could not be started: the check then happens in this process, as
+ * before); otherwise how it ended, with why ("no answer after 12 s",
+ * "crashed (SIGSEGV)"). */
+sl_isolated sl_isolate_check(char *const argv[], size_t index, double limit, char *why,
+                             size_t whylen);
 
 #endif

@@ -82,11 +82,18 @@ static void unknown_name(const char *what, const char *name,
         snprintf(why, whylen, "unknown %s '%s' (known: %s)", what, name, list);
 }
 
+/* The entry after the one at `at` in a comma-separated list, or NULL. */
+static const char *next_entry(const char *at)
+{
+    const char *comma = strchr(at, ',');
+    return comma ? comma + 1 : NULL;
+}
+
 /* Whether name is list itself or one of its comma-separated entries. */
 static int in_list(const char *list, const char *name)
 {
     size_t len = strlen(name);
-    for (const char *at = list; at != NULL; at = strchr(at, ',') ? strchr(at, ',') + 1 : NULL) {
+    for (const char *at = list; at != NULL; at = next_entry(at)) {
         size_t n = strcspn(at, ",");
         if (n == len && strncmp(at, name, len) == 0)
             return 1;
@@ -263,6 +270,23 @@ static int add_kernel(sl_suite *s, const sl_plan *p, const sl_kernel *k,
     return 0;
 }
 
+/* Whether the tree has a kernel of that name; if not, why says so with
+ * the names there are (what: "kernel", "kernel in --size"). */
+static int known_kernel(const sl_plan *p, const char *what, const char *name, char *why,
+                        size_t whylen)
+{
+    const char *names[16];
+    size_t n = 0;
+    for (const sl_kernel *const *k = p->kernels; *k; k++) {
+        if (strcmp(name, (*k)->problem->name) == 0)
+            return 1;
+        if (n < 16)
+            names[n++] = (*k)->problem->name;
+    }
+    unknown_name(what, name, names, n, why, whylen);
+    return 0;
+}
+
 /* Every name in a --variant list, and every kernel given a size of its
  * own, must exist: a typo must not quietly measure less. */
 static int check_names(const sl_plan *p, char *why, size_t whylen)
@@ -273,20 +297,12 @@ static int check_names(const sl_plan *p, char *why, size_t whylen)
         char kernel[64];
         snprintf(kernel, sizeof kernel, "%.*s", (int)p->sizes[i].kernel_len,
                  p->sizes[i].kernel);
-        int known = 0;
-        n = 0;
-        for (const sl_kernel *const *k = p->kernels; *k && n < 16; k++) {
-            names[n++] = (*k)->problem->name;
-            known |= strcmp(kernel, (*k)->problem->name) == 0;
-        }
-        if (!known) {
-            unknown_name("kernel in --size", kernel, names, n, why, whylen);
+        if (!known_kernel(p, "kernel in --size", kernel, why, whylen))
             return -1;
-        }
     }
     if (p->variant_name == NULL || !strchr(p->variant_name, ','))
         return 0;
-    for (const char *at = p->variant_name; at; at = strchr(at, ',') ? strchr(at, ',') + 1 : NULL) {
+    for (const char *at = p->variant_name; at; at = next_entry(at)) {
         char name[64];
         snprintf(name, sizeof name, "%.*s", (int)strcspn(at, ","), at);
         int known = 0;
@@ -313,23 +329,15 @@ static int check_names(const sl_plan *p, char *why, size_t whylen)
 
 int sl_suite_add(sl_suite *s, const sl_plan *p, char *why, size_t whylen)
 {
-    int matched = 0;
     if (check_names(p, why, whylen) != 0)
+        return -1;
+    if (p->kernel_name && !known_kernel(p, "kernel", p->kernel_name, why, whylen))
         return -1;
     for (const sl_kernel *const *k = p->kernels; *k; k++) {
         if (p->kernel_name && strcmp(p->kernel_name, (*k)->problem->name) != 0)
             continue;
-        matched = 1;
         if (add_kernel(s, p, *k, why, whylen) != 0)
             return -1;
-    }
-    if (!matched) {
-        const char *names[16];
-        size_t n = 0;
-        for (const sl_kernel *const *k = p->kernels; *k && n < 16; k++)
-            names[n++] = (*k)->problem->name;
-        unknown_name("kernel", p->kernel_name, names, n, why, whylen);
-        return -1;
     }
     return 0;
 }
@@ -406,7 +414,7 @@ static int validate_at(sl_config *c, int64_t size, int keep, sl_outcome *out,
     return rc;
 }
 
-void sl_config_validate(sl_config *c)
+int sl_config_validate(sl_config *c)
 {
     int64_t probe = c->kernel->problem->probe_size;
     int ran = validate_at(c, probe, 0, &c->probe_outcome, &c->probe_verdict) == 0 &&
@@ -415,6 +423,7 @@ void sl_config_validate(sl_config *c)
     c->validated = 1;
     if (!ran)
         snprintf(c->error, sizeof c->error, "could not run (out of memory?)");
+    return ran ? 0 : -1;
 }
 
 size_t sl_suite_validate(sl_suite *s, FILE *progress, int verbose)
@@ -432,8 +441,7 @@ size_t sl_suite_validate(sl_suite *s, FILE *progress, int verbose)
             c->interrupted = 1;
             continue;
         }
-        sl_config_validate(c);
-        int ran = !c->error[0];
+        int ran = sl_config_validate(c) == 0;
         int64_t probe = c->kernel->problem->probe_size;
         if (!c->valid)
             failed++;

@@ -45,9 +45,10 @@ typedef struct sl_config {
     int weak;                     /* a weak-scaling point: size grows with threads */
     int interrupted;              /* not validated or timed: a signal stopped the run */
     int validated;                /* validation has run (valid says how it went) */
-    int isolated_failure;         /* its isolated check hung or crashed
-                                     (isolate.h): error says which; never
-                                     run in this process */
+    int isolated_failure;         /* 0, or how its isolated check ended
+                                     (isolate.h's sl_isolated: hung or
+                                     crashed; error says more): never run
+                                     in this process */
     int started;                  /* timing began (a signal lets it finish) */
     double speedup;               /* vs the same tree's scalar; 0: n/a */
 
@@ -139,8 +140,9 @@ void sl_suite_print_skipped(const sl_suite *s, FILE *f);
 size_t sl_suite_validate(sl_suite *s, FILE *progress, int verbose);
 
 /* Validate one configuration (sets validated, valid and its verdicts);
- * sl_suite_validate skips the configurations already validated. */
-void sl_config_validate(sl_config *c);
+ * sl_suite_validate skips the configurations already validated. Returns
+ * 0, or -1 when it could not run (out of memory; error says so). */
+int sl_config_validate(sl_config *c);
 
 /* How to time a suite. */
 typedef struct sl_timing {
