@@ -353,8 +353,14 @@ static int bench(int argc, char **argv, sl_suite *suite)
         .retry_busy = cli.retry_busy >= 0 ? cli.retry_busy : DEFAULT_RETRY_BUSY,
         .after_pass = keep_json, .ctx = &passes,
     };
-    int timed = invalid < suite->count && !sl_interrupted() &&
-                sl_suite_time(suite, &timing) == 0;
+    int time_rc = invalid < suite->count && !sl_interrupted() ?
+                  sl_suite_time(suite, &timing) : -1;
+    if (time_rc == -2) {
+        fprintf(stderr, "%s: cannot write '%s': %s\n", prog, json_tmp, strerror(errno));
+        sl_run_dir_discard(&run);
+        return SL_EXIT_RUNTIME;
+    }
+    int timed = time_rc == 0;
     int sig = sl_interrupted();
     if (sig && !timed) {
         sl_run_dir_discard(&run);

@@ -19,6 +19,9 @@ struct gb_state {
 
 namespace {
 
+// The --benchmark_out file, checked before each run.
+std::string out_path;
+
 // Forwards iteration runs to a C callback; prints nothing itself.
 class ForwardingReporter : public benchmark::BenchmarkReporter {
   public:
@@ -140,9 +143,13 @@ void gb_add_context(const char *key, const char *value)
 
 int gb_initialize(int *argc, char **argv, int interleave)
 {
-    for (int i = 1; i < *argc; i++)
+    static const char out_prefix[] = "--benchmark_out=";
+    for (int i = 1; i < *argc; i++) {
         if (check_flag(argv[i]) != 0)
             return -1;
+        if (std::strncmp(argv[i], out_prefix, sizeof out_prefix - 1) == 0)
+            out_path = argv[i] + sizeof out_prefix - 1;
+    }
     // Interleaving goes first, so that a flag the user gave still wins.
     static char interleave_flag[] = "--benchmark_enable_random_interleaving=true";
     std::vector<char *> args(argv, argv + *argc);
@@ -162,6 +169,15 @@ int gb_initialize(int *argc, char **argv, int interleave)
 
 int gb_run(gb_on_result *on_result, void *ctx)
 {
+    // Google Benchmark exits the process (status 1, "invalid file name")
+    // when it cannot open its output file; a folder that stopped taking
+    // writes must instead reach the caller, which says which file failed.
+    if (!out_path.empty()) {
+        std::FILE *probe = std::fopen(out_path.c_str(), "w");
+        if (probe == nullptr)
+            return -1;
+        std::fclose(probe);
+    }
     ForwardingReporter display(on_result, ctx);
     return static_cast<int>(benchmark::RunSpecifiedBenchmarks(&display));
 }

@@ -62,7 +62,8 @@ int gb_initialize(int *argc, char **argv, int interleave);
 void gb_clear(void);
 
 /* Run every registered benchmark; on_result sees each repetition as it
- * finishes. Returns the number of benchmarks run. */
+ * finishes. Returns the number of benchmarks run, or -1 (errno set) when
+ * the --benchmark_out file cannot be written. */
 int gb_run(gb_on_result *on_result, void *ctx);
 
 void gb_shutdown(void);

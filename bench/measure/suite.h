@@ -162,7 +162,8 @@ typedef struct sl_timing {
 
 /* Time the valid configurations with Google Benchmark, repetitions
  * interleaved across configurations when gb_initialize was told so.
- * Returns 0, or -1 when nothing could be timed. */
+ * Returns 0, -1 when nothing could be timed, or -2 (errno set) when
+ * Google Benchmark's --benchmark_out file stopped taking writes. */
 int sl_suite_time(sl_suite *s, const sl_timing *t);
 
 /* Is configuration i the first of its kernel (so per-kernel files are

@@ -11,6 +11,7 @@
 #define _DEFAULT_SOURCE
 #include "suite.h"
 
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -232,7 +233,8 @@ static double config_estimate(const sl_config *c, const sl_timing *opt)
 }
 
 /* One pass of Google Benchmark over the configurations marked in want.
- * Returns the number timed, or -1 when registering failed. */
+ * Returns the number timed, -1 when registering failed, or -2 (errno set)
+ * when Google Benchmark's output file cannot be written. */
 static int time_pass(sl_suite *s, const sl_timing *opt, const char *want, body_ctx *bodies)
 {
     timing_ctx t = { .suite = s, .opt = opt, .start = sl_now() };
@@ -258,6 +260,8 @@ static int time_pass(sl_suite *s, const sl_timing *opt, const char *want, body_c
     if (t.total == 0)
         return 0;
     int ran = gb_run(on_result, &t);
+    if (ran < 0)
+        return -2;
     if (t.tty)
         fprintf(opt->progress, "\n");
     return ran;
@@ -277,14 +281,17 @@ int sl_suite_time(sl_suite *s, const sl_timing *opt)
     char *want = calloc(s->count ? s->count : 1, 1);
     body_ctx *bodies = calloc(s->count ? s->count : 1, sizeof *bodies);
     sl_config *kept = calloc(s->count ? s->count : 1, sizeof *kept);
-    int rc = -1;
+    int rc = -1, ran, saved_errno = 0;
     if (want == NULL || bodies == NULL || kept == NULL)
         goto out;
     for (size_t i = 0; i < s->count; i++)
         want[i] = s->configs[i].valid;
     s->epoch = sl_now();
-    if (time_pass(s, opt, want, bodies) <= 0)
+    if ((ran = time_pass(s, opt, want, bodies)) <= 0) {
+        rc = ran == -2 ? -2 : -1;
+        saved_errno = errno;
         goto out;
+    }
     if (opt->after_pass)
         opt->after_pass(0, opt->ctx);
     for (int pass = 1; pass <= opt->retry_busy && !sl_interrupted(); pass++) {
@@ -307,8 +314,11 @@ int sl_suite_time(sl_suite *s, const sl_timing *opt)
             fprintf(opt->progress, "  measuring %d disturbed configuration(s) again "
                     "(other processes used more than %.2g of a core while they ran)\n",
                     again, SL_BUSY_CORES);
-        if (time_pass(s, opt, want, bodies) < 0)
+        if ((ran = time_pass(s, opt, want, bodies)) < 0) {
+            rc = ran;
+            saved_errno = errno;
             goto out;
+        }
         if (opt->after_pass)
             opt->after_pass(pass, opt->ctx);
         for (size_t i = 0; i < s->count; i++) {
@@ -334,5 +344,6 @@ out:
     free(want);
     free(bodies);
     free(kept);
+    errno = saved_errno ? saved_errno : errno;
     return rc;
 }
