@@ -23,6 +23,7 @@
 #include "gbench.h"
 #include "report.h"
 #include "interrupt.h"
+#include "isolate.h"
 #include "results.h"
 #include "run_dir.h"
 #include "speedlab_config.h"
@@ -61,8 +62,9 @@ static const char usage[] =
     "  --max-iter N      fractals: the iteration cap (default 1000)\n"
     "  --seed N          montecarlo: the generator's seed, 0 to 2^63-1 (default 0)\n"
     "  --schedule S      fractals' threaded variants: static, dynamic or guided,\n"
-    "                    optionally ,CHUNK; repeat to sweep several (default:\n"
-    "                    static, static,1, dynamic, guided at the most threads)\n"
+    "                    optionally ,CHUNK, or as-written (the pragma's); repeat\n"
+    "                    to sweep several (default: as-written, and at the most\n"
+    "                    threads also static, static,1, dynamic, guided)\n"
     "  --threads LIST    thread counts for threaded variants, e.g. 1,2,4\n"
     "                    (default: powers of two up to the cores, the cores, and\n"
     "                    one oversubscribed point, cores + 1)\n"
@@ -158,6 +160,13 @@ static int write_files(const sl_run_dir *run, const sl_suite *suite,
 fail:
     snprintf(why, whylen, "cannot write '%.700s': %s", path, strerror(errno));
     return -1;
+}
+
+/* The exercises are the participant's code: a hang or a crash there must
+ * name the variant, not freeze or kill the bench (isolate.h). */
+static int participant_tree(void)
+{
+    return strcmp(TREE_NAME, "exercises") == 0;
 }
 
 /* Pin threads unless the user chose a binding: unpinned threads migrate
@@ -274,6 +283,8 @@ static int bench(int argc, char **argv, sl_suite *suite)
         sl_die_usage(prog, why);
         return SL_EXIT_USAGE;
     }
+    if (participant_tree())
+        sl_isolate_child(suite);
     /* Before anything else offloads: the first target region pays for
      * starting the device, and lesson 5 shows that cost. */
     sl_breakdown breakdown;
@@ -323,6 +334,13 @@ static int bench(int argc, char **argv, sl_suite *suite)
            suite->count);
     if (cli.verbose)
         sl_suite_print_skipped(suite, stdout);
+    if (participant_tree()) {
+        printf("  each of your variants is checked first in a child process: a hang or "
+               "a crash names the variant\n");
+        fflush(stdout);
+        sl_isolate_tree(suite, argv, TREE_NAME);
+        sl_isolate_print_hints(stdout, suite);
+    }
     size_t invalid = sl_suite_validate(suite, stdout, cli.verbose);
     printf("  %zu of %zu valid", suite->count - invalid, suite->count);
     if (suite->nskipped)

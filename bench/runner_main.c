@@ -29,10 +29,6 @@ extern const sl_kernel *const exercises_kernels[];
 
 /* Short runs: a participant waits for this. */
 enum { RUNNER_REPS = 3 };
-/* An exercise variant's isolated check may take 20 times the solution's
- * slowest call (three calls: probe, timed size, reference) plus 5 s. */
-#define ISOLATE_FACTOR 20.0
-#define ISOLATE_SLACK 5.0
 #define RUNNER_MIN_TIME 0.1
 /* Below this speedup a faster variant has not paid off yet. */
 #define NOT_FASTER_YET 1.2
@@ -50,7 +46,8 @@ static const char usage[] =
     "  --max-iter N     fractals: the iteration cap (default 1000)\n"
     "  --seed N         montecarlo: the generator's seed, 0 to 2^63-1 (default 0)\n"
     "  --schedule S     fractals' threaded variants: static, dynamic or guided,\n"
-    "                   optionally ,CHUNK (default dynamic); repeat for several\n"
+    "                   optionally ,CHUNK, run by the bench's twin of your loop\n"
+    "                   (default: as-written, your pragma); repeat for several\n"
     "  --results DIR    fractals: pictures go to DIR/LESSON/ (default: results)\n"
     "  --no-plots       fractals: write the picture data, do not run gnuplot\n"
     "  --require-device exit 4 unless every gpu variant runs on a device\n"
@@ -72,59 +69,6 @@ static const sl_config *counterpart(const sl_suite *s, const sl_config *c)
             return o;
     }
     return NULL;
-}
-
-/* The solutions are trusted: validated here, they give the time a call
- * takes at this size. Each exercise variant is then checked in a child
- * with room for 20 times the solution's scalar (a probe, the call, the
- * reference) plus a few seconds: a hang or a crash is that variant's
- * verdict, and the others still run. */
-static void isolate_exercises(sl_suite *s, char **argv)
-{
-    double slowest = 0.0;
-    int have_solution = 0;
-    for (size_t i = 0; i < s->count; i++) {
-        sl_config *c = &s->configs[i];
-        if (strcmp(c->tree, "solutions") != 0)
-            continue;
-        sl_config_validate(c);
-        have_solution = 1;
-        if (c->call_seconds > slowest)
-            slowest = c->call_seconds;
-    }
-    /* Without the solutions (--tree exercises), a minute. */
-    double limit = have_solution ? ISOLATE_SLACK + ISOLATE_FACTOR * 3.0 * slowest : 60.0;
-    for (size_t i = 0; i < s->count; i++) {
-        sl_config *c = &s->configs[i];
-        char why[128];
-        if (strcmp(c->tree, "exercises") != 0)
-            continue;
-        c->isolated_failure = sl_isolate_check(argv, i, limit, why, sizeof why);
-        if (c->isolated_failure == SL_ISOLATED_OK)
-            continue;
-        c->validated = 1;
-        c->valid = 0;
-        snprintf(c->error, sizeof c->error, "%s", why);
-    }
-}
-
-/* What to look for when a variant hung or crashed. */
-static void print_isolated_hints(const sl_suite *s)
-{
-    for (size_t i = 0; i < s->count; i++) {
-        const sl_config *c = &s->configs[i];
-        if (!c->isolated_failure)
-            continue;
-        const char *label = c->variant->name;
-        if (c->isolated_failure == SL_ISOLATED_HUNG)
-            printf("%s/%s/%s: %s (an infinite loop? check each loop's exit test, e.g. "
-                   "the escape test n < max_iter)\n", c->tree, c->kernel->problem->name,
-                   label, c->error);
-        else
-            printf("%s/%s/%s %s: an out-of-bounds access? AddressSanitizer names "
-                   "the line: make test SANITIZE=1\n", c->tree, c->kernel->problem->name,
-                   label, c->error);
-    }
 }
 
 /* The verdict column: the words a participant acts on. */
@@ -334,7 +278,7 @@ static int runner(int argc, char **argv, sl_suite *suite)
            (long long)first->problem.size, first->kernel->problem->size_name,
            sl_cores_available(), SPEEDLAB_SIMD_ISA, SPEEDLAB_SIMD_LANES);
     printf("checking every variant against the reference...\n");
-    isolate_exercises(suite, argv);
+    sl_isolate_tree(suite, argv, "exercises");
     size_t invalid = sl_suite_validate(suite, NULL, 0);
     if (cli.require_device && sl_check_device(suite, why, sizeof why) != 0) {
         sl_die_usage(argv[0], why);
@@ -391,7 +335,7 @@ static int runner(int argc, char **argv, sl_suite *suite)
         else
             printf("\n%zu variant(s) gave a wrong answer: fix them before speed counts.\n",
                    invalid);
-        print_isolated_hints(suite);
+        sl_isolate_print_hints(stdout, suite);
         /* A threaded variant that is wrong is most often a data race. */
         for (size_t i = 0; i < suite->count; i++) {
             const sl_config *c = &suite->configs[i];

@@ -155,7 +155,7 @@ int sl_parse_schedule(const char *what, const char *text, sl_schedule *out,
 {
     static const struct { const char *name; sl_schedule_kind kind; } kinds[] = {
         { "static", SL_SCHED_STATIC }, { "dynamic", SL_SCHED_DYNAMIC },
-        { "guided", SL_SCHED_GUIDED },
+        { "guided", SL_SCHED_GUIDED }, { "as-written", SL_SCHED_DEFAULT },
     };
     const char *comma = text ? strchr(text, ',') : NULL;
     size_t len = text ? (comma ? (size_t)(comma - text) : strlen(text)) : 0;
@@ -163,6 +163,8 @@ int sl_parse_schedule(const char *what, const char *text, sl_schedule *out,
         if (len != strlen(kinds[k].name) || strncmp(text, kinds[k].name, len) != 0)
             continue;
         int64_t chunk = 0;
+        if (comma && kinds[k].kind == SL_SCHED_DEFAULT)
+            break;
         if (comma) {
             char chunk_what[96];
             snprintf(chunk_what, sizeof chunk_what, "%s: the chunk of '%s'", what, text);
@@ -174,7 +176,7 @@ int sl_parse_schedule(const char *what, const char *text, sl_schedule *out,
         return 0;
     }
     snprintf(why, whylen, "%s: '%s' is not a schedule (expected static, dynamic or "
-             "guided, optionally with ,CHUNK: e.g. static,1)", what, text ? text : "");
+             "guided, optionally with ,CHUNK: e.g. static,1; or as-written)", what, text ? text : "");
     return -1;
 }
 

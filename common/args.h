@@ -41,7 +41,8 @@ int sl_parse_thread_list(const char *what, const char *text, int *out,
                          int cap, int *count, char *why, size_t whylen);
 
 /* Parse one OpenMP loop schedule: static, dynamic or guided, optionally
- * followed by ",CHUNK" (1 to 1000000), e.g. "static,1", "dynamic". */
+ * followed by ",CHUNK" (1 to 1000000), e.g. "static,1", "dynamic"; or
+ * "as-written", the schedule in the variant's own pragma. */
 int sl_parse_schedule(const char *what, const char *text, sl_schedule *out,
                       char *why, size_t whylen);
 

@@ -12,6 +12,7 @@
  */
 #include "fractal_problem.h"
 
+#include <omp.h>
 #include <stdlib.h>
 
 fractal_job fractal_job_for(const sl_problem_def *def, const sl_problem *p)
@@ -26,7 +27,6 @@ fractal_job fractal_job_for(const sl_problem_def *def, const sl_problem *p)
         .height = sl_problem_height(p),
         .max_iter = p->max_iter > 0 ? p->max_iter : FRACTAL_DEFAULT_MAX_ITER,
         .threads = p->threads,
-        .schedule = p->schedule,
     };
     return job;
 }
@@ -83,7 +83,23 @@ const int32_t *fractal_reference(const sl_problem_def *def, const sl_problem *p)
     return c->counts;
 }
 
-/* The timed call: the variant fills the image, nothing more. */
+/* A schedule-sweep twin's call: the schedule(runtime) loop takes the
+ * runtime's run-sched-var, set here from the problem and given back after,
+ * so that nothing else the process runs inherits it. */
+static void run_sweep_twin(const sl_variant *v, const fractal_job *job, sl_schedule s,
+                           sl_outcome *out)
+{
+    omp_sched_t kind;
+    int chunk;
+    omp_get_schedule(&kind, &chunk);
+    omp_set_schedule((omp_sched_t)s.kind, s.chunk);
+    ((fractal_sweep_fn *)v->sweep)(job, out->counts, out->row_thread);
+    omp_set_schedule(kind, chunk);
+}
+
+/* The timed call: the variant fills the image, nothing more. A problem
+ * with a schedule runs the variant's twin; otherwise the variant itself,
+ * with the schedule its pragma says. */
 static int fractal_run(const sl_problem_def *def, const sl_variant *v,
                        const sl_problem *p, sl_outcome *out)
 {
@@ -94,7 +110,10 @@ static int fractal_run(const sl_problem_def *def, const sl_variant *v,
         for (int64_t j = 0; j < job.height; j++)
             out->row_thread[j] = -1;
     out->where = SL_RAN_HOST;
-    ((fractal_fn *)v->fn)(&job, out->counts, out->row_thread, &out->where);
+    if (p->schedule.kind != SL_SCHED_DEFAULT && v->sweep)
+        run_sweep_twin(v, &job, p->schedule, out);
+    else
+        ((fractal_fn *)v->fn)(&job, out->counts, &out->where);
     return 0;
 }
 

@@ -53,15 +53,18 @@ typedef struct fractal_job {
     int64_t width, height;  /* pixels */
     int max_iter;           /* the count cap */
     int threads;            /* OpenMP threads for threaded variants */
-    sl_schedule schedule;   /* their row schedule */
 } fractal_job;
 
 /* Every fractal variant: fill counts (width * height, row-major, row 0 at
- * the top); if row_thread is not NULL, threaded variants record in it the
- * OpenMP thread that computed each row (others may leave it alone); set
- * *where to where the loop ran. */
-typedef void fractal_fn(const fractal_job *job, int32_t *counts,
-                        int32_t *row_thread, sl_where *where);
+ * the top) and set *where to where the loop ran. */
+typedef void fractal_fn(const fractal_job *job, int32_t *counts, sl_where *where);
+
+/* A threaded variant's schedule-sweep twin (sl_variant.sweep): its loop
+ * over rows with schedule(runtime), which the harness sets, recording in
+ * row_thread the OpenMP thread that computed each row (for the bench's
+ * per-thread share of the work). Host code only. */
+typedef void fractal_sweep_fn(const fractal_job *job, int32_t *counts,
+                              int32_t *row_thread);
 
 /* The problems shared by both trees. */
 extern const sl_problem_def mandelbrot_problem;
@@ -74,7 +77,7 @@ void fractal_tally(const sl_problem *p, sl_outcome *out);
 sl_verdict mandelbrot_check(const sl_problem *p, const sl_outcome *out);
 const int32_t *mandelbrot_reference(const sl_problem *p);
 
-/* The job a problem describes (size, height, max_iter, threads, schedule). */
+/* The job a problem describes (size, height, max_iter, threads). */
 fractal_job fractal_job_for(const sl_problem_def *def, const sl_problem *p);
 
 /* The reference image for a problem: computed once, plainly, by code that

@@ -42,7 +42,8 @@ const sl_kernel *sl_find_kernel(const sl_kernel *const *list, const char *name)
 
 void sl_schedule_name(sl_schedule s, char *out, size_t len)
 {
-    static const char *const kinds[] = { "default", "static", "dynamic", "guided" };
+    /* SL_SCHED_DEFAULT runs the variant's own pragma, whatever it says. */
+    static const char *const kinds[] = { "as-written", "static", "dynamic", "guided" };
     const char *kind = (unsigned)s.kind < 4 ? kinds[s.kind] : "unknown";
     if (s.chunk > 0)
         snprintf(out, len, "%s,%d", kind, s.chunk);

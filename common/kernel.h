@@ -26,7 +26,7 @@ enum sl_variant_flags {
     SL_USES_THREADS = 1u << 0, /* honours the threads argument */
     SL_USES_SIMD = 1u << 1,    /* vectorised on purpose */
     SL_USES_GPU = 1u << 2,     /* an offload region: may run on a device */
-    SL_USES_SCHEDULE = 1u << 3, /* honours the loop schedule (fractal threads) */
+    SL_USES_SCHEDULE = 1u << 3, /* has a schedule-sweep twin (fractal threads) */
     SL_USES_CUDA = 1u << 4,    /* CUDA C: runs only on a CUDA device, so the
                                   harness skips it (and says so) without one */
     SL_STAGE = 1u << 5         /* a teaching stage beside the ladder (pi's
@@ -45,7 +45,7 @@ typedef enum sl_breakdown_kind {
 /* An OpenMP loop schedule as data, so a lesson can sweep it. The kinds have
  * omp_sched_t's values; chunk 0 means the schedule's default chunk. */
 typedef enum sl_schedule_kind {
-    SL_SCHED_DEFAULT = 0,     /* the kernel's choice */
+    SL_SCHED_DEFAULT = 0,     /* the one written in the variant's pragma */
     SL_SCHED_STATIC = 1,
     SL_SCHED_DYNAMIC = 2,
     SL_SCHED_GUIDED = 3
@@ -80,6 +80,11 @@ typedef struct sl_variant {
     const char *name;     /* "scalar", "simd", "threads", ... */
     sl_any_fn *fn;        /* the variant, as the kernel's signature */
     unsigned flags;       /* enum sl_variant_flags */
+    /* SL_USES_SCHEDULE variants: the same loop with schedule(runtime), for
+     * the bench's schedule sweep. fn keeps the schedule its pragma says (a
+     * problem with SL_SCHED_DEFAULT runs fn; any other schedule runs this
+     * twin), so every row's schedule label is true. */
+    sl_any_fn *sweep;
 } sl_variant;
 
 /* One call's problem. Every kernel reads size and threads; the image
@@ -89,7 +94,7 @@ typedef struct sl_problem {
     int64_t size;         /* steps, samples; fractals: image width */
     int64_t height;       /* fractals: image rows; 0 means square (= size) */
     int max_iter;         /* fractals: iteration cap; 0: the kernel's default */
-    sl_schedule schedule; /* SL_USES_SCHEDULE variants */
+    sl_schedule schedule; /* SL_USES_SCHEDULE variants (default: as written) */
     int threads;          /* OpenMP threads for SL_USES_THREADS variants */
     uint64_t seed;        /* montecarlo: the generator's seed (any value) */
 } sl_problem;

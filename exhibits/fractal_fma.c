@@ -15,10 +15,8 @@
 
 #include "fractal_exhibits.h"
 
-void fractal_fma(const fractal_job *job, int32_t *counts, int32_t *row_thread,
-                 sl_where *where)
+void fractal_fma(const fractal_job *job, int32_t *counts, sl_where *where)
 {
-    (void)row_thread;
     *where = SL_RAN_HOST;
     double dx = (job->x1 - job->x0) / (double)job->width;
     double dy = (job->y1 - job->y0) / (double)job->height;

@@ -11,7 +11,14 @@
 #     END SOLUTION */
 # becomes its exercise lines (a TODO(step) from COURSE.md, and any code the
 # exercise needs to stay correct); "/* END SOLUTION */" closes a region that
-# has no exercise text. Other files are copied unchanged. OUT_DIR is written
+# has no exercise text. Inside the file's header comment,
+#      * BEGIN SOLUTION HEADER
+#      ...what the solution does (the answer)...
+#      * EXERCISE HEADER
+#      ...the task, without the answer...
+#      * END SOLUTION HEADER
+# does the same for the header, so an exercise never states its answer.
+# Other files are copied unchanged. OUT_DIR is written
 # into a temporary folder first and swapped in whole, so a failure never
 # leaves a half-generated tree. Exit 1 on a malformed region (file:line).
 set -eu
@@ -55,9 +62,21 @@ mkdir -p "$tmp"
             if (state != 1) fail("/* END SOLUTION */ outside a solution region")
             state = 0; next
         }
+        /^ \* BEGIN SOLUTION HEADER$/ {
+            if (state != 0) fail("BEGIN SOLUTION HEADER inside a region")
+            state = 3; start = FNR; next
+        }
+        /^ \* EXERCISE HEADER$/ {
+            if (state != 3) fail("EXERCISE HEADER outside a solution header")
+            state = 4; next
+        }
+        /^ \* END SOLUTION HEADER$/ {
+            if (state != 4) fail("END SOLUTION HEADER without EXERCISE HEADER")
+            state = 0; next
+        }
         /SOLUTION/ && state == 0 { fail("a SOLUTION marker must be alone on its line") }
-        state == 2 { print; next }
-        state == 1 { next }
+        state == 2 || state == 4 { print; next }
+        state == 1 || state == 3 { next }
         { print }
         END {
             if (!bad && state != 0) { FNR = start; fail("region opened here is never closed") }

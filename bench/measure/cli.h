@@ -9,9 +9,7 @@
 #include <stdint.h>
 
 #include "args.h"
-
-/* The most --schedule options one run takes. */
-#define SL_MAX_SCHEDULES 8
+#include "suite.h"   /* SL_MAX_SCHEDULES */
 
 /* The most re-measurements --retry-busy allows: each can cost as much as
  * the configurations it repeats. */

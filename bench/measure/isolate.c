@@ -47,8 +47,10 @@ static const char *signal_name(int sig)
 }
 
 sl_isolated sl_isolate_check(char *const argv[], size_t index, double limit, char *why,
-                             size_t whylen)
+                             size_t whylen, double *seconds)
 {
+    if (seconds)
+        *seconds = 0.0;
     /* Everything the child needs is made here: after fork only
      * async-signal-safe calls. */
     char var[64];
@@ -101,6 +103,8 @@ sl_isolated sl_isolate_check(char *const argv[], size_t index, double limit, cha
         }
         nanosleep(&(struct timespec){ .tv_nsec = 10 * 1000 * 1000 }, NULL);
     }
+    if (seconds)
+        *seconds = sl_now() - start;
     /* Ctrl-C or a job's end reaches the child too: not the variant's doing. */
     if (WIFSIGNALED(status) && (WTERMSIG(status) == SIGINT || WTERMSIG(status) == SIGTERM ||
                                 WTERMSIG(status) == SIGHUP))
@@ -119,4 +123,79 @@ sl_isolated sl_isolate_check(char *const argv[], size_t index, double limit, cha
         return SL_ISOLATED_CRASHED;
     }
     return SL_ISOLATED_OK;
+}
+
+/* The limit: this many times the slowest trusted validation, plus this
+ * many seconds (a loaded machine, a slow start); without anything trusted,
+ * the scalar configurations' limit. */
+#define ISOLATE_FACTOR 20.0
+#define ISOLATE_SLACK 5.0
+#define ISOLATE_UNTRUSTED_LIMIT 600.0
+
+/* Check configuration i in a child; mark it when it hung or crashed. */
+static void check_one(sl_suite *s, char *const argv[], size_t i, double limit,
+                      double *seconds)
+{
+    sl_config *c = &s->configs[i];
+    char why[128];
+    c->isolated_failure = sl_isolate_check(argv, i, limit, why, sizeof why, seconds);
+    if (c->isolated_failure == SL_ISOLATED_OK)
+        return;
+    c->validated = 1;
+    c->valid = 0;
+    snprintf(c->error, sizeof c->error, "%s", why);
+}
+
+void sl_isolate_tree(sl_suite *s, char *const argv[], const char *tree)
+{
+    double slowest = 0.0;
+    int trusted = 0;
+    for (size_t i = 0; i < s->count; i++) {
+        sl_config *c = &s->configs[i];
+        if (strcmp(c->tree, tree) == 0)
+            continue;
+        sl_config_validate(c);
+        trusted = 1;
+        /* A validation is a probe, the call and the reference. */
+        if (3.0 * c->call_seconds > slowest)
+            slowest = 3.0 * c->call_seconds;
+    }
+    char *checked = calloc(s->count ? s->count : 1, 1);
+    if (!trusted) {
+        for (size_t i = 0; i < s->count; i++) {
+            sl_config *c = &s->configs[i];
+            if (strcmp(c->tree, tree) != 0 || strcmp(c->variant->name, SL_BASELINE_VARIANT) != 0)
+                continue;
+            double took = 0.0;
+            check_one(s, argv, i, ISOLATE_UNTRUSTED_LIMIT, &took);
+            if (checked)
+                checked[i] = 1;
+            if (took > slowest)
+                slowest = took;
+        }
+    }
+    double limit = slowest > 0.0 ? ISOLATE_SLACK + ISOLATE_FACTOR * slowest
+                                 : ISOLATE_UNTRUSTED_LIMIT;
+    for (size_t i = 0; i < s->count; i++)
+        if (strcmp(s->configs[i].tree, tree) == 0 && !(checked && checked[i]))
+            check_one(s, argv, i, limit, NULL);
+    free(checked);
+}
+
+void sl_isolate_print_hints(FILE *f, const sl_suite *s)
+{
+    for (size_t i = 0; i < s->count; i++) {
+        const sl_config *c = &s->configs[i];
+        if (!c->isolated_failure)
+            continue;
+        const char *label = c->variant->name;
+        if (c->isolated_failure == SL_ISOLATED_HUNG)
+            fprintf(f, "%s/%s/%s: %s (an infinite loop? check each loop's exit test, e.g. "
+                       "the escape test n < max_iter)\n", c->tree, c->kernel->problem->name,
+                    label, c->error);
+        else
+            fprintf(f, "%s/%s/%s %s: an out-of-bounds access? AddressSanitizer names "
+                       "the line: make test SANITIZE=1\n", c->tree, c->kernel->problem->name,
+                    label, c->error);
+    }
 }

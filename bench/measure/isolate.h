@@ -11,6 +11,7 @@
 #define SPEEDLAB_ISOLATE_H
 
 #include <stddef.h>
+#include <stdio.h>
 
 #include "suite.h"
 
@@ -32,8 +33,21 @@ void sl_isolate_child(sl_suite *s);
  * at most limit seconds. Returns SL_ISOLATED_OK when the child finished
  * (or could not be started: the check then happens in this process, as
  * before); otherwise how it ended, with why ("no answer after 12 s",
- * "crashed (SIGSEGV)"). */
+ * "crashed (SIGSEGV)"). seconds (may be NULL): how long the child ran. */
 sl_isolated sl_isolate_check(char *const argv[], size_t index, double limit, char *why,
-                             size_t whylen);
+                             size_t whylen, double *seconds);
+
+/* Check every configuration of tree (the participant's) in a child. The
+ * other trees' configurations are trusted: validated here, their slowest
+ * call sets the limit (20 times a probe, the call and the reference, plus
+ * a few seconds). Without them, the tree's own scalar configurations go
+ * first, with ten minutes each, and their time sets the limit. A hung or
+ * crashed configuration is marked validated and wrong, with why in its
+ * error; the others are validated as usual afterwards. */
+void sl_isolate_tree(sl_suite *s, char *const argv[], const char *tree);
+
+/* One line per hung or crashed configuration: its name, what happened and
+ * what to look for. */
+void sl_isolate_print_hints(FILE *f, const sl_suite *s);
 
 #endif

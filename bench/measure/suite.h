@@ -79,6 +79,9 @@ typedef struct sl_config {
  * variants without a CUDA device), so reports can say so. */
 #define SL_MAX_SKIPPED 16
 
+/* The most schedules one run may name (--schedule, repeated). */
+#define SL_MAX_SCHEDULES 8
+
 typedef struct sl_suite {
     sl_config *configs;
     size_t count, cap;
@@ -106,11 +109,13 @@ typedef struct sl_plan {
     int max_iter;                     /* image kernels; 0: their default */
     uint64_t seed;                    /* montecarlo's generator seed */
     const sl_schedule *schedules;     /* for SL_USES_SCHEDULE variants, at */
-    int nschedules;                   /* every thread count; 0: see below */
-    int sweep;                        /* no schedules given: sweep the
-                                         SL_SWEEP_SCHEDULES at the largest
-                                         thread count (1), or use dynamic
-                                         only (0) */
+    int nschedules;                   /* every thread count, after their own
+                                         pragma (as-written); 0: see below */
+    int sweep;                        /* no schedules given: at the
+                                         largest thread count, the
+                                         variant's own pragma and the
+                                         SL_SWEEP_SCHEDULES (1), or its own
+                                         pragma only (0) */
     int quick;
     int weak;                         /* weak scaling: size grows with the
                                          threads from size / cores (rows for

@@ -181,7 +181,8 @@ static int is_sweep_head(const sl_suite *s, size_t i)
     return 1;
 }
 
-/* Each thread's share of the iterations (percent) in shares[0..threads). */
+/* Each thread's share of the iterations (percent) in shares[0..threads).
+ * Returns the threads, or 0 when no row records its thread. */
 static int thread_shares(const sl_config *c, double *shares, int cap)
 {
     int t = c->problem.threads;
@@ -190,12 +191,17 @@ static int thread_shares(const sl_config *c, double *shares, int cap)
     double total = 0.0;
     for (int k = 0; k < t; k++)
         shares[k] = 0.0;
-    int64_t h = sl_problem_height(&c->problem);
+    int64_t h = sl_problem_height(&c->problem), recorded = 0;
     for (int64_t j = 0; j < h; j++) {
         total += c->row_work[j];
-        if (c->row_thread[j] >= 0 && c->row_thread[j] < t)
+        if (c->row_thread[j] >= 0 && c->row_thread[j] < t) {
             shares[c->row_thread[j]] += c->row_work[j];
+            recorded++;
+        }
     }
+    /* A variant's own pragma records no rows: only its sweep twin does. */
+    if (recorded == 0)
+        return 0;
     for (int k = 0; k < t; k++)
         shares[k] = total > 0.0 ? 100.0 * shares[k] / total : 0.0;
     return t;
@@ -246,6 +252,14 @@ static int write_schedule_data(const char *dir, const sl_suite *s, const sl_conf
     return sl_atomic_commit(&af);
 }
 
+/* A sweep point of head's (variant, threads): run by the variant's
+ * schedule-sweep twin, the only code that records who computed each row
+ * (the variant's own pragma, "as-written", records nothing). */
+static int swept_twin(const sl_config *c, const sl_config *head)
+{
+    return same_but_schedule(c, head) && c->problem.schedule.kind != SL_SCHED_DEFAULT;
+}
+
 /* threadwork-<k>-<T>.dat: each thread's share of the iterations under each
  * schedule of the `threads` variant's sweep at T threads. */
 static int write_threadwork(const char *dir, const sl_suite *s, const sl_config *head)
@@ -264,7 +278,7 @@ static int write_threadwork(const char *dir, const sl_suite *s, const sl_config 
                    "(%%), from the rows it computed\nthread", head->kernel->problem->name,
             head->variant->name, t);
     for (size_t j = 0; j < s->count; j++)
-        if (same_but_schedule(&s->configs[j], head)) {
+        if (swept_twin(&s->configs[j], head)) {
             sl_schedule_name(s->configs[j].problem.schedule, sched, sizeof sched);
             fprintf(af.fp, "\t\"%s\"", sched);
         }
@@ -272,7 +286,7 @@ static int write_threadwork(const char *dir, const sl_suite *s, const sl_config 
     for (int k = 0; k < t; k++) {
         fprintf(af.fp, "%d", k);
         for (size_t j = 0; j < s->count; j++) {
-            if (!same_but_schedule(&s->configs[j], head))
+            if (!swept_twin(&s->configs[j], head))
                 continue;
             if (thread_shares(&s->configs[j], shares, SL_MAX_THREADS_SHOWN) == t)
                 fprintf(af.fp, "\t%.3f", shares[k]);

@@ -7,8 +7,8 @@
 
 #include "suite.h"
 
-/* A configuration's variant as tables show it: "simd", or "threads,
- * dynamic" for variants that take a schedule. */
+/* A configuration's variant as tables show it: "simd", "threads" (the
+ * schedule its own pragma says), or "threads, static" for a sweep point. */
 void sl_config_label(const sl_config *c, char *out, size_t len);
 
 /* A configuration's threads as tables show it: "2", "3 (oversubscribed)",

@@ -63,13 +63,14 @@ static void write_findings(FILE *f, const sl_run_report *r)
     sl_story_findings(f, r->suite, r->ceilings, r->breakdown);
 }
 
-/* Does kernel def use schedules in this run (its scaling uses dynamic)? */
+/* Does kernel def use schedules in this run (its scaling uses the
+ * variants' own pragmas)? */
 static const char *schedule_note(const sl_suite *s, const sl_problem_def *def)
 {
     for (size_t i = 0; i < s->count; i++)
         if (s->configs[i].kernel->problem == def &&
             (s->configs[i].variant->flags & SL_USES_SCHEDULE))
-            return " (schedule dynamic)";
+            return " (schedule as written in each variant)";
     return "";
 }
 

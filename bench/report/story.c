@@ -406,13 +406,15 @@ static double schedule_effect(const sl_suite *s, const sl_config *k0, const sl_c
     double most = 1.0;
     for (size_t i = 0; i < s->count; i++) {
         const sl_config *a = &s->configs[i];
+        /* The sweep's schedules only: "as-written" names none. */
         if (!timed_ok(a) || a->weak || !(a->variant->flags & SL_USES_SCHEDULE) ||
-            a->kernel->problem != k0->kernel->problem || strcmp(a->tree, k0->tree) != 0)
+            a->kernel->problem != k0->kernel->problem || strcmp(a->tree, k0->tree) != 0 ||
+            a->problem.schedule.kind == SL_SCHED_DEFAULT)
             continue;
         for (size_t j = 0; j < s->count; j++) {
             const sl_config *b = &s->configs[j];
             if (!timed_ok(b) || !same_rung(a, b) || b->threads_used != a->threads_used ||
-                a->median >= b->median)
+                b->problem.schedule.kind == SL_SCHED_DEFAULT || a->median >= b->median)
                 continue;
             if (b->median / a->median > most) {
                 most = b->median / a->median;

@@ -25,10 +25,8 @@ static __global__ void fractal_pixels(fractal_job job, int32_t *counts)
         counts[y * job.width + x] = fractal_pixel(&job, x, y);
 }
 
-extern "C" void fractal_cuda(const fractal_job *job, int32_t *counts,
-                             int32_t *row_thread, sl_where *where)
+extern "C" void fractal_cuda(const fractal_job *job, int32_t *counts, sl_where *where)
 {
-    (void)row_thread;
     *where = SL_RAN_DEVICE;
     const size_t bytes = (size_t)(job->width * job->height) * sizeof *counts;
     int32_t *dev = NULL;

@@ -11,10 +11,8 @@ void fractal_row_scalar(const fractal_job *job, int64_t j, int32_t *row)
         row[i] = fractal_pixel(job, i, j);
 }
 
-void fractal_scalar(const fractal_job *job, int32_t *counts, int32_t *row_thread,
-                    sl_where *where)
+void fractal_scalar(const fractal_job *job, int32_t *counts, sl_where *where)
 {
-    (void)row_thread;
     *where = SL_RAN_HOST;
     for (int64_t j = 0; j < job->height; j++)
         fractal_row_scalar(job, j, counts + j * job->width);

@@ -1,13 +1,10 @@
 /* simd.c - Monte Carlo pi, one core, eight points per instruction.
  *
  * The generator is a handful of shifts, xors and 64-bit multiplies, which
- * AVX-512 does on 8 lanes at once. Two clauses make it fast:
- *  - reduction(+:inside): each lane counts its own points;
- *  - linear(z: MC_COUNTER_STEP): z is point i's counter, seed + (2i+1)*gamma,
- *    the very number sl_rng_u64(seed, 2i) mixes. Written as "z grows by a
- *    fixed step", the compiler gives each lane its own start and adds,
- *    where sl_rng_u64 would multiply i by gamma on every point. The points
- *    are the same ones; the count must match the scalar variant's.
+ * AVX-512 can do on 8 lanes at once. Vectorise the loop so that each lane
+ * works on its own points; z is point i's counter, the very number
+ * sl_rng_u64(seed, 2i) mixes. The count must match the scalar variant's
+ * exactly. (step 4.2)
  */
 #include "montecarlo.h"
 

@@ -1,10 +1,8 @@
 /* threads.c - Monte Carlo pi on several cores, one point at a time per core.
  *
- * parallel for hands each thread a block of points. There is no generator
- * state to share, lock or seed per thread: a thread computes the draws of
- * its own points from (seed, i), so the count is the same on 1 thread or
- * 64. inside must be a reduction (shared, it is a data race). Compare the
- * exhibit `make shared-rng`, where the generator's state is shared.
+ * Share the points between threads. Each point's draws come from (seed, i)
+ * alone: what, if anything, must the threads share? The count must be the
+ * same on 1 thread or 64. Compare the exhibit `make shared-rng`. (step 4.3)
  */
 #include "montecarlo.h"
 

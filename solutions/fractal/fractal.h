@@ -27,6 +27,8 @@
 #define fractal_threads_simd SL_TREE_SYMBOL(fractal_threads_simd)
 #define fractal_gpu SL_TREE_SYMBOL(fractal_gpu)
 #define fractal_cuda SL_TREE_SYMBOL(fractal_cuda)
+#define fractal_threads_sweep SL_TREE_SYMBOL(fractal_threads_sweep)
+#define fractal_threads_simd_sweep SL_TREE_SYMBOL(fractal_threads_simd_sweep)
 #define mandelbrot_kernel SL_TREE_SYMBOL(mandelbrot_kernel)
 #define julia_kernel SL_TREE_SYMBOL(julia_kernel)
 
@@ -38,6 +40,10 @@ void fractal_row_simd(const fractal_job *job, int64_t j, int32_t *row);
 /* The five rungs, with the signature fractal_fn (common/fractal_problem.h). */
 fractal_fn fractal_scalar, fractal_simd, fractal_threads, fractal_threads_simd,
     fractal_gpu;
+
+/* The bench's schedule sweep (sweep.c): threads and threads_simd with
+ * schedule(runtime), so that one build times every schedule. */
+fractal_sweep_fn fractal_threads_sweep, fractal_threads_simd_sweep;
 
 /* CUDA C for comparison (cuda.cu; built when nvcc is found, run only on a
  * CUDA device). */
@@ -98,24 +104,5 @@ static inline SL_DEVICE_FN int fractal_pixel(const fractal_job *job, int64_t i, 
 }
 
 #pragma omp end declare target
-
-/* schedule(runtime) loops take their schedule from the OpenMP runtime's
- * run-sched-var: set it from the job (dynamic when the job leaves it to the
- * kernel) and return the caller's, to be given back after the loop. */
-static inline sl_schedule fractal_schedule_set(sl_schedule s)
-{
-    omp_sched_t kind;
-    int chunk;
-    omp_get_schedule(&kind, &chunk);
-    sl_schedule caller = { (sl_schedule_kind)kind, chunk };
-    if (s.kind == SL_SCHED_DEFAULT)
-        s.kind = SL_SCHED_DYNAMIC;
-    omp_set_schedule((omp_sched_t)s.kind, s.chunk);
-    return caller;
-}
-static inline void fractal_schedule_restore(sl_schedule caller)
-{
-    omp_set_schedule((omp_sched_t)caller.kind, caller.chunk);
-}
 
 #endif

@@ -6,14 +6,12 @@
  * in with map(to:). Without a device (or an offload compiler) the region
  * runs on the host: correct, but not a GPU figure, so pixel (0, 0) records
  * omp_is_initial_device() and the harness labels the run "host fallback".
- * job->threads and the schedule are ignored: a device picks its own.
+ * job->threads is ignored: a device picks its own.
  */
 #include "fractal.h"
 
-void fractal_gpu(const fractal_job *job, int32_t *counts, int32_t *row_thread,
-                 sl_where *where)
+void fractal_gpu(const fractal_job *job, int32_t *counts, sl_where *where)
 {
-    (void)row_thread;
     const fractal_job j = *job;
     const int64_t width = j.width, height = j.height;
     int on_host = 1;

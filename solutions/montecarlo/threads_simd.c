@@ -1,9 +1,14 @@
 /* threads_simd.c - Monte Carlo pi on every core and every lane: the best
  * CPU variant.
  *
+ * BEGIN SOLUTION HEADER
  * The simd loop with parallel for in front. linear(z: ...) now also tells
  * each thread where its block's counters start (z0 + first_i * step), so
  * the threads need nothing from each other but the final reduction.
+ * EXERCISE HEADER
+ * Steps 4.2 and 4.3 together: every core and every lane. Each thread's
+ * block of points starts at its own counter. (step 4.4)
+ * END SOLUTION HEADER
  */
 #include "montecarlo.h"
 

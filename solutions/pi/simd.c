@@ -1,10 +1,16 @@
 /* simd.c - pi, one core, several steps per instruction.
  *
+ * BEGIN SOLUTION HEADER
  * The loop is the scalar loop plus one pragma. Without reduction(+:sum)
  * every lane would add into the same sum, a dependence that forbids
  * vectorising; with it each lane keeps a private partial sum and the lanes
  * are added once at the end (in a different order, hence the rounding
  * allowance in the check).
+ * EXERCISE HEADER
+ * The scalar loop, to be run several steps per instruction on one core.
+ * What stops the compiler from vectorising it as it stands, and what do
+ * the lanes' partial results do to the last digits? (step 1.2)
+ * END SOLUTION HEADER
  */
 #include "pi.h"
 

@@ -1,10 +1,16 @@
 /* threads.c - pi on several cores, one number at a time per core.
  *
+ * BEGIN SOLUTION HEADER
  * parallel for splits the steps between threads. sum must be a reduction:
  * shared, it is a data race (wrong answers); guarded by critical or atomic,
  * every step waits for a lock (slower than one thread). reduction gives each
  * thread a private sum and combines them once. The thread count is an
  * argument, passed to num_threads, so the harness can sweep it.
+ * EXERCISE HEADER
+ * The scalar loop, to be shared between threads (an argument, so the
+ * harness can sweep it). Every step adds into one sum: what does that
+ * need when several threads add at once? (step 1.3)
+ * END SOLUTION HEADER
  */
 #include "pi.h"
 

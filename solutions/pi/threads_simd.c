@@ -1,7 +1,12 @@
 /* threads_simd.c - pi on every core and every lane: the best CPU variant.
  *
+ * BEGIN SOLUTION HEADER
  * One combined construct: the steps are split between threads, and each
  * thread's chunk is vectorised. One reduction clause covers both levels.
+ * EXERCISE HEADER
+ * Steps 1.2 and 1.3 together: split the steps between threads and
+ * vectorise each thread's share. (step 1.4)
+ * END SOLUTION HEADER
  */
 #include "pi.h"
 

@@ -4,15 +4,12 @@
  * a difference image. */
 #include "fractal/fractal.h"
 
-void fractal_threads(const fractal_job *job, int32_t *counts, int32_t *row_thread,
-                     sl_where *where)
+void fractal_threads(const fractal_job *job, int32_t *counts, sl_where *where)
 {
     *where = SL_RAN_HOST;
 #pragma omp parallel for schedule(dynamic) num_threads(job->threads)
     for (int64_t j = 0; j < job->height; j++) {
         int64_t from = j + 1 < job->height ? j + 1 : j;
         fractal_row_scalar(job, from, counts + j * job->width);
-        if (row_thread)
-            row_thread[j] = omp_get_thread_num();
     }
 }

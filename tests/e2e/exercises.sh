@@ -45,6 +45,17 @@ case_generator_errors() {
     expect_rc 0 "well-formed region" sh "$top/scripts/gen_exercises.sh" "$tmp/src" "$tmp/gen"
     [ "$(cat "$tmp/gen/k/open.c")" = "int c;" ] && ok "region replaced by its exercise" ||
         fail "generated: $(cat "$tmp/gen/k/open.c")"
+    # A header region: the exercise's header states the task, not the answer.
+    printf '/* k.c - a kernel.\n *\n * BEGIN SOLUTION HEADER\n * the answer\n * EXERCISE HEADER\n * the task\n * END SOLUTION HEADER\n */\n' >"$tmp/src/k/open.c"
+    expect_rc 0 "header region" sh "$top/scripts/gen_exercises.sh" "$tmp/src" "$tmp/gen"
+    [ "$(cat "$tmp/gen/k/open.c")" = "$(printf '/* k.c - a kernel.\n *\n * the task\n */')" ] &&
+        ok "header region replaced by the task" || fail "generated header: $(cat "$tmp/gen/k/open.c")"
+    printf '/* k.c\n * BEGIN SOLUTION HEADER\n * the answer\n * END SOLUTION HEADER\n */\n' >"$tmp/src/k/open.c"
+    expect_rc 1 "header region without its task" sh "$top/scripts/gen_exercises.sh" "$tmp/src" "$tmp/gen2"
+    expect_in "$tmp/err" "open.c:4: END SOLUTION HEADER without EXERCISE HEADER" "header error names file and line"
+    # No exercise keeps a solution's header.
+    grep -rl 'SOLUTION HEADER' "$top/exercises" >"$tmp/left" 2>/dev/null
+    [ ! -s "$tmp/left" ] && ok "no header markers in exercises/" || fail "header markers left in: $(cat "$tmp/left")"
 }
 
 # A participant's finished work: exercises_in_sync passes on a copy whose
@@ -65,4 +76,19 @@ case_exercises_edited() {
     [ "$(cksum <"$file")" = "$sum" ] && ok "the edited file is untouched" || fail "the edited file changed"
     [ ! -d "$tmp/clone/exercises-backup" ] && ok "nothing moved to exercises-backup/" ||
         fail "exercises-backup/ appeared"
+    # Every TODO done, with correct code: the check still passes, and git
+    # sees exactly the participant's files changed, nothing else.
+    (cd "$top/solutions" && grep -rl 'BEGIN SOLUTION' .) | sed 's|^\./||' | sort >"$tmp/todo"
+    while IFS= read -r f; do
+        completed "$top/solutions/$f" >"$tmp/clone/exercises/$f"
+    done <"$tmp/todo"
+    expect_rc 0 "exercises_in_sync with every TODO done" sh "$tmp/clone/tests/e2e/run.sh" \
+        exercises exercises_in_sync
+    git -C "$tmp/clone" status --porcelain -- exercises | sed 's|^ M exercises/||' | sort >"$tmp/changed"
+    if cmp -s "$tmp/todo" "$tmp/changed"; then
+        ok "git status: the $(wc -l <"$tmp/todo") finished files, and nothing else"
+    else
+        fail "git status differs from the finished files:"
+        diff "$tmp/todo" "$tmp/changed" >&2
+    fi
 }

@@ -11,7 +11,7 @@ case_planted() {
     mkdir -p "$copy"
     (cd "$top" && tar -cf - --exclude=./build --exclude=./results --exclude='./gpu-bundle*' \
         --exclude=./.git .) | (cd "$copy" && tar -xf -) || { fail "copy"; return; }
-    sed -i 's/for (int64_t j = 0; j < job->height; j++) {/for (int64_t j = 0; j < job->height; j += (job->height < 0)) {/' \
+    sed -i 's/for (int64_t j = 0; j < job->height; j++)$/for (int64_t j = 0; j < job->height; j += (job->height < 0))/' \
         "$copy/exercises/fractal/threads.c"
     sed -i 's/row\[i\] = fractal_pixel(job, i, j);/row[i + ((int64_t)1 << 36)] = fractal_pixel(job, i, j);/' \
         "$copy/exercises/fractal/simd.c"
@@ -20,7 +20,8 @@ case_planted() {
         { fail "the plants did not take (exercise files changed?)"; return; }
     cmake -S "$copy" -B "$copy/build" -DCMAKE_BUILD_TYPE=Release -DSPEEDLAB_CUDA=OFF \
         -DSPEEDLAB_OFFLOAD=OFF >"$tmp/configure.log" 2>&1 &&
-        cmake --build "$copy/build" --target speedlab -j 2 >"$tmp/build.log" 2>&1 ||
+        cmake --build "$copy/build" --target speedlab speedlab-bench-exercises -j 2 \
+            >"$tmp/build.log" 2>&1 ||
         { fail "building the planted copy"; tail -20 "$tmp/configure.log" "$tmp/build.log" >&2; return; }
     ok "the planted copy builds"
     start=$(date +%s)
@@ -44,4 +45,51 @@ case_planted() {
     expect_not_in "$tmp/out" "malloc|Aborted|core dumped" "no raw crash text"
     # A hang or a crash is not a data race: no racecheck advice for them.
     expect_not_in "$tmp/out" "usual cause is a data race" "no data-race hint for a hang or crash"
+    # make bench TREE=exercises: the same isolation, and the bench finishes.
+    start=$(date +%s)
+    expect_rc 3 "the exercises bench on a hanging and a crashing variant" \
+        "$copy/build/bench/speedlab-bench-exercises" --kernel mandelbrot --size 96 \
+        --threads 1,2 --reps 1 --min-time 0.01 --no-plots --no-weak --results "$tmp/bench"
+    took=$(( $(date +%s) - start ))
+    grep -q "exercises/mandelbrot/threads: no answer after [0-9]* s" "$tmp/out" &&
+        ok "the bench names the hung variant" || fail "the bench did not name the hang"
+    grep -q "exercises/mandelbrot/simd crashed (SIG[A-Z]*)" "$tmp/out" &&
+        ok "the bench names the crashed variant" || fail "the bench did not name the crash"
+    [ -s "$tmp/bench/latest/results.csv" ] && ok "the bench wrote its run" || fail "no run written"
+    limit=$(sed -n 's/.*no answer after \([0-9]*\) s.*/\1/p' "$tmp/out" | head -1)
+    # Every config of the hung variant hangs: at most its count of limits.
+    n=$(grep -c "exercises/mandelbrot/threads: no answer" "$tmp/out")
+    [ -n "$limit" ] && [ "$took" -le $((n * limit + 60)) ] &&
+        ok "the bench took ${took} s: ${n} hung configurations of ${limit} s each" ||
+        fail "the bench took ${took} s (limit '${limit}', ${n} hung)"
+    expect_not_in "$tmp/out" "malloc|Aborted|core dumped" "the bench shows no raw crash text"
+    completed_plants
+}
+
+# The same copy, its steps finished, with two plants that are not wrong
+# answers: a hard-coded schedule(static) in fractal/threads.c (its rows
+# must not be labelled with another schedule) and Monte Carlo's simd
+# without its linear clause (GCC and clang still see z's fixed step: right,
+# and never sent hunting a bug).
+completed_plants() {
+    for f in fractal/threads.c fractal/simd.c montecarlo/simd.c; do
+        completed "$top/solutions/$f" >"$copy/exercises/$f"
+    done
+    sed -i 's/schedule(dynamic)/schedule(static)/' "$copy/exercises/fractal/threads.c"
+    sed -i 's/ linear(z: MC_COUNTER_STEP)//' "$copy/exercises/montecarlo/simd.c"
+    grep -q 'schedule(static)' "$copy/exercises/fractal/threads.c" &&
+        ! grep -q 'linear' "$copy/exercises/montecarlo/simd.c" ||
+        { fail "the second plants did not take"; return; }
+    cmake --build "$copy/build" --target speedlab -j 2 >"$tmp/build.log" 2>&1 ||
+        { fail "rebuilding the planted copy"; tail -20 "$tmp/build.log" >&2; return; }
+    expect_rc 0 "the runner on a static schedule" \
+        "$copy/build/bench/speedlab" mandelbrot --size 96 --no-plots --results "$tmp/results"
+    grep -qE '^exercises +threads +2 .*(right|ok|not faster)' "$tmp/out" && ok "the static threads row is right" ||
+        fail "threads row: $(grep -E '^exercises +threads ' "$tmp/out")"
+    expect_not_in "$tmp/out" "dynamic" "no row claims a schedule the code does not use"
+    expect_rc 0 "the runner on Monte Carlo without linear" \
+        "$copy/build/bench/speedlab" montecarlo --size 1000003 --results "$tmp/results"
+    grep -qE '^exercises +simd +1 .*(right|ok|not faster)' "$tmp/out" &&
+        ok "simd without linear is right" || fail "simd row: $(grep -E '^exercises +simd ' "$tmp/out")"
+    expect_not_in "$tmp/out" "WRONG" "nothing flagged in correct code"
 }

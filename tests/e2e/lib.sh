@@ -115,3 +115,18 @@ bad() {
     [ "$n" -eq 1 ] && ok "$label: one line" || fail "$label: $n lines on stderr"
     [ -z "$says" ] || expect_in "$tmp/err" "$says" "$label: says '$says'"
 }
+
+# A solutions file as a participant who finished its steps has it: the
+# solution's code, none of the exercise text, no markers.
+completed() {
+    awk '/^ \* BEGIN SOLUTION HEADER$/ { h = 1; next }
+         /^ \* EXERCISE HEADER$/ { h = 2; next }
+         /^ \* END SOLUTION HEADER$/ { h = 0; next }
+         h == 2 { next }
+         /^[ \t]*\/\* BEGIN SOLUTION \*\/[ \t]*$/ { next }
+         /^[ \t]*\/\* END SOLUTION \*\/[ \t]*$/ { next }
+         /^[ \t]*\/\* EXERCISE[ \t]*$/ { e = 1; next }
+         /^[ \t]*END SOLUTION \*\/[ \t]*$/ { e = 0; next }
+         e { next }
+         { print }' "$1"
+}

@@ -34,8 +34,8 @@ case_vecreport() {
 }
 
 # make racecheck: the planted races (pi threads without its reduction,
-# threads_simd with a shared x) are reported in plain words at their
-# lines; the solutions have none.
+# threads_simd with a shared x, Monte Carlo threads without its reduction)
+# are reported in plain words at their lines; the solutions have none.
 case_racecheck() {
     command -v clang >/dev/null 2>&1 || { echo "racecheck: no clang, skipped"; exit 77; }
     export RACECHECK_BUILD=$1
@@ -47,6 +47,13 @@ case_racecheck() {
         "names the shared temporary"
     expect_in "$tmp/out" "Declare it inside the loop body, or add private(x)" "suggests private"
     expect_in "$tmp/out" "2 data race(s) found" "counts the races"
+    # The racy Monte Carlo: its count is an integer, so a lost update is a
+    # wrong count, and the race is named, never "no data race".
+    expect_rc 3 "racecheck finds the racy Monte Carlo" sh "$top/scripts/racecheck.sh" racy montecarlo
+    expect_in "$tmp/out" "DATA RACE in tests/racy/montecarlo_threads_no_reduction.c, line 16, on 'inside'" \
+        "names the Monte Carlo race's file, line and variable"
+    expect_in "$tmp/out" "Add reduction(+:inside)" "suggests the Monte Carlo reduction"
+    expect_not_in "$tmp/out" "no data race" "never says there is no race beside one"
     expect_rc 0 "racecheck: no race in the solutions" sh "$top/scripts/racecheck.sh" solutions
     expect_in "$tmp/out" "no data races in the solutions tree" "says the solutions are clean"
     expect_rc 2 "racecheck: unknown tree" sh "$top/scripts/racecheck.sh" nosuch
