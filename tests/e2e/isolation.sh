@@ -66,19 +66,22 @@ case_planted() {
     completed_plants
 }
 
-# The same copy, its steps finished, with two plants that are not wrong
-# answers: a hard-coded schedule(static) in fractal/threads.c (its rows
-# must not be labelled with another schedule) and Monte Carlo's simd
-# without its linear clause (GCC and clang still see z's fixed step: right,
-# and never sent hunting a bug).
+# The same copy, its steps finished, with three plants: a hard-coded
+# schedule(static) in fractal/threads.c (right; its rows must not be
+# labelled with another schedule), Monte Carlo's simd without its linear
+# clause (GCC and clang still see z's fixed step: right, and the participant
+# is never sent hunting a bug) and Monte Carlo's threads without its
+# reduction (a race: WRONG, named, with the race checker's command).
 completed_plants() {
-    for f in fractal/threads.c fractal/simd.c montecarlo/simd.c; do
+    for f in fractal/threads.c fractal/simd.c montecarlo/simd.c montecarlo/threads.c; do
         completed "$top/solutions/$f" >"$copy/exercises/$f"
     done
     sed -i 's/schedule(dynamic)/schedule(static)/' "$copy/exercises/fractal/threads.c"
     sed -i 's/ linear(z: MC_COUNTER_STEP)//' "$copy/exercises/montecarlo/simd.c"
+    sed -i 's/ reduction(+:inside)//' "$copy/exercises/montecarlo/threads.c"
     grep -q 'schedule(static)' "$copy/exercises/fractal/threads.c" &&
-        ! grep -q 'linear' "$copy/exercises/montecarlo/simd.c" ||
+        ! grep -q 'linear' "$copy/exercises/montecarlo/simd.c" &&
+        ! grep -q 'reduction(+:inside)' "$copy/exercises/montecarlo/threads.c" ||
         { fail "the second plants did not take"; return; }
     cmake --build "$copy/build" --target speedlab -j 2 >"$tmp/build.log" 2>&1 ||
         { fail "rebuilding the planted copy"; tail -20 "$tmp/build.log" >&2; return; }
@@ -87,9 +90,17 @@ completed_plants() {
     grep -qE '^exercises +threads +2 .*(right|ok|not faster)' "$tmp/out" && ok "the static threads row is right" ||
         fail "threads row: $(grep -E '^exercises +threads ' "$tmp/out")"
     expect_not_in "$tmp/out" "dynamic" "no row claims a schedule the code does not use"
-    expect_rc 0 "the runner on Monte Carlo without linear" \
-        "$copy/build/bench/speedlab" montecarlo --size 1000003 --results "$tmp/results"
+    # Monte Carlo: simd without linear (right) and threads without its
+    # reduction (a race: lost updates on 2 threads over 10^7 points).
+    expect_rc 3 "the runner on a racy Monte Carlo" \
+        "$copy/build/bench/speedlab" montecarlo --size 10000019 --threads 2 --results "$tmp/results"
     grep -qE '^exercises +simd +1 .*(right|ok|not faster)' "$tmp/out" &&
         ok "simd without linear is right" || fail "simd row: $(grep -E '^exercises +simd ' "$tmp/out")"
-    expect_not_in "$tmp/out" "WRONG" "nothing flagged in correct code"
+    grep -qE '^exercises +threads +2 .*WRONG: [-+][0-9]+ points inside' "$tmp/out" &&
+        ok "the racy threads row is WRONG by a count" || fail "threads row: $(grep -E '^exercises +threads ' "$tmp/out")"
+    expect_in "$tmp/out" "make racecheck" "the runner points at the race checker"
+    n=$(grep -cE '^exercises .*WRONG' "$tmp/out")
+    [ "$n" -eq 1 ] && ok "only the racy variant is flagged" || fail "$n exercise rows flagged"
+    grep -qE '^solutions +threads_simd +2 .* ok' "$tmp/out" && ok "the other rows still report" ||
+        fail "the solutions' rows are missing"
 }
