@@ -83,6 +83,9 @@ static const char usage[] =
     "  --no-plots        write the data but do not run gnuplot\n"
     "  --require-device  exit 4, measuring nothing, unless every gpu variant\n"
     "                    runs on an offload device (no host fallback)\n"
+    "Google Benchmark flags honoured: --benchmark_filter=REGEX (a configuration's\n"
+    "name, e.g. solutions/pi/simd), --benchmark_context=KEY=VALUE,\n"
+    "--benchmark_enable_random_interleaving=false; the others are refused.\n"
     "Exit: 0 ok, 1 runtime/I-O failure, 2 bad input, 3 a variant failed validation,\n"
     "4 --require-device and no device.\n";
 
@@ -160,6 +163,23 @@ static int write_files(const sl_run_dir *run, const sl_suite *suite,
 fail:
     snprintf(why, whylen, "cannot write '%.700s': %s", path, strerror(errno));
     return -1;
+}
+
+/* A configuration that was timed but got fewer repetitions than asked
+ * (Google Benchmark stopped it) has no median worth publishing. Returns 1
+ * with why naming the first one, else 0. */
+static int short_of_reps(const sl_suite *s, int reps, char *why, size_t whylen)
+{
+    for (size_t i = 0; i < s->count; i++) {
+        const sl_config *c = &s->configs[i];
+        if (c->valid && c->timed > 0 && c->timed < reps) {
+            snprintf(why, whylen, "%s ended with %d of %d repetitions%s%.200s; nothing "
+                     "is published", c->name, c->timed, reps, c->error[0] ? ": " : "",
+                     c->error);
+            return 1;
+        }
+    }
+    return 0;
 }
 
 /* The exercises are the participant's code: a hang or a crash there must
@@ -256,6 +276,7 @@ static int bench(int argc, char **argv, sl_suite *suite)
 
     bind_threads(argv);
     sl_interrupt_install();
+    sl_ignore_file_size_signal();
     if (sl_check_omp_env(why, sizeof why) != 0) {
         sl_die_usage(prog, why);
         return SL_EXIT_USAGE;
@@ -374,12 +395,18 @@ static int bench(int argc, char **argv, sl_suite *suite)
     int time_rc = invalid < suite->count && !sl_interrupted() ?
                   sl_suite_time(suite, &timing) : -1;
     if (time_rc == -2) {
-        fprintf(stderr, "%s: cannot write '%s': %s\n", prog, json_tmp, strerror(errno));
+        snprintf(why, sizeof why, "cannot write '%.900s': %s", json_tmp, strerror(errno));
         sl_run_dir_discard(&run);
+        sl_die_usage(prog, why);
         return SL_EXIT_RUNTIME;
     }
     int timed = time_rc == 0;
     int sig = sl_interrupted();
+    if (timed && !sig && short_of_reps(suite, reps, why, sizeof why)) {
+        sl_run_dir_discard(&run);
+        sl_die_usage(prog, why);
+        return SL_EXIT_RUNTIME;
+    }
     if (sig && !timed) {
         sl_run_dir_discard(&run);
         fprintf(stderr, "%s: interrupted before anything was timed; nothing written\n", prog);
@@ -403,11 +430,11 @@ static int bench(int argc, char **argv, sl_suite *suite)
 
     /* Google Benchmark's JSON holds the skipped configurations as errors;
      * an interrupted run keeps only speedlab's own files. */
-    if (publish_json(&passes, sig, why, sizeof why) != 0) {
-        fprintf(stderr, "%s: %s\n", prog, why);
-        return SL_EXIT_RUNTIME;
-    }
-    if (write_files(&run, suite, &ctx, &breakdown, &ceilings, why, sizeof why) != 0) {
+    /* A write that fails (a full disk, ulimit -f) ends the run with its
+     * reason, and the partial folder goes: earlier runs stay as they were. */
+    if (publish_json(&passes, sig, why, sizeof why) != 0 ||
+        write_files(&run, suite, &ctx, &breakdown, &ceilings, why, sizeof why) != 0) {
+        sl_run_dir_discard(&run);
         sl_die_usage(prog, why);
         return SL_EXIT_RUNTIME;
     }
@@ -419,7 +446,9 @@ static int bench(int argc, char **argv, sl_suite *suite)
     };
     char failed[4200];
     if (sl_write_report(&report, failed, sizeof failed) != 0) {
-        fprintf(stderr, "%s: cannot write '%s': %s\n", prog, failed, strerror(errno));
+        snprintf(why, sizeof why, "cannot write '%.900s': %s", failed, strerror(errno));
+        sl_run_dir_discard(&run);
+        sl_die_usage(prog, why);
         return SL_EXIT_RUNTIME;
     }
     if (sl_run_dir_publish(&run, why, sizeof why) != 0) {

@@ -20,6 +20,7 @@
 #include "atomic_file.h"
 #include "exitcodes.h"
 #include "html.h"
+#include "interrupt.h"
 #include "results.h"
 #include "run_dir.h"
 #include "stats.h"
@@ -270,6 +271,7 @@ int main(int argc, char **argv)
     int npaths = 0, plots = 1;
     char why[8192];
 
+    sl_ignore_file_size_signal();
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) {

@@ -18,6 +18,7 @@
 #include "exitcodes.h"
 #include "false_sharing.h"
 #include "gbench.h"
+#include "interrupt.h"
 #include "isolate.h"
 #include "results.h"
 #include "run_dir.h"
@@ -358,6 +359,7 @@ static int runner(int argc, char **argv, sl_suite *suite)
 int main(int argc, char **argv)
 {
     sl_suite suite = { 0 };
+    sl_ignore_file_size_signal();
     int rc = runner(argc, argv, &suite);
     sl_suite_free(&suite);
     return rc;

@@ -8,10 +8,13 @@
 
 #include <benchmark/benchmark.h>
 
+#include <cerrno>
 #include <cstdio>
 #include <cstring>
 #include <string>
 #include <vector>
+
+#include <sys/resource.h>
 
 struct gb_state {
     benchmark::State *st;
@@ -52,48 +55,79 @@ class ForwardingReporter : public benchmark::BenchmarkReporter {
     void *ctx_;
 };
 
-// Flags that Google Benchmark accepts but that would make a run meaningless.
+// The Google Benchmark flags the kit honours. The others would be
+// accepted by the library and then ignored (the kit sets repetitions,
+// times and warm-up per benchmark), or would publish a run with nothing
+// timed (--benchmark_list_tests, --benchmark_report_aggregates_only): they
+// are refused, with the kit's own option where there is one.
 int check_flag(const char *arg)
 {
-    static const char *const formats[] = {"console", "json", "csv"};
+    static const struct { const char *flag, *instead; } refused[] = {
+        {"--benchmark_repetitions", "use --reps N"},
+        {"--benchmark_min_time", "use --min-time S"},
+        {"--benchmark_min_warmup_time", "the warm-up lasts --min-time S"},
+        {"--benchmark_list_tests", "--verbose lists every configuration"},
+        {"--benchmark_report_aggregates_only", "every repetition is kept: the interval needs them"},
+        {"--benchmark_display_aggregates_only", "every repetition is kept: the interval needs them"},
+        {"--benchmark_format", "the table is the kit's own; the JSON goes into the run folder"},
+    };
     auto value_of = [&](const char *flag) -> const char * {
         size_t n = std::strlen(flag);
         if (std::strncmp(arg, flag, n) == 0 && arg[n] == '=')
             return arg + n + 1;
         return nullptr;
     };
-    if (const char *v = value_of("--benchmark_repetitions")) {
-        char *end;
-        long n = std::strtol(v, &end, 10);
-        if (*v == '\0' || *end != '\0' || n < 1) {
-            std::fprintf(stderr, "--benchmark_repetitions: '%s' must be a "
-                         "whole number >= 1\n", v);
+    if (value_of("--benchmark_filter") || value_of("--benchmark_context") ||
+        value_of("--benchmark_out"))
+        return 0;
+    if (const char *v = value_of("--benchmark_out_format")) {
+        if (std::strcmp(v, "json") == 0)
+            return 0;
+        std::fprintf(stderr, "--benchmark_out_format: '%s': the run folder's file is JSON\n", v);
+        return -1;
+    }
+    if (const char *v = value_of("--benchmark_enable_random_interleaving")) {
+        if (std::strcmp(v, "true") == 0 || std::strcmp(v, "false") == 0)
+            return 0;
+        std::fprintf(stderr, "--benchmark_enable_random_interleaving: '%s' is not true or "
+                     "false\n", v);
+        return -1;
+    }
+    size_t name = std::strcspn(arg, "=");
+    for (const auto &r : refused)
+        if (std::strlen(r.flag) == name && std::strncmp(arg, r.flag, name) == 0) {
+            std::fprintf(stderr, "%.*s is not honoured here: %s\n", (int)name, arg, r.instead);
             return -1;
         }
+    std::fprintf(stderr, "%.*s is not one the kit can honour (it takes --benchmark_filter, "
+                 "--benchmark_context and --benchmark_enable_random_interleaving)\n",
+                 (int)name, arg);
+    return -1;
+}
+
+// Google Benchmark does not check its writes: a file cut short (a full
+// disk, ulimit -f) would pass for its JSON. A complete one ends with '}'.
+// Returns false with errno set: EFBIG at the file-size limit, else EIO.
+bool json_complete(const char *path)
+{
+    std::FILE *f = std::fopen(path, "rb");
+    long size = -1;
+    int last = EOF;
+    if (f != nullptr && std::fseek(f, 0, SEEK_END) == 0 && (size = std::ftell(f)) > 0) {
+        long at = size;
+        do {
+            std::fseek(f, --at, SEEK_SET);
+            last = std::fgetc(f);
+        } while (at > 0 && (last == '\n' || last == ' '));
     }
-    if (const char *v = value_of("--benchmark_min_time")) {
-        char *end;
-        double t = std::strtod(v, &end);
-        if (*v == '\0' || *end != '\0' || !(t > 0.0)) {
-            std::fprintf(stderr, "--benchmark_min_time: '%s' must be a plain "
-                         "number of seconds > 0 (e.g. 0.05; Google Benchmark "
-                         "1.7 takes no 's' suffix)\n", v);
-            return -1;
-        }
-    }
-    for (const char *flag : {"--benchmark_format", "--benchmark_out_format"}) {
-        if (const char *v = value_of(flag)) {
-            bool ok = false;
-            for (const char *f : formats)
-                ok = ok || std::strcmp(v, f) == 0;
-            if (!ok) {
-                std::fprintf(stderr, "%s: '%s' is not console, json or csv\n",
-                             flag, v);
-                return -1;
-            }
-        }
-    }
-    return 0;
+    if (f != nullptr)
+        std::fclose(f);
+    if (last == '}')
+        return true;
+    struct rlimit lim;
+    errno = getrlimit(RLIMIT_FSIZE, &lim) == 0 && lim.rlim_cur != RLIM_INFINITY &&
+            size >= 0 && static_cast<rlim_t>(size) >= lim.rlim_cur ? EFBIG : EIO;
+    return false;
 }
 
 }  // namespace
@@ -179,7 +213,10 @@ int gb_run(gb_on_result *on_result, void *ctx)
         std::fclose(probe);
     }
     ForwardingReporter display(on_result, ctx);
-    return static_cast<int>(benchmark::RunSpecifiedBenchmarks(&display));
+    int ran = static_cast<int>(benchmark::RunSpecifiedBenchmarks(&display));
+    if (!out_path.empty() && !json_complete(out_path.c_str()))
+        return -1;
+    return ran;
 }
 
 void gb_clear(void) { benchmark::ClearRegisteredBenchmarks(); }

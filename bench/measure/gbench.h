@@ -63,7 +63,7 @@ void gb_clear(void);
 
 /* Run every registered benchmark; on_result sees each repetition as it
  * finishes. Returns the number of benchmarks run, or -1 (errno set) when
- * the --benchmark_out file cannot be written. */
+ * the --benchmark_out file cannot be written or was cut short. */
 int gb_run(gb_on_result *on_result, void *ctx);
 
 void gb_shutdown(void);

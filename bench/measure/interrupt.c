@@ -30,6 +30,11 @@ void sl_interrupt_install(void)
     sigaction(SIGTERM, &sa, NULL);
 }
 
+void sl_ignore_file_size_signal(void)
+{
+    signal(SIGXFSZ, SIG_IGN);
+}
+
 int sl_interrupted(void)
 {
     return caught;

@@ -12,6 +12,12 @@
 
 void sl_interrupt_install(void);
 
+/* A write past the file-size limit (ulimit -f) raises SIGXFSZ, which
+ * kills the process without a word and loses the run. Ignored, the write
+ * fails with EFBIG instead and takes the program's error path: one line
+ * naming the file, exit 1, earlier runs intact. */
+void sl_ignore_file_size_signal(void);
+
 /* The signal that arrived (SIGINT, SIGTERM), or 0. */
 int sl_interrupted(void);
 

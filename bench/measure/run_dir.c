@@ -50,6 +50,26 @@ static int make_folders(const char *path)
  * would measure for minutes and then fail to write its results. */
 #define MIN_FREE_BYTES (16.0 * 1024 * 1024)
 
+/* Write all of buf: a short write is followed by another, so that a
+ * failure reports its own reason (EFBIG past ulimit -f, ENOSPC) rather
+ * than a stale errno. Returns 0, or -1 with errno set. */
+static int write_all(int fd, const char *buf, size_t len)
+{
+    while (len > 0) {
+        ssize_t n = write(fd, buf, len);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0) {
+            if (n == 0)
+                errno = EIO;
+            return -1;
+        }
+        buf += n;
+        len -= (size_t)n;
+    }
+    return 0;
+}
+
 /* Is there room for a run in dir? statvfs says how much is free, and a
  * small write that is flushed proves the file system takes writes at all
  * (read-only, over quota, /dev/full-like). Returns 0, or -1 with why. */
@@ -69,8 +89,7 @@ static int check_room(const char *dir, const char *shown, char *why, size_t whyl
     memset(block, 'x', sizeof block);
     snprintf(path, sizeof path, "%s/.room-check", dir);
     int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    int ok = fd >= 0 && write(fd, block, sizeof block) == (ssize_t)sizeof block &&
-             fsync(fd) == 0;
+    int ok = fd >= 0 && write_all(fd, block, sizeof block) == 0 && fsync(fd) == 0;
     int err = errno;
     if (fd >= 0)
         close(fd);

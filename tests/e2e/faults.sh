@@ -8,7 +8,7 @@
 # with one clear line before anything is timed, and leaves what was on
 # disk as it was.
 case_faults() {
-    bench=$1
+    bench=$1; runner=${2:-}
     ran=0
     mnt="$tmp/tiny"
     mkdir -p "$mnt"
@@ -82,5 +82,54 @@ case_faults() {
             fail "unwritable mid-run: earlier run changed"
         chmod -R u+w "$w"
     fi
+    file_size_limit "$bench" "$runner"
+    ran=$((ran + 1))
     [ "$ran" -gt 0 ] || exit 77
+}
+
+# A file-size limit (ulimit -f: 512-byte blocks in dash, KiB in bash; 12
+# is past the 4 KiB room check and short of the run's JSON or page in
+# either): the write fails with its reason
+# instead of SIGXFSZ killing the program without a word. Too small for
+# the room check: exit 2 before measuring. Enough for the check but not
+# for the summary: exit 1, the file named, no partial folder, the earlier
+# run intact. The runner prints its table before it fails on its pictures.
+file_size_limit() {
+    bench=$1; runner=$2
+    f="$tmp/fsize"; mkdir -p "$f"
+    small="--quick --kernel pi --size 100003 --reps 1 --min-time 0.01 --no-plots --results $f"
+    # shellcheck disable=SC2086
+    "$bench" $small >/dev/null 2>&1
+    earlier="$f/$(readlink "$f/latest")"; sum=$(cat "$earlier"/* | cksum)
+    # shellcheck disable=SC2086
+    with_file_size 1 2 "ulimit -f 1: the room check" "$bench" $small
+    expect_in "$tmp/err" "does not take writes: File too large" "ulimit -f 1: says why"
+    # shellcheck disable=SC2086
+    with_file_size 12 1 "ulimit -f 12: a write mid-run" "$bench" $small
+    one_line "ulimit -f 12"
+    grep -qE "cannot write '[^']*/\.[^']*\.partial/[^']+': File too large" "$tmp/err" &&
+        ok "ulimit -f 12: names the file and why" || fail "ulimit -f 12: $(cat "$tmp/err")"
+    [ -z "$(ls -A "$f" | grep partial)" ] && ok "ulimit -f 12: no partial folder left" ||
+        fail "ulimit -f 12: left $(ls -A "$f" | grep partial)"
+    [ "$(cat "$earlier"/* | cksum)" = "$sum" ] && ok "ulimit -f 12: the earlier run is intact" ||
+        fail "ulimit -f 12: the earlier run changed"
+    if [ -n "$runner" ]; then
+        with_file_size 1 1 "the runner under ulimit -f 1" \
+            "$runner" mandelbrot --size 64 --reps 1 --results "$tmp/fsize-runner"
+        n=$(grep -cE '^(exercises|solutions) ' "$tmp/out")
+        [ "$n" -ge 10 ] && ok "the runner printed its table ($n rows) before failing" ||
+            fail "the runner printed $n rows"
+        expect_in "$tmp/err" "File too large" "the runner says why"
+    fi
+}
+
+# with_file_size KIB WANT LABEL CMD...: CMD under ulimit -f KIB, expecting
+# exit WANT. Its stdout goes through a pipe, which the limit does not
+# bind, so a long table still reaches $tmp/out.
+with_file_size() {
+    lim=$1; want=$2; label=$3; shift 3
+    ( ulimit -f "$lim"; "$@" 2>"$tmp/err"; echo $? >"$tmp/rc" ) | cat >"$tmp/out"
+    rc=$(cat "$tmp/rc")
+    [ "$rc" = "$want" ] && ok "$label (exit $rc)" ||
+        { fail "$label: exit $rc, expected $want"; tail -5 "$tmp/err" >&2; }
 }

@@ -36,6 +36,18 @@ case_bad_input() {
     expect_rc 2 "--benchmark_repetitions=0" "$bench" --benchmark_repetitions=0 --results "$res"
     expect_rc 2 "--benchmark_format=xml" "$bench" --benchmark_format=xml --results "$res"
     expect_rc 2 "--benchmark_out=x" "$bench" --benchmark_out=x --results "$res"
+    # Google Benchmark flags the kit cannot honour are refused (issue 16):
+    # each once published a run with nothing timed, or was ignored.
+    for flag in --benchmark_list_tests=true --benchmark_report_aggregates_only=true \
+                --benchmark_repetitions=3 --benchmark_color=false --benchmark_out_format=csv; do
+        expect_rc 2 "$flag" "$bench" --quick --kernel pi --results "$res" "$flag"
+        one_line "$flag"
+    done
+    expect_in "$tmp/err" "benchmark_out" "a refused flag is named"
+    expect_rc 2 "--benchmark_repetitions=3 says what to use" "$bench" --benchmark_repetitions=3 \
+        --results "$res"
+    expect_in "$tmp/err" "use --reps N" "--benchmark_repetitions points at --reps"
+    [ ! -e "$res/latest" ] && ok "no run published by a refused flag" || fail "a run was published"
     expect_rc 2 "--benchmark_filter that matches nothing" "$bench" --quick --size 1000 \
         --benchmark_filter=nomatch --results "$res"
     expect_rc 2 "unknown option" "$bench" --frobnicate --results "$res"

@@ -11,6 +11,10 @@ case_planted() {
     mkdir -p "$copy"
     (cd "$top" && tar -cf - --exclude=./build --exclude=./results --exclude='./gpu-bundle*' \
         --exclude=./.git .) | (cd "$copy" && tar -xf -) || { fail "copy"; return; }
+    # The plants go into freshly generated exercises, whatever state the
+    # participant's own are in (finished ones included).
+    sh "$copy/scripts/gen_exercises.sh" "$copy/solutions" "$copy/exercises" ||
+        { fail "generating the copy's exercises"; return; }
     sed -i 's/for (int64_t j = 0; j < job->height; j++)$/for (int64_t j = 0; j < job->height; j += (job->height < 0))/' \
         "$copy/exercises/fractal/threads.c"
     sed -i 's/row\[i\] = fractal_pixel(job, i, j);/row[i + ((int64_t)1 << 36)] = fractal_pixel(job, i, j);/' \
