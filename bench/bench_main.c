@@ -306,6 +306,10 @@ static int bench(int argc, char **argv, sl_suite *suite)
     }
     if (participant_tree())
         sl_isolate_child(suite);
+    if (sl_suite_check_memory(suite, why, sizeof why) != 0) {
+        sl_die_usage(prog, why);
+        return SL_EXIT_USAGE;
+    }
     /* Before anything else offloads: the first target region pays for
      * starting the device, and lesson 5 shows that cost. */
     sl_breakdown breakdown;
@@ -363,6 +367,13 @@ static int bench(int argc, char **argv, sl_suite *suite)
         sl_isolate_print_hints(stdout, suite);
     }
     size_t invalid = sl_suite_validate(suite, stdout, cli.verbose);
+    const sl_config *oom = sl_suite_out_of_memory(suite);
+    if (oom) {
+        sl_suite_out_of_memory_why(suite, oom, why, sizeof why);
+        sl_run_dir_discard(&run);
+        sl_die_usage(prog, why);
+        return SL_EXIT_RUNTIME;
+    }
     printf("  %zu of %zu valid", suite->count - invalid, suite->count);
     if (suite->nskipped)
         printf("; %d variant(s) skipped (%s%s): %s", suite->nskipped, suite->skipped[0],

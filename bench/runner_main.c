@@ -274,6 +274,10 @@ static int runner(int argc, char **argv, sl_suite *suite)
         return SL_EXIT_MISSING;
     }
     sl_isolate_child(suite);
+    if (sl_suite_check_memory(suite, why, sizeof why) != 0) {
+        sl_die_usage(argv[0], why);
+        return SL_EXIT_USAGE;
+    }
     const sl_config *first = &suite->configs[0];
     printf("speedlab %s: %lld %s, %d cores, %s (%d doubles per vector)\n", kernel,
            (long long)first->problem.size, first->kernel->problem->size_name,
@@ -281,6 +285,12 @@ static int runner(int argc, char **argv, sl_suite *suite)
     printf("checking every variant against the reference...\n");
     sl_isolate_tree(suite, argv, "exercises");
     size_t invalid = sl_suite_validate(suite, NULL, 0);
+    const sl_config *oom = sl_suite_out_of_memory(suite);
+    if (oom) {
+        sl_suite_out_of_memory_why(suite, oom, why, sizeof why);
+        sl_die_usage(argv[0], why);
+        return SL_EXIT_RUNTIME;
+    }
     if (cli.require_device && sl_check_device(suite, why, sizeof why) != 0) {
         sl_die_usage(argv[0], why);
         return SL_EXIT_MISSING;

@@ -125,6 +125,8 @@ typedef struct sl_verdict {
     double expected;      /* the reference value */
     double error;         /* |value - expected| */
     double tolerance;     /* the largest error accepted at this size */
+    int no_reference;     /* the reference could not be made (out of
+                             memory): no verdict either way */
 } sl_verdict;
 
 /* The machine limit a kernel's rate is held against: the instruction its

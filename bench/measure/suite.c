@@ -12,6 +12,7 @@
 #include "args.h"
 #include "gpu_info.h"
 #include "interrupt.h"
+#include "memory.h"
 #include "sample.h"
 
 int sl_threads_granted(int requested)
@@ -371,6 +372,77 @@ int sl_suite_named_skipped(const sl_suite *s, const char *variant_name, char *wh
     return 0;
 }
 
+const sl_config *sl_suite_out_of_memory(const sl_suite *s)
+{
+    for (size_t i = 0; i < s->count; i++)
+        if (s->configs[i].out_of_memory)
+            return &s->configs[i];
+    return NULL;
+}
+
+/* Bytes the planned images need: one cached reference per image kernel
+ * at its largest size, the image being checked, and each configuration's
+ * rows (work and thread) kept for the report; biggest: the configuration
+ * with the largest image (NULL: no image kernel). */
+static int64_t images_needed(const sl_suite *s, const sl_config **biggest)
+{
+    int64_t refs = 0, image = 0, rows = 0;
+    *biggest = NULL;
+    for (size_t i = 0; i < s->count; i++) {
+        const sl_config *c = &s->configs[i];
+        if (!c->kernel->problem->image)
+            continue;
+        int64_t h = sl_problem_height(&c->problem);
+        int64_t bytes = c->problem.size * h * (int64_t)sizeof(int32_t);
+        rows += h * (int64_t)(sizeof(int32_t) + sizeof(double));
+        if (bytes > image)
+            image = bytes, *biggest = c;
+        int first = 1;
+        int64_t largest = bytes;
+        for (size_t j = 0; j < s->count; j++) {
+            const sl_config *o = &s->configs[j];
+            if (o->kernel->problem != c->kernel->problem)
+                continue;
+            first &= j >= i;
+            int64_t ob = o->problem.size * sl_problem_height(&o->problem) *
+                         (int64_t)sizeof(int32_t);
+            largest = ob > largest ? ob : largest;
+        }
+        if (first)
+            refs += largest;
+    }
+    return refs + image + rows;
+}
+
+int sl_suite_check_memory(const sl_suite *s, char *why, size_t whylen)
+{
+    const sl_config *biggest;
+    int64_t need = images_needed(s, &biggest);
+    const char *from;
+    int64_t have = sl_memory_available(&from);
+    if (biggest == NULL || have < 0 || need <= have)
+        return 0;
+    snprintf(why, whylen, "out of memory: %s at %lld x %lld pixels needs about %lld MiB "
+             "(the images and their references), and %s leaves %lld MiB; use a smaller "
+             "--size", biggest->kernel->problem->name, (long long)biggest->problem.size,
+             (long long)sl_problem_height(&biggest->problem), (long long)(need >> 20), from,
+             (long long)(have >> 20));
+    return -1;
+}
+
+void sl_suite_out_of_memory_why(const sl_suite *s, const sl_config *c, char *why,
+                                size_t whylen)
+{
+    const sl_config *biggest;
+    int64_t need = images_needed(s, &biggest);
+    if (c->kernel->problem->image)
+        snprintf(why, whylen, "out of memory checking %s: the run needs about %lld MiB "
+                 "(the images and their references); nothing was measured", c->name,
+                 (long long)(need >> 20));
+    else
+        snprintf(why, whylen, "out of memory checking %s; nothing was measured", c->name);
+}
+
 void sl_suite_print_skipped(const sl_suite *s, FILE *f)
 {
     for (int i = 0; i < s->nskipped; i++)
@@ -434,8 +506,9 @@ int sl_config_validate(sl_config *c)
               validate_at(c, c->problem.size, 1, &c->outcome, &c->verdict) == 0;
     c->valid = ran && c->probe_verdict.ok && c->verdict.ok;
     c->validated = 1;
-    if (!ran)
-        snprintf(c->error, sizeof c->error, "could not run (out of memory?)");
+    c->out_of_memory = !ran || c->probe_verdict.no_reference || c->verdict.no_reference;
+    if (c->out_of_memory)
+        snprintf(c->error, sizeof c->error, "out of memory");
     return ran ? 0 : -1;
 }
 
@@ -503,6 +576,8 @@ size_t sl_suite_validate(sl_suite *s, FILE *progress, int verbose)
                         sl_where_name(c->outcome.where));
             else if (c->valid)
                 ;
+            else if (c->out_of_memory)
+                ;   /* no verdict: the caller stops with the reason */
             else if (!ran)
                 fprintf(progress, "  INVALID  %-56s %s\n", c->name, c->error);
             else

@@ -44,6 +44,8 @@ typedef struct sl_config {
     double ci_level;              /* its coverage (0.95 or more from 6 reps) */
     int weak;                     /* a weak-scaling point: size grows with threads */
     int interrupted;              /* not validated or timed: a signal stopped the run */
+    int out_of_memory;            /* validation could not allocate its image or
+                                     reference: no verdict, the run fails (exit 1) */
     int validated;                /* validation has run (valid says how it went) */
     int isolated_failure;         /* 0, or how its isolated check ended
                                      (isolate.h's sl_isolated: hung or
@@ -125,6 +127,17 @@ typedef struct sl_plan {
 /* The schedules a bench sweeps by default: equal blocks, round robin, a
  * row at a time on demand, shrinking blocks on demand. */
 extern const sl_schedule SL_SWEEP_SCHEDULES[4];
+
+/* The first configuration whose validation ran out of memory, or NULL;
+ * and the line that says so, with what the run needs. */
+const sl_config *sl_suite_out_of_memory(const sl_suite *s);
+void sl_suite_out_of_memory_why(const sl_suite *s, const sl_config *c, char *why,
+                                size_t whylen);
+
+/* Is there memory for the planned images (image kernels)? Returns 0, or
+ * -1 with why: "out of memory: ... needs about N MiB ..., and the
+ * address-space limit leaves M MiB" (the caller exits 2 before measuring). */
+int sl_suite_check_memory(const sl_suite *s, char *why, size_t whylen);
 
 /* Add the plan's configurations. Returns 0, or -1 with a reason (an unknown
  * kernel or variant name, with the nearest name suggested). */

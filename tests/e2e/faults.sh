@@ -83,6 +83,7 @@ case_faults() {
         chmod -R u+w "$w"
     fi
     file_size_limit "$bench" "$runner"
+    memory_limit "$bench" "$runner"
     ran=$((ran + 1))
     [ "$ran" -gt 0 ] || exit 77
 }
@@ -132,4 +133,29 @@ with_file_size() {
     rc=$(cat "$tmp/rc")
     [ "$rc" = "$want" ] && ok "$label (exit $rc)" ||
         { fail "$label: exit $rc, expected $want"; tail -5 "$tmp/err" >&2; }
+}
+
+# A memory limit (prlimit --as): a size whose images do not fit is refused
+# before anything is measured (exit 2, the MiB needed and left), never a
+# wrong answer; bench and runner alike.
+memory_limit() {
+    bench=$1; runner=$2
+    command -v prlimit >/dev/null 2>&1 || { echo "faults: no prlimit; the memory case is not run"; return; }
+    big="--kernel mandelbrot --size 12000 --max-iter 2 --threads 1 --reps 1 --results $tmp/oom"
+    # shellcheck disable=SC2086
+    expect_rc 2 "prlimit --as 900 MiB: the bench" prlimit --as=943718400 "$bench" $big \
+        --variant scalar --no-plots --no-weak
+    one_line "prlimit --as: the bench"
+    grep -qE "out of memory: mandelbrot at 12000 x 12000 pixels needs about [0-9]+ MiB .* leaves [0-9]+ MiB" \
+        "$tmp/err" && ok "prlimit --as: says what is needed and what is left" || fail "prlimit --as: $(cat "$tmp/err")"
+    expect_not_in "$tmp/out" "INVALID|WRONG" "prlimit --as: no verdict"
+    [ ! -e "$tmp/oom" ] || [ -z "$(ls -A "$tmp/oom")" ] && ok "prlimit --as: nothing written" ||
+        fail "prlimit --as: wrote $(ls -A "$tmp/oom")"
+    if [ -n "$runner" ]; then
+        # shellcheck disable=SC2086
+        expect_rc 2 "prlimit --as 900 MiB: the runner" prlimit --as=943718400 "$runner" \
+            mandelbrot --size 12000 --max-iter 2 --threads 1 --reps 1 --results "$tmp/oom"
+        expect_in "$tmp/err" "out of memory: mandelbrot at 12000 x 12000 pixels" "the runner says out of memory"
+        expect_not_in "$tmp/out" "WRONG" "the runner gives no verdict"
+    fi
 }
