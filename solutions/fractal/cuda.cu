@@ -6,7 +6,7 @@
  * --fmad=false, so the image must match the reference pixel for pixel.
  * The whole image comes back over the bus: for a large image and a low
  * iteration cap, that copy can cost more than the kernel (lesson 5).
- * threads and the schedule are ignored: the GPU schedules its own blocks.
+ * job->threads is ignored: the GPU schedules its own blocks.
  */
 #include <cuda_runtime.h>
 

@@ -49,7 +49,7 @@ case_fractals() {
     # Bad input: one line, exit 2, nothing written.
     before=$(ls "$tmp/f" | wc -l)
     for args in "--max-iter 0" "--max-iter abc" "--max-iter 1000001" "--schedule auto" \
-                "--schedule static,0" "--schedule" "--size 16385"; do
+                "--schedule static,0" "--schedule" "--size 65537"; do
         # shellcheck disable=SC2086
         expect_rc 2 "bench --kernel mandelbrot $args" "$bench" --kernel mandelbrot \
             --results "$tmp/f" $args
