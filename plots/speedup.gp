@@ -1,11 +1,13 @@
 # speedup.gp - speedup vs scalar, one bar per rung of the ladder (the most
 # threads with a core each, the fastest schedule; the schedule sweep is
-# schedule.gp's) with its 95% interval. Under each bar: the variant, its
+# schedule.gp's) with the median's interval (95% from 6 repetitions; run.gp
+# names the coverage a shorter run had). Under each bar: the variant, its
 # threads and schedule, and the value, so no label can cover a bar or a
 # line. Reference lines for what SIMD lanes, cores and both would give are
 # labelled in the right margin. Host-fallback bars are grey (a
 # CPU figure, not a GPU one); disturbed bars are orange.
-# Set by plot.sh: datafile, outfile, kernel, lanes, cores, machine.
+# Set by plot.sh: datafile, outfile, kernel, lanes, cores, machine, interval.
+if (!exists("interval")) interval = "95% CI"
 set output outfile
 set termoption noenhanced
 set title sprintf("%s: speedup over scalar, one bar per rung (higher is better)\n%s", kernel, machine)
@@ -31,6 +33,6 @@ colour(m) = m == 1 ? 0xaaaaaa : m == 2 ? 0xe08a2c : 0x4477aa
 tic(v, d, s) = sprintf("%s\n%s\n%.1fx", v, d, s)
 plot datafile using 0:2:(colour($7)):xtic(tic(strcol(1), strcol(8), $2)) with boxes \
          lc rgb variable notitle, \
-     '' using 0:2:5:6 with yerrorbars lc rgb "black" pt -1 title "median, bars: 95% interval", \
+     '' using 0:2:5:6 with yerrorbars lc rgb "black" pt -1 title "median, bars: ".interval, \
      NaN with boxes lc rgb "#aaaaaa" title "host fallback: CPU, not GPU", \
      NaN with boxes lc rgb "#e08a2c" title "disturbed by other processes"

@@ -43,8 +43,10 @@ static void summary_row(FILE *f, const sl_config *c)
 /* Every configuration of the strong study, in plan order. */
 static void summary_table(FILE *f, const sl_suite *s)
 {
-    fprintf(f, "| kernel | variant | threads | median [95%% CI] | rate /s | speedup vs scalar "
-               "| cv | others' CPU (cores) | error | ran on | check |\n");
+    char interval[64];
+    sl_interval_label(s, interval, sizeof interval);
+    fprintf(f, "| kernel | variant | threads | median [%s] | rate /s | speedup vs scalar "
+               "| cv | others' CPU (cores) | error | ran on | check |\n", interval);
     fprintf(f, "|---|---|---|--:|--:|--:|--:|--:|--:|---|---|\n");
     for (size_t i = 0; i < s->count; i++)
         if (!s->configs[i].weak)

@@ -27,3 +27,24 @@ void sl_config_threads(const sl_config *c, char *out, size_t len)
     else
         snprintf(out, len, "device's");
 }
+
+void sl_interval_label(const sl_suite *s, char *out, size_t len)
+{
+    double level = 1.0;
+    int fewest = 0;
+    for (size_t i = 0; i < s->count; i++) {
+        const sl_config *c = &s->configs[i];
+        if (!c->valid || c->timed < 1)
+            continue;
+        if (fewest == 0 || c->timed < fewest)
+            fewest = c->timed;
+        if (c->ci_level < level)
+            level = c->ci_level;
+    }
+    if (fewest == 1)
+        snprintf(out, len, "no interval: 1 repetition");
+    else if (level >= 0.95)
+        snprintf(out, len, "95%% CI");
+    else
+        snprintf(out, len, "%.0f%% CI", 100.0 * level);
+}

@@ -11,6 +11,11 @@
  * schedule its own pragma says), or "threads, static" for a sweep point. */
 void sl_config_label(const sl_config *c, char *out, size_t len);
 
+/* The medians' interval as the tables name it: "95% CI" (6 repetitions or
+ * more), the coverage fewer repetitions give ("75% CI" from 3, "50% CI"
+ * from 2), or "no interval" when a configuration had 1. */
+void sl_interval_label(const sl_suite *s, char *out, size_t len);
+
 /* A configuration's threads as tables show it: "2", "3 (oversubscribed)",
  * "1" for a variant without threads, "device's" for a gpu variant. */
 void sl_config_threads(const sl_config *c, char *out, size_t len);

@@ -13,6 +13,7 @@
 #include "details.h"
 #include "evidence.h"
 #include "html.h"
+#include "labels.h"
 #include "scaling.h"
 #include "story.h"
 
@@ -197,6 +198,8 @@ static void write_figures(FILE *f, const sl_run_report *r)
 static void write_context(FILE *f, const sl_run_report *r)
 {
     const sl_context *x = r->ctx;
+    char interval[64];
+    sl_interval_label(r->suite, interval, sizeof interval);
     fprintf(f, "\n## Context\n\n");
     fprintf(f, "- machine: %s, %s cores available, %s (%s doubles per vector)\n",
             sl_context_get(x, "cpu_model"), sl_context_get(x, "cores_available"),
@@ -214,10 +217,10 @@ static void write_context(FILE *f, const sl_run_report *r)
             sl_context_get(x, "offload_devices"), sl_context_get(x, "gpu_variant_ran_on"),
             sl_context_get(x, "gpu_name"), sl_context_get(x, "cuda_devices"));
     fprintf(f, "- timing: wall time per call of the kernel alone, median of the "
-               "repetitions after a warm-up, with a 95%% confidence interval for the "
-               "median from order statistics; repetitions interleaved across "
-               "configurations; other processes' CPU measured during each (%s)\n",
-            sl_context_get(x, "quietness"));
+               "repetitions after a warm-up, with a confidence interval for the median "
+               "from order statistics (%s: 6 repetitions give 95%%, fewer less); "
+               "repetitions interleaved across configurations; other processes' CPU "
+               "measured during each (%s)\n", interval, sl_context_get(x, "quietness"));
 }
 
 static void write_configs(FILE *f, const sl_run_report *r)

@@ -160,12 +160,14 @@ int sl_write_plot_data(const char *dir, const sl_suite *s, const sl_context *ctx
         if (sl_suite_first_of_kernel(s, i) &&
             plot_data_kernel(dir, s, s->configs[i].kernel->problem) != 0)
             return -1;
+    char interval[64];
+    sl_interval_label(s, interval, sizeof interval);
     snprintf(path, sizeof path, "%s/run.gp", dir);
     snprintf(text, sizeof text,
              "# reference lines for plots/*.gp, from this run's context\n"
-             "lanes = %s\ncores = %s\nmachine = \"%s, %s\"\n",
+             "lanes = %s\ncores = %s\nmachine = \"%s, %s\"\ninterval = \"%s\"\n",
              sl_context_get(ctx, "simd_lanes_f64"), sl_context_get(ctx, "cores_available"),
-             sl_context_get(ctx, "cpu_model"), sl_context_get(ctx, "compiler"));
+             sl_context_get(ctx, "cpu_model"), sl_context_get(ctx, "compiler"), interval);
     return sl_atomic_write(path, text);
 }
 

@@ -225,6 +225,8 @@ static void weak_row(FILE *f, const sl_config *one, const sl_config *c)
 
 void sl_print_scaling(FILE *f, const sl_suite *s)
 {
+    char interval[64];
+    sl_interval_label(s, interval, sizeof interval);
     int cores = sl_cores_available(), header = 0, few = 0;
     for (size_t i = 0; i < s->count; i++) {
         const sl_config *one = &s->configs[i];
@@ -236,8 +238,9 @@ void sl_print_scaling(FILE *f, const sl_suite *s)
                        "points beyond are oversubscribed and say nothing about scaling. "
                        "Karp-Flatt is the serial fraction that would explain the "
                        "speedup; if it grows with threads, overhead grows with them.\n\n"
-                       "| kernel | variant | threads | median [95%% CI] | speedup | "
-                       "efficiency | Karp-Flatt |\n|---|---|---|--:|--:|--:|--:|\n", cores);
+                       "| kernel | variant | threads | median [%s] | speedup | "
+                       "efficiency | Karp-Flatt |\n|---|---|---|--:|--:|--:|--:|\n", cores,
+                    interval);
         int in_core = 0;
         for (size_t j = 0; j < s->count; j++)
             if (same_study(one, &s->configs[j])) {
@@ -264,7 +267,8 @@ void sl_print_scaling(FILE *f, const sl_suite *s)
                        "time; efficiency compares the time per unit of a thread's "
                        "work actually done with 1 thread's.\n\n"
                        "| kernel | variant | threads | size | work per thread | "
-                       "median [95%% CI] | efficiency |\n|---|---|---|--:|--:|--:|--:|\n");
+                       "median [%s] | efficiency |\n|---|---|---|--:|--:|--:|--:|\n",
+                    interval);
         for (size_t j = 0; j < s->count; j++)
             if (same_study(one, &s->configs[j]))
                 weak_row(f, one, &s->configs[j]);

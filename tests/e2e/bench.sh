@@ -41,6 +41,11 @@ case_bench_quick() {
             ok "$v row says where it ran" || fail "$v row missing, or does not say where it ran"
     done
     expect_in "$run/summary.md" "| pi | threads_simd | 2 |" "summary has the speedup table"
+    # 2 repetitions cover the median only half the time: no table, context
+    # or plot may call that a 95% interval.
+    expect_in "$run/summary.md" "median [50% CI]" "the tables name the 50% interval of 2 repetitions"
+    expect_not_in "$run/summary.md" "95% CI" "no 95% label on 2 repetitions"
+    expect_in "$run/run.gp" 'interval = "50% CI"' "the plots are told the interval's coverage"
     ls -a "$res" | grep -q partial && fail "a .partial folder was left" || ok "no partial folder"
 
     # A second run leaves the first untouched and moves latest.
