@@ -121,14 +121,17 @@ static void verdict(const sl_suite *s, const sl_config *c, char *out, size_t len
 
 static void print_row(const sl_suite *s, const sl_config *c)
 {
-    char time[24] = "-", speedup[16] = "-", threads[16], v[64], variant[80];
+    char time[24] = "-", speedup[16] = "-", threads[32], v[64], variant[80];
     sl_config_label(c, variant, sizeof variant);
     if (c->valid && c->timed)
         snprintf(time, sizeof time, "%.2f ms", c->median * 1e3);
     if (c->speedup > 0.0)
         snprintf(speedup, sizeof speedup, "%.2fx", c->speedup);
-    if (c->problem.threads > 0)
-        snprintf(threads, sizeof threads, "%d", c->threads_used);
+    if (sl_config_short_of_threads(c))
+        snprintf(threads, sizeof threads, "%d of %d", c->threads_used, c->problem.threads);
+    else if (c->problem.threads > 0)
+        snprintf(threads, sizeof threads, "%d%s", c->threads_used,
+                 c->oversubscribed ? "*" : "");
     else
         snprintf(threads, sizeof threads, "%s",
                  (c->variant->flags & SL_USES_GPU) ? "-" : "1");
@@ -317,6 +320,18 @@ static int runner(int argc, char **argv, sl_suite *suite)
 
     if (k->problem->std_error)
         print_sampling_note(suite);
+    int shorted = 0, over = 0;
+    for (size_t i = 0; i < suite->count; i++) {
+        shorted |= sl_config_short_of_threads(&suite->configs[i]);
+        over |= suite->configs[i].oversubscribed && !sl_config_short_of_threads(&suite->configs[i]);
+    }
+    if (over)
+        printf("\nnote: * more threads than cores (oversubscribed): the threads share "
+               "cores, so the time says little about scaling.\n");
+    if (shorted)
+        printf("\nnote: \"1 of 2\": the OpenMP runtime granted fewer threads than asked "
+               "(%s); those rows are not the thread count they ask for.\n",
+               sl_threads_short_cause());
     for (size_t i = 0; i < suite->count; i++) {
         const sl_config *c = &suite->configs[i];
         if (c->valid && c->outcome.where == SL_RAN_HOST_FALLBACK) {

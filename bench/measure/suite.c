@@ -372,6 +372,19 @@ int sl_suite_named_skipped(const sl_suite *s, const char *variant_name, char *wh
     return 0;
 }
 
+const char *sl_threads_short_cause(void)
+{
+    static char cause[96];
+    const char *limit = getenv("OMP_THREAD_LIMIT"), *dyn = getenv("OMP_DYNAMIC");
+    if (limit && *limit)
+        snprintf(cause, sizeof cause, "OMP_THREAD_LIMIT=%.40s", limit);
+    else if (dyn && *dyn)
+        snprintf(cause, sizeof cause, "OMP_DYNAMIC=%.40s", dyn);
+    else
+        snprintf(cause, sizeof cause, "the OpenMP runtime");
+    return cause;
+}
+
 const sl_config *sl_suite_out_of_memory(const sl_suite *s)
 {
     for (size_t i = 0; i < s->count; i++)

@@ -211,4 +211,17 @@ int sl_cores_available(void);
  * before measuring (suite may be NULL) and again after validation. */
 int sl_check_device(const sl_suite *suite, char *why, size_t whylen);
 
+/* Did the OpenMP runtime grant a threaded configuration fewer threads
+ * than it asked for (OMP_THREAD_LIMIT, OMP_DYNAMIC)? Its time is then
+ * not the thread count it is filed under. */
+static inline int sl_config_short_of_threads(const sl_config *c)
+{
+    return (c->variant->flags & SL_USES_THREADS) && c->threads_used > 0 &&
+           c->threads_used < c->problem.threads;
+}
+
+/* Why the runtime grants fewer threads than asked: "OMP_THREAD_LIMIT=1",
+ * "OMP_DYNAMIC=true", or "the OpenMP runtime". */
+const char *sl_threads_short_cause(void);
+
 #endif

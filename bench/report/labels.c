@@ -21,7 +21,9 @@ void sl_config_label(const sl_config *c, char *out, size_t len)
 
 void sl_config_threads(const sl_config *c, char *out, size_t len)
 {
-    if (c->threads_used > 0)
+    if (sl_config_short_of_threads(c))
+        snprintf(out, len, "%d (%d asked)", c->threads_used, c->problem.threads);
+    else if (c->threads_used > 0)
         snprintf(out, len, "%d%s", c->threads_used,
                  c->oversubscribed ? " (oversubscribed)" : "");
     else

@@ -29,7 +29,7 @@ static int same_study(const sl_config *one, const sl_config *c)
 {
     /* Mandelbrot and Julia share one variant table: compare kernels too. */
     return timed_ok(c) && c->kernel == one->kernel && c->variant == one->variant &&
-           c->weak == one->weak &&
+           c->weak == one->weak && !sl_config_short_of_threads(c) &&
            strcmp(c->tree, one->tree) == 0 &&
            sl_schedule_equal(c->problem.schedule, one->problem.schedule);
 }

@@ -338,11 +338,12 @@ int sl_story_drift(const sl_suite *s, sl_drift *d)
 int sl_story_warnings(FILE *f, const sl_suite *s, const sl_breakdown *bd)
 {
     int n = 0, stopped = 0, invalid = 0, disturbed = 0, again = 0, unknown = 0, timed = 0;
-    int noisy = 0, fallback = 0;
+    int noisy = 0, fallback = 0, short_threads = 0;
     const sl_config *first_bad = NULL;
     for (size_t i = 0; i < s->count; i++) {
         const sl_config *c = &s->configs[i];
         stopped += c->interrupted;
+        short_threads += sl_config_short_of_threads(c);
         if (!c->valid && !c->interrupted) {
             invalid++;
             first_bad = first_bad ? first_bad : c;
@@ -373,6 +374,11 @@ int sl_story_warnings(FILE *f, const sl_suite *s, const sl_breakdown *bd)
         fprintf(f, "- re-measured: %d configuration(s) were disturbed by other processes "
                    "and measured again at the end; the cleaner measurement is kept "
                    "(results.csv: remeasured).\n", again);
+    if (short_threads && ++n)
+        fprintf(f, "- **fewer threads than asked**: %d configuration(s) got fewer threads "
+                   "than they asked for (%s): their rows say so (\"1 (2 asked)\"), and the "
+                   "scaling studies leave them out.\n", short_threads,
+                sl_threads_short_cause());
     if (unknown == timed && timed && ++n)
         fprintf(f, "- other processes' CPU time could not be read on this system: the "
                    "machine's quietness was **not measured**.\n");

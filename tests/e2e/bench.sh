@@ -48,6 +48,17 @@ case_bench_quick() {
     expect_in "$run/run.gp" 'interval = "50% CI"' "the plots are told the interval's coverage"
     ls -a "$res" | grep -q partial && fail "a .partial folder was left" || ok "no partial folder"
 
+    # OMP_THREAD_LIMIT=1: the 2-thread rows ran on 1; they say so, the
+    # summary warns with the cause, and the scaling study leaves them out.
+    OMP_THREAD_LIMIT=1 "$bench" --quick --kernel pi --size 100003 --reps 2 --min-time 0.01 \
+        --no-plots --results "$tmp/limit" >"$tmp/out" 2>"$tmp/err"
+    lrun="$tmp/limit/$(readlink "$tmp/limit/latest")"
+    expect_in "$lrun/summary.md" "| pi | threads_simd | 1 (2 asked) |" "a short row says how many it asked for"
+    expect_in "$lrun/summary.md" "got fewer threads than they asked for (OMP_THREAD_LIMIT=1)" \
+        "the summary warns with the cause"
+    n=$(awk '/^"threads_simd"/ { b = 1; next } b && NF == 7 { c++ } END { print c + 0 }' "$lrun/scaling-pi.dat")
+    [ "$n" -eq 1 ] && ok "the scaling study keeps only the 1-thread point" || fail "scaling has $n points"
+
     # A second run leaves the first untouched and moves latest.
     sum1=$(cat "$run"/* | cksum)
     sleep 1

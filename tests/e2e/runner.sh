@@ -42,6 +42,12 @@ case_runner() {
     fi
     grep -qE '^exhibits +map_from .*(right|ok)' "$tmp/out" && ok "map(from:) is right" ||
         fail "map(from:) row: $(grep map_from "$tmp/out")"
+    # Fewer threads granted than asked: the row says "1 of 2", a note the cause.
+    expect_rc 0 "speedlab pi under OMP_THREAD_LIMIT=1" env OMP_THREAD_LIMIT=1 "$runner" pi \
+        --size 100003 --reps 1
+    grep -qE '^solutions +threads +1 of 2 ' "$tmp/out" && ok "the runner marks the short row" ||
+        fail "runner threads row: $(grep -E '^solutions +threads ' "$tmp/out")"
+    expect_in "$tmp/out" "granted fewer threads than asked (OMP_THREAD_LIMIT=1)" "the runner names the cause"
     expect_rc 2 "speedlab pie" "$runner" pie; one_line "speedlab pie"
     expect_in "$tmp/err" "did you mean 'pi'" "speedlab pie suggests pi"
     expect_rc 2 "speedlab (no kernel)" "$runner"
