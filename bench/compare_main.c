@@ -295,6 +295,14 @@ int main(int argc, char **argv)
             return SL_EXIT_USAGE;
         }
     }
+    for (int k = 0; k < npaths + 1; k++) {
+        const char *path = k < npaths ? paths[k] : results;
+        if (sl_check_path(k < npaths ? (k ? "B" : "A") : "--results", path, why,
+                          sizeof why) != 0) {
+            fprintf(stderr, "%s: %s\n", prog, why);
+            return SL_EXIT_USAGE;
+        }
+    }
     if (npaths != 2) {
         fprintf(stderr, "%s: give two run folders, A and B, e.g. make compare "
                         "A=results/x B=results/y\n", prog);

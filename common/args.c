@@ -150,6 +150,15 @@ static size_t edit_distance(const char *a, const char *b)
     return row[lb];
 }
 
+int sl_check_path(const char *what, const char *path, char *why, size_t whylen)
+{
+    size_t n = strlen(path);
+    if (n <= SL_PATH_LIMIT)
+        return 0;
+    snprintf(why, whylen, "%s: path too long: %zu > %d characters", what, n, SL_PATH_LIMIT);
+    return -1;
+}
+
 int sl_parse_schedule(const char *what, const char *text, sl_schedule *out,
                       char *why, size_t whylen)
 {

@@ -40,6 +40,16 @@ int sl_parse_i64(const char *what, const char *text, int64_t min, int64_t max,
 int sl_parse_thread_list(const char *what, const char *text, int *out,
                          int cap, int *count, char *why, size_t whylen);
 
+/* The longest folder path the kit takes from its user. Every file it
+ * writes under one (a run folder, its hidden partial twin, a picture named
+ * after a configuration) then fits the kit's path buffers (4096 bytes), so
+ * no path is ever cut short and written somewhere else. */
+#define SL_PATH_LIMIT 2000
+
+/* Refuse a longer path: 0, or -1 with why ("--results: path too long:
+ * 2500 > 2000 characters"). */
+int sl_check_path(const char *what, const char *path, char *why, size_t whylen);
+
 /* Parse one OpenMP loop schedule: static, dynamic or guided, optionally
  * followed by ",CHUNK" (1 to 1000000), e.g. "static,1", "dynamic"; or
  * "as-written", the schedule in the variant's own pragma. */

@@ -152,6 +152,10 @@ int sl_cli_parse(sl_cli *cli, int argc, char **argv, int first,
                 sl_die_usage(argv[0], "--results: empty folder name");
                 return -1;
             }
+            if (sl_check_path("--results", val, why, sizeof why) != 0) {
+                sl_die_usage(argv[0], why);
+                return -1;
+            }
             cli->results = val;
         } else if (!strcmp(opt, "--size")) {
             if (parse_size(cli, val, why, sizeof why) != 0) {

@@ -73,6 +73,22 @@ case_bad_input_all() {
     bench=$1; runner=$2; compare=$3
     res="$tmp/results"
     mkdir -p "$res"
+    # A results path longer than the kit's limit is refused, never cut
+    # short and written somewhere else (issue 16).
+    long="$tmp/$(printf '%0200d/' 1 2 3 4 5 6 7 8 9 10 11 | tr 0 d)x"
+    for prog in bench runner compare; do
+        case $prog in
+        bench) set -- "$bench" --quick --kernel pi --results "$long" ;;
+        runner) set -- "$runner" pi --results "$long" ;;
+        compare) set -- "$compare" "$res" "$res" --results "$long" ;;
+        esac
+        expect_rc 2 "$prog: a results path over the limit" "$@"
+        one_line "$prog: a long path"
+        grep -qE -- "path too long: [0-9]+ > 2000 characters" "$tmp/err" &&
+            ok "$prog: says the path is too long, with the numbers" || fail "$prog: $(cat "$tmp/err")"
+    done
+    [ ! -e "$tmp/ddddd" ] && [ -z "$(ls -d "$tmp"/d* 2>/dev/null)" ] && ok "no folder made for a long path" ||
+        fail "a folder was made for a long path"
     echo keep >"$res/earlier.txt"
     sum=$(cksum <"$res/earlier.txt")
     # The runner.
