@@ -472,10 +472,12 @@ static int bench(int argc, char **argv, sl_suite *suite)
     sl_print_report(stdout, &report, cli.verbose);
     printf("report: %s/index.html and summary.md (also %s/latest)\n", run.final,
            run.base);
+    char install[96];
+    sl_install_hint(install, sizeof install, "gnuplot-nox");
     if (plots == 3)
         printf("plots: gnuplot is not installed, so the data is written but not "
-               "plotted; install it with: sudo apt-get install gnuplot-nox, then "
-               "run: sh %s/plots/plot.sh %s\n", SPEEDLAB_SOURCE_DIR, run.final);
+               "plotted; install it with: %s, then run: sh %s/plots/plot.sh %s\n",
+               install, SPEEDLAB_SOURCE_DIR, run.final);
     else if (plots > 0)
         printf("plots: gnuplot failed (see above); the data files are complete\n");
     if (sig) {

@@ -198,12 +198,15 @@ static int write_pictures(const sl_suite *s, const char *kernel, const sl_cli *c
     int wrong = 0;
     for (size_t i = 0; i < s->count; i++)
         wrong |= s->configs[i].counts != NULL;
-    printf("\npictures: %s/latest/ (image-%s.png%s)\n", base, kernel,
-           wrong ? ", and a diff-*.png for each wrong variant: red marks its wrong pixels"
-                 : "");
+    char install[96];
+    sl_install_hint(install, sizeof install, "gnuplot-nox");
     if (plots == 3)
-        printf("pictures: gnuplot is not installed, so only the data is there; "
-               "install it with: sudo apt-get install gnuplot-nox\n");
+        printf("\npictures: gnuplot is not installed, so %s/latest/ has the pictures' "
+               "data but no pictures; install it with: %s\n", base, install);
+    else
+        printf("\npictures: %s/latest/ (image-%s.png%s)\n", base, kernel,
+               wrong ? ", and a diff-*.png for each wrong variant: red marks its wrong "
+                       "pixels" : "");
     return 0;
 }
 

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "fractal_problem.h"
 #include "suite.h"
@@ -13,6 +14,11 @@ void sl_die_usage(const char *program, const char *message)
 {
     const char *slash = strrchr(program, '/');
     fprintf(stderr, "%s: %s\n", slash ? slash + 1 : program, message);
+}
+
+void sl_install_hint(char *out, size_t len, const char *package)
+{
+    snprintf(out, len, "%sapt-get install %s", geteuid() == 0 ? "" : "sudo ", package);
 }
 
 int sl_default_threads(int *out, int cap)

@@ -59,4 +59,8 @@ int sl_default_threads(int *out, int cap);
 /* Print "program: message" on stderr. */
 void sl_die_usage(const char *program, const char *message);
 
+/* The command that installs a Debian package: "sudo apt-get install PKG",
+ * without sudo for root. */
+void sl_install_hint(char *out, size_t len, const char *package);
+
 #endif

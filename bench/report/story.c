@@ -151,12 +151,18 @@ static int starts_block(const sl_suite *s, size_t i)
 }
 
 /* % of ceiling; a little above 100 is the probe's own noise. */
+/* Above this, a rate past its ceiling is no rounding: the footnote says
+ * what it means. */
+#define PAST_CEILING 110.0
+
 static void pct_text(double pct, char *out, size_t len)
 {
     if (pct <= 0.0)
         snprintf(out, len, "-");
-    else if (pct > 100.0 && pct <= 110.0)
+    else if (pct > 100.0 && pct <= PAST_CEILING)
         snprintf(out, len, "~100%%");
+    else if (pct > PAST_CEILING)
+        snprintf(out, len, "%.0f%%!", pct);
     else
         snprintf(out, len, "%.0f%%", pct);
 }
@@ -183,6 +189,7 @@ static void speedup_text(const sl_config *c, char *out, size_t len)
 static void headline(FILE *f, const sl_suite *s, const sl_ceilings *m, int markdown)
 {
     sl_rung rungs[SL_MAX_RUNGS];
+    int past = 0;
     if (markdown)
         fprintf(f, "| kernel | rung | threads | median | speedup vs scalar | %% of ceiling "
                    "| what limits it |\n|---|---|--:|--:|--:|--:|---|\n");
@@ -202,6 +209,7 @@ static void headline(FILE *f, const sl_suite *s, const sl_ceilings *m, int markd
             median_text(c, med, sizeof med);
             speedup_text(c, sp, sizeof sp);
             pct_text(rungs[r].pct, pct, sizeof pct);
+            past |= rungs[r].pct > PAST_CEILING;
             if (markdown) {
                 fprintf(f, "| %s | %s | %s | %s | %s | %s | %s |\n", kernel, variant,
                         threads, med, sp, pct, rungs[r].limit);
@@ -217,6 +225,10 @@ static void headline(FILE *f, const sl_suite *s, const sl_ceilings *m, int markd
                     sp, pct, limit);
         }
     }
+    if (past)
+        fprintf(f, "\n! above the ceiling: a rate the model does not allow, so the "
+                   "measurement is outside it (a clock that boosts for the kernel but not for "
+                   "the probe, or a disturbed probe): read it as about 100%%.\n");
 }
 
 void sl_story_headline_md(FILE *f, const sl_suite *s, const sl_ceilings *m)

@@ -48,6 +48,12 @@ case_runner() {
     grep -qE '^solutions +threads +1 of 2 ' "$tmp/out" && ok "the runner marks the short row" ||
         fail "runner threads row: $(grep -E '^solutions +threads ' "$tmp/out")"
     expect_in "$tmp/out" "granted fewer threads than asked (OMP_THREAD_LIMIT=1)" "the runner names the cause"
+    # Without gnuplot the runner names no picture it did not draw.
+    bin_without_gnuplot
+    expect_rc 0 "speedlab mandelbrot without gnuplot" env PATH="$tmp/bin" "$runner" mandelbrot \
+        --size 64 --reps 1 --results "$tmp/nognuplot"
+    expect_in "$tmp/out" "has the pictures' data but no pictures" "the runner says there are no pictures"
+    expect_not_in "$tmp/out" "image-mandelbrot.png" "the runner names no picture it did not draw"
     expect_rc 2 "speedlab pie" "$runner" pie; one_line "speedlab pie"
     expect_in "$tmp/err" "did you mean 'pi'" "speedlab pie suggests pi"
     expect_rc 2 "speedlab (no kernel)" "$runner"
