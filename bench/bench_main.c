@@ -331,6 +331,9 @@ static int bench(int argc, char **argv, sl_suite *suite)
         sl_die_usage(prog, why);
         return SL_EXIT_USAGE;
     }
+    if (run.cleaned)
+        printf("removed %d unfinished run folder(s) left in %s by runs that were killed\n",
+               run.cleaned, run.base);
 
     /* Google Benchmark writes its JSON to a temporary name in the folder. */
     char out_flag[4200], json_tmp[4160];

@@ -182,6 +182,9 @@ static int write_pictures(const sl_suite *s, const char *kernel, const sl_cli *c
     snprintf(base, sizeof base, "%.2000s/%s", results, kernel);
     if (sl_run_dir_create(&run, base, why, whylen) != 0)
         return -1;
+    if (run.cleaned)
+        printf("removed %d unfinished picture folder(s) left in %s by runs that were "
+               "killed\n", run.cleaned, base);
     snprintf(path, sizeof path, "%s/run.gp", run.partial);
     char text[256];
     snprintf(text, sizeof text, "lanes = %d\ncores = %d\nmachine = \"\"\n",

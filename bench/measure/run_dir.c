@@ -6,9 +6,10 @@
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
+#include <fcntl.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <sys/statvfs.h>
-#include <fcntl.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -102,11 +103,84 @@ static int check_room(const char *dir, const char *shown, char *why, size_t whyl
     return 0;
 }
 
+/* Every file of a partial folder (they hold no sub-folders), then the
+ * folder. */
+static void remove_partial(const char *partial)
+{
+    DIR *d = opendir(partial);
+    if (d) {
+        struct dirent *e;
+        char path[4352];
+        while ((e = readdir(d)) != NULL) {
+            if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
+                continue;
+            snprintf(path, sizeof path, "%s/%s", partial, e->d_name);
+            unlink(path);
+        }
+        closedir(d);
+    }
+    rmdir(partial);
+}
+
+#define OWNER_LOCK ".owner.lock"
+/* A partial folder without its owner's lock file older than this was left
+ * by a kit from before the lock, or by a run killed in its first moment. */
+#define UNOWNED_STALE_S 600
+
+/* Is the run that made this partial folder gone? Its lock is held for as
+ * long as the run lives (even a SIGKILL releases it). */
+static int partial_is_stale(const char *partial)
+{
+    char path[4400];
+    snprintf(path, sizeof path, "%s/" OWNER_LOCK, partial);
+    int fd = open(path, O_RDWR | O_CLOEXEC);
+    if (fd < 0) {
+        struct stat st;
+        return stat(partial, &st) == 0 && time(NULL) - st.st_mtime > UNOWNED_STALE_S;
+    }
+    int gone = flock(fd, LOCK_EX | LOCK_NB) == 0;
+    close(fd);
+    return gone;
+}
+
+/* Remove the partial folders of runs that were killed; returns how many. */
+static int clean_stale(const char *base)
+{
+    DIR *d = opendir(base);
+    int n = 0;
+    if (d == NULL)
+        return 0;
+    struct dirent *e;
+    char partial[4352];
+    while ((e = readdir(d)) != NULL) {
+        size_t len = strlen(e->d_name);
+        if (e->d_name[0] != '.' || len < 10 || strcmp(e->d_name + len - 8, ".partial") != 0)
+            continue;
+        snprintf(partial, sizeof partial, "%s/%s", base, e->d_name);
+        if (partial_is_stale(partial)) {
+            remove_partial(partial);
+            n += !exists(partial);
+        }
+    }
+    closedir(d);
+    return n;
+}
+
+/* Hold the new partial folder's owner lock for the life of this run. */
+static int take_owner_lock(sl_run_dir *r)
+{
+    char path[4400];
+    snprintf(path, sizeof path, "%s/" OWNER_LOCK, r->partial);
+    r->lock_fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+    return r->lock_fd >= 0 && flock(r->lock_fd, LOCK_EX | LOCK_NB) == 0 ? 0 : -1;
+}
+
 int sl_run_dir_create(sl_run_dir *r, const char *base, char *why, size_t whylen)
 {
     char host[128], stamp[32];
     struct stat st;
     memset(r, 0, sizeof *r);
+    r->lock_fd = -1;
     if (strlen(base) >= sizeof r->base - 1) {
         snprintf(why, whylen, "results folder '%s': path too long", base);
         return -1;
@@ -126,6 +200,7 @@ int sl_run_dir_create(sl_run_dir *r, const char *base, char *why, size_t whylen)
                  strerror(errno));
         return -1;
     }
+    r->cleaned = clean_stale(base);
     clean_host(host, sizeof host);
     time_t now = time(NULL);
     struct tm tm;
@@ -140,9 +215,11 @@ int sl_run_dir_create(sl_run_dir *r, const char *base, char *why, size_t whylen)
         snprintf(r->final, sizeof r->final, "%s/%s", base, r->name);
         snprintf(r->partial, sizeof r->partial, "%s/.%s.partial", base, r->name);
         if (!exists(r->final) && mkdir(r->partial, 0755) == 0) {
-            if (check_room(r->partial, base, why, whylen) == 0)
+            if (take_owner_lock(r) == 0 && check_room(r->partial, base, why, whylen) == 0)
                 return 0;
-            rmdir(r->partial);
+            if (r->lock_fd < 0)
+                snprintf(why, whylen, "cannot write in '%s': %s", base, strerror(errno));
+            sl_run_dir_discard(r);
             return -1;
         }
         if (errno != EEXIST)
@@ -155,7 +232,9 @@ int sl_run_dir_create(sl_run_dir *r, const char *base, char *why, size_t whylen)
 
 int sl_run_dir_publish(sl_run_dir *r, char *why, size_t whylen)
 {
-    char tmp[4096], latest[4096];
+    char tmp[4096], latest[4096], lock[4400];
+    snprintf(lock, sizeof lock, "%s/" OWNER_LOCK, r->partial);
+    unlink(lock);
     if (rename(r->partial, r->final) != 0) {
         snprintf(why, whylen, "cannot rename '%s' to '%s': %s", r->partial, r->final,
                  strerror(errno));
@@ -170,22 +249,15 @@ int sl_run_dir_publish(sl_run_dir *r, char *why, size_t whylen)
         unlink(tmp);
         return -1;
     }
+    close(r->lock_fd);
+    r->lock_fd = -1;
     return 0;
 }
 
 void sl_run_dir_discard(sl_run_dir *r)
 {
-    DIR *d = opendir(r->partial);
-    if (d) {
-        struct dirent *e;
-        char path[4352];
-        while ((e = readdir(d)) != NULL) {
-            if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
-                continue;
-            snprintf(path, sizeof path, "%s/%s", r->partial, e->d_name);
-            unlink(path);
-        }
-        closedir(d);
-    }
-    rmdir(r->partial);
+    remove_partial(r->partial);
+    if (r->lock_fd >= 0)
+        close(r->lock_fd);
+    r->lock_fd = -1;
 }

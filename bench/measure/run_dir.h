@@ -15,9 +15,13 @@ typedef struct sl_run_dir {
     char name[256];       /* 20261121T063000Z-host */
     char partial[4096];   /* results/.20261121T063000Z-host.partial */
     char final[4096];     /* results/20261121T063000Z-host */
+    int lock_fd;          /* holds partial/.owner.lock while the run lives */
+    int cleaned;          /* partial folders of killed runs removed from base */
 } sl_run_dir;
 
-/* Create base (if needed) and the partial folder. Returns 0, or -1 with a
+/* Create base (if needed) and the partial folder, which this run holds a
+ * lock on while it lives. Partial folders whose run is gone (killed) are
+ * removed first; r->cleaned says how many. Returns 0, or -1 with a
  * one-line reason. */
 int sl_run_dir_create(sl_run_dir *r, const char *base, char *why, size_t whylen);
 

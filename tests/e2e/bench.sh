@@ -130,6 +130,27 @@ case_interrupt() {
         expect_in "$tmp/err" "stopping: finishing the configuration in progress" "SIG$sig: says what it does"
     done
     [ "$(cat "$earlier"/* | cksum)" = "$sum" ] && ok "earlier run untouched" || fail "earlier run changed"
+    # SIGKILL leaves its partial folder; the next run removes it and says
+    # so, and leaves alone the partial folder of a run still going.
+    "$bench" --kernel pi --size 100000000 --threads 1 --reps 6 --min-time 0.2 --no-plots \
+        --results "$tmp/results" >"$tmp/out" 2>"$tmp/err" &
+    pid=$!
+    wait_for_first_timing
+    kill -KILL "$pid"
+    wait "$pid" 2>/dev/null
+    ls -a "$tmp/results" | grep -q partial && ok "SIGKILL: its partial folder stays" ||
+        fail "SIGKILL: no partial folder (was the run killed?)"
+    mkdir "$tmp/results/.alive.partial"
+    # This shell holds the live run's lock, as a running bench does.
+    exec 8>"$tmp/results/.alive.partial/.owner.lock"
+    flock 8 2>/dev/null || echo "interrupt: no flock(1): the live folder is only recent"
+    quick_bench 0 "the run after a SIGKILL" "$bench" --threads 1 --no-plots
+    expect_in "$tmp/out" "removed 1 unfinished run folder(s) left in $tmp/results by runs that were killed" \
+        "the next run removes the killed run's folder and says so"
+    [ "$(ls -a "$tmp/results" | grep -c partial)" -eq 1 ] && [ -d "$tmp/results/.alive.partial" ] &&
+        ok "a live run's partial folder is left alone" || fail "partial folders: $(ls -a "$tmp/results" | grep partial)"
+    exec 8>&-
+    [ ! -e "$run/.owner.lock" ] && ok "a published run holds no lock file" || fail "lock file published"
 }
 
 # busy_loop SECONDS: a CPU-bound process (another user's job) for that

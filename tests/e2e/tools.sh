@@ -59,3 +59,27 @@ case_racecheck() {
     expect_rc 2 "racecheck: unknown tree" sh "$top/scripts/racecheck.sh" nosuch
     expect_rc 2 "racecheck: unknown kernel" sh "$top/scripts/racecheck.sh" solutions pie
 }
+
+# Two builds in one checkout take turns (scripts/locked.sh, used by the
+# GNUmakefile's configure and build steps): while one holds the build
+# folder's lock, the second says so once, waits, and then runs.
+case_build_lock() {
+    command -v flock >/dev/null 2>&1 || { echo "build_lock: no flock, skipped"; exit 77; }
+    dir="$tmp/build"
+    mkdir -p "$dir"
+    flock "$dir/.speedlab-build.lock" sleep 2 &
+    holder=$!
+    sleep 0.3
+    start=$(date +%s)
+    expect_rc 0 "a second build waits for the lock" sh "$top/scripts/locked.sh" "$dir" \
+        sh -c 'echo ran >"$0/second"' "$dir"
+    took=$(( $(date +%s) - start ))
+    wait "$holder"
+    expect_in "$tmp/err" "another build is running in $dir; waiting for it to finish" \
+        "the second build says another one is running"
+    [ "$(grep -c 'another build' "$tmp/err")" -eq 1 ] && ok "said once" || fail "said more than once"
+    [ "$took" -ge 1 ] && ok "it waited (${took} s)" || fail "it did not wait"
+    [ -s "$dir/second" ] && ok "then it ran" || fail "it never ran"
+    expect_rc 0 "without a holder it runs at once" sh "$top/scripts/locked.sh" "$dir" true
+    expect_not_in "$tmp/err" "another build" "and says nothing"
+}
