@@ -102,7 +102,20 @@ static series *find_series(run_samples *r, const char *key, int add)
     return s;
 }
 
-/* Read dir/samples.csv. Returns 0, or -1 with the reason in why. */
+/* A whole number: digits only, at least one. */
+static int whole(const char *s)
+{
+    if (*s == '\0')
+        return 0;
+    for (; *s; s++)
+        if (*s < '0' || *s > '9')
+            return 0;
+    return 1;
+}
+
+/* Read dir/samples.csv, strictly: the exact header, finite positive times,
+ * whole numbers where the bench writes them. Returns 0, or -1 with the
+ * reason (file, line, value) in why. */
 static int read_samples(run_samples *r, const char *dir, char *why, size_t whylen)
 {
     char path[4096], line[1024];
@@ -117,8 +130,17 @@ static int read_samples(run_samples *r, const char *dir, char *why, size_t whyle
                  "of make bench from this version on have one)", dir, path, strerror(errno));
         return -1;
     }
-    if (fgets(line, sizeof line, f) == NULL || strncmp(line, "tree,kernel,variant,", 20)) {
-        snprintf(why, whylen, "'%s' does not start with the samples header", path);
+    /* The header as the bench writes it, now or before others_cpu and
+     * start_s were added: a renamed column is another file. */
+    static const char header10[] = "tree,kernel,variant,threads_used,schedule,study,size,"
+                                   "height,repetition,seconds";
+    static const char header12[] = "tree,kernel,variant,threads_used,schedule,study,size,"
+                                   "height,repetition,seconds,others_cpu,start_s";
+    if (fgets(line, sizeof line, f) == NULL)
+        line[0] = '\0';
+    line[strcspn(line, "\r\n")] = '\0';
+    if (strcmp(line, header10) != 0 && strcmp(line, header12) != 0) {
+        snprintf(why, whylen, "'%s' line 1: not the samples header (%s)", path, header12);
         fclose(f);
         return -1;
     }
@@ -135,9 +157,25 @@ static int read_samples(run_samples *r, const char *dir, char *why, size_t whyle
             return -1;
         }
         char *end;
+        errno = 0;
         double sec = strtod(fld[9], &end);
-        if (end == fld[9] || !(sec > 0.0)) {
-            snprintf(why, whylen, "'%s' line %d: '%s' is not a time", path, row, fld[9]);
+        if (end == fld[9] || *end != '\0' || errno == ERANGE || !isfinite(sec) ||
+            !(sec > 0.0)) {
+            snprintf(why, whylen, "'%s' line %d: seconds '%.40s' is not a finite positive "
+                     "time", path, row, fld[9]);
+            fclose(f);
+            return -1;
+        }
+        const char *bad = !whole(fld[3]) ? "threads_used" : !whole(fld[6]) ? "size"
+                          : !whole(fld[7]) ? "height" : !whole(fld[8]) ? "repetition" : NULL;
+        if (bad == NULL && strcmp(fld[5], "strong") != 0 && strcmp(fld[5], "weak") != 0)
+            bad = "study";
+        if (bad) {
+            const char *v = !strcmp(bad, "threads_used") ? fld[3] : !strcmp(bad, "size") ? fld[6]
+                            : !strcmp(bad, "height") ? fld[7] : !strcmp(bad, "study") ? fld[5]
+                            : fld[8];
+            snprintf(why, whylen, "'%s' line %d: %s '%.40s' is not %s", path, row, bad, v,
+                     strcmp(bad, "study") ? "a whole number" : "strong or weak");
             fclose(f);
             return -1;
         }

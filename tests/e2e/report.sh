@@ -110,6 +110,22 @@ case_report() {
     expect_rc 2 "compare with a folder that is not a run" "$compare" "$run" "$tmp"
     one_line "compare with a folder that is not a run"
     expect_in "$tmp/err" "is not a run folder" "says what is wrong"
+    # A corrupt samples.csv is refused, naming the file, the line and the
+    # value: impossible times, a renamed column, text where numbers go.
+    mkdir -p "$tmp/bad"
+    first=$(sed -n 2p "$run/samples.csv")
+    secs=$(echo "$first" | cut -d, -f10)
+    for case in "inf|s/,$secs,/,inf,/" "1e400|s/,$secs,/,1e400,/" "0.2586x|s/,$secs,/,0.2586x,/" \
+                "secs|1s/,seconds,/,secs,/" "one|2s/^\([^,]*,[^,]*,[^,]*\),[0-9]*,/\1,one,/"; do
+        value=${case%%|*}; edit=${case#*|}
+        cp "$run"/*.csv "$tmp/bad/"
+        sed -i "$edit" "$tmp/bad/samples.csv"
+        expect_rc 2 "compare: samples.csv with '$value'" "$compare" "$run" "$tmp/bad" --no-plots \
+            --results "$tmp/c"
+        one_line "compare: '$value'"
+        grep -qE "samples.csv' line [0-9]+: .*" "$tmp/err" && ok "compare: '$value': names the line" ||
+            fail "compare: '$value': $(cat "$tmp/err")"
+    done
 }
 
 # The story first, on a full quick run of every kernel: the console fits a
