@@ -234,6 +234,9 @@ static void warn_affinity(const sl_cli *cli)
     if (mask > 0 && from_env > mask)
         printf("warning: OMP_NUM_THREADS=%d but the affinity mask has %d CPU(s) (in a "
                "SLURM job: raise --cpus-per-task)\n", from_env, mask);
+    char slurm[512];
+    if (sl_slurm_cpu_warning(slurm, sizeof slurm))
+        printf("warning: %s\n", slurm);
 }
 
 /* Plan the weak-scaling study: the best CPU rung (threads and SIMD), or

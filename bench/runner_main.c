@@ -14,6 +14,7 @@
 #include "labels.h"
 #include "quiet.h"
 #include "cli.h"
+#include "context.h"
 #include "evidence.h"
 #include "exitcodes.h"
 #include "false_sharing.h"
@@ -283,6 +284,9 @@ static int runner(int argc, char **argv, sl_suite *suite)
         return SL_EXIT_MISSING;
     }
     sl_isolate_child(suite);
+    char slurm[512];
+    if (sl_slurm_cpu_warning(slurm, sizeof slurm))
+        printf("warning: %s\n", slurm);
     if (sl_suite_check_memory(suite, why, sizeof why) != 0) {
         sl_die_usage(argv[0], why);
         return SL_EXIT_USAGE;

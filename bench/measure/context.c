@@ -117,6 +117,21 @@ static void slurm_job(char *out, size_t len)
              cpus ? cpus : "unknown");
 }
 
+int sl_slurm_cpu_warning(char *out, size_t len)
+{
+    const char *cpus = getenv("SLURM_CPUS_PER_TASK");
+    int mask = sl_cores_available();
+    char *end;
+    long want = cpus ? strtol(cpus, &end, 10) : 0;
+    if (cpus == NULL || *end != '\0' || mask <= 0 || want <= mask)
+        return 0;
+    snprintf(out, len, "SLURM_CPUS_PER_TASK=%ld, but this process may use %d CPU(s) (its "
+             "affinity mask): every thread count above %d shares CPUs. Run it with srun "
+             "--cpus-per-task=%ld, or export SRUN_CPUS_PER_TASK=%ld before srun (Slurm 22.05 "
+             "and later do not pass --cpus-per-task on to srun)", want, mask, mask, want, want);
+    return 1;
+}
+
 void sl_context_collect(sl_context *ctx, const sl_suite *s, const int *threads,
                         int nthreads)
 {

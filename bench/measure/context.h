@@ -24,4 +24,9 @@ const char *sl_context_get(const sl_context *ctx, const char *key);
 /* The CPU's model name, or "unknown". */
 void sl_cpu_model(char *out, size_t len);
 
+/* A SLURM job that asked for more CPUs per task than this process may
+ * use (since Slurm 22.05, srun does not pass --cpus-per-task on to a job
+ * step): 1 with the warning and its fix in out, else 0. */
+int sl_slurm_cpu_warning(char *out, size_t len);
+
 #endif

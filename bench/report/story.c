@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "ceiling_report.h"
+#include "context.h"
 #include "labels.h"
 #include "quiet.h"
 
@@ -386,6 +387,9 @@ int sl_story_warnings(FILE *f, const sl_suite *s, const sl_breakdown *bd)
         fprintf(f, "- re-measured: %d configuration(s) were disturbed by other processes "
                    "and measured again at the end; the cleaner measurement is kept "
                    "(results.csv: remeasured).\n", again);
+    char slurm[512];
+    if (sl_slurm_cpu_warning(slurm, sizeof slurm) && ++n)
+        fprintf(f, "- **SLURM gave fewer CPUs than asked**: %s.\n", slurm);
     if (short_threads && ++n)
         fprintf(f, "- **fewer threads than asked**: %d configuration(s) got fewer threads "
                    "than they asked for (%s): their rows say so (\"1 (2 asked)\"), and the "

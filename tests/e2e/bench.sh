@@ -59,6 +59,19 @@ case_bench_quick() {
     n=$(awk '/^"threads_simd"/ { b = 1; next } b && NF == 7 { c++ } END { print c + 0 }' "$lrun/scaling-pi.dat")
     [ "$n" -eq 1 ] && ok "the scaling study keeps only the 1-thread point" || fail "scaling has $n points"
 
+    # A SLURM job whose step got fewer CPUs than it asked for (faked: the
+    # variable, and taskset to one CPU): the console and the summary warn
+    # with the fix.
+    if command -v taskset >/dev/null 2>&1; then
+        SLURM_JOB_ID=1 SLURM_CPUS_PER_TASK=8 taskset -c 0 "$bench" --quick --kernel pi --size 100003 \
+            --reps 2 --min-time 0.01 --no-plots --results "$tmp/slurm" >"$tmp/out" 2>"$tmp/err"
+        srun="$tmp/slurm/$(readlink "$tmp/slurm/latest")"
+        expect_in "$tmp/out" "warning: SLURM_CPUS_PER_TASK=8, but this process may use 1 CPU(s)" \
+            "SLURM under taskset: the console warns"
+        expect_in "$tmp/out" "srun --cpus-per-task=8, or export SRUN_CPUS_PER_TASK=8" "SLURM: says the fix"
+        expect_in "$srun/summary.md" "**SLURM gave fewer CPUs than asked**" "SLURM: the summary warns"
+    fi
+
     # A second run leaves the first untouched and moves latest.
     sum1=$(cat "$run"/* | cksum)
     sleep 1

@@ -43,11 +43,22 @@ case_runner() {
     grep -qE '^exhibits +map_from .*(right|ok)' "$tmp/out" && ok "map(from:) is right" ||
         fail "map(from:) row: $(grep map_from "$tmp/out")"
     # Fewer threads granted than asked: the row says "1 of 2", a note the cause.
-    expect_rc 0 "speedlab pi under OMP_THREAD_LIMIT=1" env OMP_THREAD_LIMIT=1 "$runner" pi \
+    expect_rc 0 "speedlab pi under OMP_THREAD_LIMIT=1" env OMP_THREAD_LIMIT=1 "$runner" pi --variant threads \
         --size 100003 --reps 1
     grep -qE '^solutions +threads +1 of 2 ' "$tmp/out" && ok "the runner marks the short row" ||
         fail "runner threads row: $(grep -E '^solutions +threads ' "$tmp/out")"
     expect_in "$tmp/out" "granted fewer threads than asked (OMP_THREAD_LIMIT=1)" "the runner names the cause"
+    # Under taskset to one CPU, 2 threads share it: the runner marks the
+    # rows and says why; a fake SLURM job's CPU request gets its warning.
+    if command -v taskset >/dev/null 2>&1; then
+        expect_rc 0 "speedlab pi on one CPU" env SLURM_CPUS_PER_TASK=4 taskset -c 0 "$runner" pi \
+            --size 100003 --reps 1 --threads 2 --variant threads
+        grep -qE '^solutions +threads +2\* ' "$tmp/out" && ok "the runner marks an oversubscribed row" ||
+            fail "runner threads row: $(grep -E '^solutions +threads ' "$tmp/out")"
+        expect_in "$tmp/out" "more threads than cores (oversubscribed)" "the runner says what * means"
+        expect_in "$tmp/out" "SLURM_CPUS_PER_TASK=4, but this process may use 1 CPU(s)" \
+            "the runner warns about the SLURM request"
+    fi
     # Without gnuplot the runner names no picture it did not draw.
     bin_without_gnuplot
     expect_rc 0 "speedlab mandelbrot without gnuplot" env PATH="$tmp/bin" "$runner" mandelbrot \
