@@ -21,9 +21,19 @@ fi
 run=$1
 here=$(cd "$(dirname "$0")" && pwd)
 if ! command -v gnuplot >/dev/null 2>&1; then
-    echo "plot.sh: gnuplot is not installed; install it with: sudo apt-get install gnuplot-nox" >&2
+    sudo=sudo
+    [ "$(id -u)" = 0 ] && sudo=""
+    echo "plot.sh: gnuplot is not installed; install it with: ${sudo:+$sudo }apt-get install gnuplot-nox" >&2
     exit 3
 fi
+
+# Stopped (the run that started us was killed: the bench sends TERM then,
+# or Ctrl-C): take the gnuplot in progress along, and leave no temporary
+# image. gnuplot runs in the background so that the signal is seen at once
+# rather than after the figure in progress.
+plotting=""
+trap 'trap - TERM INT HUP; [ -n "$plotting" ] && kill "$plotting" 2>/dev/null
+      rm -f "$run"/.*.tmp; exit 143' TERM INT HUP
 
 failed=0
 for data in "$run"/*.dat "$run"/*.bin; do
@@ -66,15 +76,18 @@ for data in "$run"/*.dat "$run"/*.bin; do
         esac
         out="$run/$base.$ext"
         tmp="$run/.$base.$ext.tmp"
-        if gnuplot -e "datafile='$data'; outfile='$tmp'; kernel='$kernel'; dir='$run'" \
-                   -e "load '$run/run.gp'; load '$desc'; set terminal $term" \
-                   "$here/$kind.gp" && [ -s "$tmp" ]; then
+        gnuplot -e "datafile='$data'; outfile='$tmp'; kernel='$kernel'; dir='$run'" \
+                -e "load '$run/run.gp'; load '$desc'; set terminal $term" \
+                "$here/$kind.gp" &
+        plotting=$!
+        if wait "$plotting" && [ -s "$tmp" ]; then
             mv "$tmp" "$out"
         else
             rm -f "$tmp"
             echo "plot.sh: could not plot $out" >&2
             failed=1
         fi
+        plotting=""
     done
 done
 exit $failed

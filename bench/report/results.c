@@ -7,7 +7,11 @@
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
+#include <signal.h>
 #include <sys/wait.h>
+#ifdef __linux__
+#include <sys/prctl.h>
+#endif
 #include <unistd.h>
 #include <string.h>
 
@@ -178,10 +182,20 @@ int sl_run_plots(const char *dir)
     char script[4096];
     snprintf(script, sizeof script, "%s/plots/plot.sh", SPEEDLAB_SOURCE_DIR);
     fflush(NULL);
+#ifdef __linux__
+    pid_t parent = getpid();
+#endif
     pid_t pid = fork();
     if (pid < 0)
         return 127;
     if (pid == 0) {
+#ifdef __linux__
+        /* Killed, the run takes its plotting along (plot.sh stops its
+         * gnuplot on TERM); a parent already gone means that moment passed. */
+        prctl(PR_SET_PDEATHSIG, SIGTERM);
+        if (getppid() != parent)
+            _exit(127);
+#endif
         execlp("sh", "sh", script, dir, (char *)NULL);
         _exit(127);
     }

@@ -82,6 +82,7 @@ case_faults() {
             fail "unwritable mid-run: earlier run changed"
         chmod -R u+w "$w"
     fi
+    kill_while_plotting "$bench"
     file_size_limit "$bench" "$runner"
     memory_limit "$bench" "$runner"
     ran=$((ran + 1))
@@ -158,4 +159,29 @@ memory_limit() {
         expect_in "$tmp/err" "out of memory: mandelbrot at 12000 x 12000 pixels" "the runner says out of memory"
         expect_not_in "$tmp/out" "WRONG" "the runner gives no verdict"
     fi
+}
+
+# Killed while plotting (SIGKILL: nothing runs in the bench): plot.sh is
+# told by the kernel (the parent-death signal) and takes its gnuplot along
+# within a second, rather than leaving it orphaned. The gnuplot here is a
+# stand-in that would sleep for 30 s.
+kill_while_plotting() {
+    bench=$1
+    mkdir -p "$tmp/slow"
+    printf '#!/bin/sh\necho $$ >>"%s/slow/pids"\nexec sleep 30\n' "$tmp" >"$tmp/slow/gnuplot"
+    chmod +x "$tmp/slow/gnuplot"
+    env PATH="$tmp/slow:$PATH" "$bench" --quick --kernel pi --size 100003 --reps 1 --min-time 0.01 \
+        --results "$tmp/kp" >/dev/null 2>&1 &
+    pid=$!
+    for _ in $(seq 1 300); do [ -s "$tmp/slow/pids" ] && break; sleep 0.1; done
+    [ -s "$tmp/slow/pids" ] || { fail "kill while plotting: plotting never started"; kill "$pid"; return; }
+    kill -KILL "$pid"
+    wait "$pid" 2>/dev/null
+    sleep 1
+    left=""
+    for p in $(cat "$tmp/slow/pids"); do kill -0 "$p" 2>/dev/null && left="$left $p"; done
+    [ -z "$left" ] && ok "killed while plotting: no gnuplot left behind" ||
+        { fail "killed while plotting: gnuplot still running:$left"; kill $left 2>/dev/null; }
+    ls "$tmp/kp"/.*.partial/.*.tmp >/dev/null 2>&1 && fail "killed while plotting: a temporary image left" ||
+        ok "killed while plotting: no temporary image left"
 }
