@@ -30,9 +30,10 @@ fi
 # Stopped (the run that started us was killed: the bench sends TERM then,
 # or Ctrl-C): take the gnuplot in progress along, and leave no temporary
 # image. gnuplot runs in the background so that the signal is seen at once
-# rather than after the figure in progress.
+# rather than after the figure in progress, and is reaped before we exit.
 plotting=""
-trap 'trap - TERM INT HUP; [ -n "$plotting" ] && kill "$plotting" 2>/dev/null
+trap 'trap - TERM INT HUP
+      [ -n "$plotting" ] && kill "$plotting" 2>/dev/null && wait "$plotting" 2>/dev/null
       rm -f "$run"/.*.tmp; exit 143' TERM INT HUP
 
 failed=0

@@ -214,7 +214,9 @@ int gb_run(gb_on_result *on_result, void *ctx)
     }
     ForwardingReporter display(on_result, ctx);
     int ran = static_cast<int>(benchmark::RunSpecifiedBenchmarks(&display));
-    if (!out_path.empty() && !json_complete(out_path.c_str()))
+    // Nothing matched (a --benchmark_filter): no JSON to check; the caller
+    // says nothing was timed.
+    if (ran > 0 && !out_path.empty() && !json_complete(out_path.c_str()))
         return -1;
     return ran;
 }

@@ -179,9 +179,14 @@ kill_while_plotting() {
     wait "$pid" 2>/dev/null
     sleep 1
     left=""
-    for p in $(cat "$tmp/slow/pids"); do kill -0 "$p" 2>/dev/null && left="$left $p"; done
+    # A zombie waiting for init to reap it is gone too.
+    for p in $(cat "$tmp/slow/pids"); do
+        state=$(sed -n 's/^[0-9]* ([^)]*) \(.\).*/\1/p' "/proc/$p/stat" 2>/dev/null)
+        [ -n "$state" ] && [ "$state" != Z ] && left="$left $p"
+    done
     [ -z "$left" ] && ok "killed while plotting: no gnuplot left behind" ||
-        { fail "killed while plotting: gnuplot still running:$left"; kill $left 2>/dev/null; }
+        { fail "killed while plotting: gnuplot still running:$left"
+          ps -o pid,ppid,pgid,stat,args -e | grep -E "plot.sh|sleep 30" >&2; kill $left 2>/dev/null; }
     ls "$tmp/kp"/.*.partial/.*.tmp >/dev/null 2>&1 && fail "killed while plotting: a temporary image left" ||
         ok "killed while plotting: no temporary image left"
 }
