@@ -85,7 +85,7 @@ int montecarlo_run(const sl_variant *v, const sl_problem *p, sl_outcome *out)
 
 sl_verdict montecarlo_check_statistics(const sl_problem *p, const sl_outcome *out)
 {
-    sl_verdict v;
+    sl_verdict v = { 0 };
     v.expected = SL_PI;
     v.error = fabs(out->value - SL_PI);
     v.tolerance = MC_SIGMAS * montecarlo_sigma(p->size);
@@ -99,7 +99,7 @@ sl_verdict montecarlo_check(const sl_problem *p, const sl_outcome *out)
     if (out->hits == ref)
         return montecarlo_check_statistics(p, out);
     /* Wrong points: report against the reference's own estimate. */
-    sl_verdict v;
+    sl_verdict v = { 0 };
     v.expected = montecarlo_estimate(ref, p->size);
     v.error = fabs(out->value - v.expected);
     v.tolerance = 0.0;

@@ -36,7 +36,7 @@ int pi_run(const sl_variant *v, const sl_problem *p, sl_outcome *out)
 
 sl_verdict pi_check(const sl_problem *p, const sl_outcome *out)
 {
-    sl_verdict v;
+    sl_verdict v = { 0 };
     v.expected = SL_PI;
     v.error = fabs(out->value - SL_PI);
     v.tolerance = pi_tolerance(p->size);
