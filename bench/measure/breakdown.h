@@ -33,7 +33,8 @@ typedef struct sl_breakdown_row {
     double to_device, kernel_time, to_host, release;
     double per_call;           /* one region that maps everything */
     double cpu_best;           /* the best CPU variant at this size */
-    char cpu_name[192];        /* which one: "solutions/pi/threads_simd/threads:2" */
+    char cpu_name[208];        /* which one: "solutions/pi/threads_simd/threads:2", and
+                                  " (disturbed)" when it was */
     int cpu_from_suite;        /* cpu_best is the strong study's median */
     sl_where where;            /* where the kernel ran */
     int valid;                 /* every result checked out */
@@ -55,7 +56,7 @@ typedef struct sl_breakdown {
     int npoints;
     sl_crossover_point points[SL_CROSSOVER_POINTS];
     int64_t crossover;         /* first side from which the GPU wins; 0: none */
-    char cross_cpu[192];       /* the best CPU at the crossover's largest side */
+    char cross_cpu[208];       /* the best CPU at the crossover's largest side */
     sl_where cross_where;
 } sl_breakdown;
 
