@@ -17,11 +17,23 @@ const char *sl_where_name(sl_where where)
 int sl_solve(const sl_problem_def *def, const sl_variant *v, const sl_problem *p,
              sl_outcome *out)
 {
-    if (def->run(v, p, out) != 0)
+    if (def->prepare && out->data == NULL && def->prepare(v, p, out) != 0)
+        return -2;
+    int rc = def->run(v, p, out);
+    if (def->collect)
+        def->collect(v, p, out);
+    if (rc != 0)
         return -1;
     if (def->tally)
         def->tally(p, out);
     return 0;
+}
+
+void sl_release(const sl_problem_def *def, sl_outcome *out)
+{
+    if (def->release && out->data)
+        def->release(out);
+    out->data = NULL;
 }
 
 const sl_variant *sl_find_variant(const sl_kernel *k, const char *name)

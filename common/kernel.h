@@ -85,6 +85,14 @@ typedef struct sl_variant {
      * problem with SL_SCHED_DEFAULT runs fn; any other schedule runs this
      * twin), so every row's schedule label is true. */
     sl_any_fn *sweep;
+    /* Kernels whose data outlives a call (triad's arrays): this variant's
+     * own set-up, outside the clock (a threaded variant touches each element
+     * first from the thread its loop gives it; a gpu variant also maps the
+     * arrays onto the device), and the step that brings its results home
+     * (a gpu variant's target exit data). NULL: nothing to do. Signatures:
+     * the kernel's own (common/triad_problem.h). */
+    sl_any_fn *setup;
+    sl_any_fn *collect;
 } sl_variant;
 
 /* One call's problem. Every kernel reads size and threads; the image
@@ -117,6 +125,9 @@ typedef struct sl_outcome {
     /* Image kernels only: NULL, or height entries set to the OpenMP thread
      * that computed each row (-1 where the variant does not record it). */
     int32_t *row_thread;
+    /* Kernels with data (sl_problem_def.prepare): their arrays, made by
+     * prepare and freed by sl_release. NULL otherwise. */
+    void *data;
 } sl_outcome;
 
 /* The verdict of a reference check, with the numbers behind it. */
@@ -146,6 +157,9 @@ typedef struct sl_problem_def {
     const char *work_unit;    /* what work counts: "steps" */
     int64_t default_size;     /* the bench's size */
     int64_t quick_size;       /* QUICK=1 and the runner */
+    /* A size from this machine (triad: from its caches), used instead of
+     * both when set. */
+    int64_t (*size_here)(void);
     int64_t probe_size;       /* an awkward size where the check is tight */
     int64_t max_size;         /* the largest size accepted on input */
     int image;                /* 1: outcomes carry a counts image (fractals) */
@@ -187,6 +201,20 @@ typedef struct sl_problem_def {
      * iterate together, steps between checks), for the report's model of
      * useful lanes. 0: no pool. */
     int pool_lanes, pool_check_every;
+    /* Kernels whose data outlives a call (triad): make it for variant v at
+     * p into out->data, outside the clock, through the variant's setup;
+     * returns 0, or -1 without memory. collect brings the results home
+     * (the variant's collect) so that tally and check can read them;
+     * release frees out->data. NULL: the kernel has no data. */
+    int (*prepare)(const sl_variant *v, const sl_problem *p, sl_outcome *out);
+    void (*collect)(const sl_variant *v, const sl_problem *p, sl_outcome *out);
+    void (*release)(sl_outcome *out);
+    /* The roofline: the bytes one call at p must move to or from memory at
+     * least when its data does not fit in the caches (triad: 24 per
+     * element). NULL or 0: none worth counting (pi draws nothing from
+     * memory), so only a compute roof applies. The memory ceiling of a
+     * configuration is then the measured bandwidth over these bytes. */
+    double (*bytes_moved)(const sl_problem *p);
 } sl_problem_def;
 
 /* A kernel as one tree implements it: the problem and the tree's variants. */
@@ -196,9 +224,14 @@ typedef struct sl_kernel {
     size_t count;
 } sl_kernel;
 
-/* run() then tally(): a complete outcome, for validation and tests. */
+/* prepare() (kernels with data), run(), collect() then tally(): a complete
+ * outcome, for validation and tests. Returns 0, -1 when run() refused, -2
+ * without memory for the kernel's data. Free it with sl_release. */
 int sl_solve(const sl_problem_def *def, const sl_variant *v, const sl_problem *p,
              sl_outcome *out);
+
+/* Free what sl_solve (or def->prepare) made in out; harmless otherwise. */
+void sl_release(const sl_problem_def *def, sl_outcome *out);
 
 /* Find a variant by name; NULL when there is none. */
 const sl_variant *sl_find_variant(const sl_kernel *k, const char *name);

@@ -26,10 +26,10 @@ static const sl_problem_def false_sharing_problem = {
 };
 
 static const sl_variant false_sharing_variants[] = {
-    { "scalar", (sl_any_fn *)solutions_pi_scalar, 0, NULL },
-    { "reduction", (sl_any_fn *)solutions_pi_threads, SL_USES_THREADS, NULL },
-    { "adjacent", (sl_any_fn *)pi_adjacent, SL_USES_THREADS, NULL },
-    { "padded", (sl_any_fn *)pi_padded, SL_USES_THREADS, NULL },
+    { "scalar", (sl_any_fn *)solutions_pi_scalar, 0, NULL, NULL, NULL },
+    { "reduction", (sl_any_fn *)solutions_pi_threads, SL_USES_THREADS, NULL, NULL, NULL },
+    { "adjacent", (sl_any_fn *)pi_adjacent, SL_USES_THREADS, NULL, NULL, NULL },
+    { "padded", (sl_any_fn *)pi_padded, SL_USES_THREADS, NULL, NULL, NULL },
 };
 
 static const sl_kernel false_sharing_kernel = {
@@ -55,11 +55,11 @@ static const sl_problem_def data_race_problem = {
 };
 
 static const sl_variant data_race_variants[] = {
-    { "scalar", (sl_any_fn *)solutions_pi_scalar, 0, NULL },
-    { "reduction", (sl_any_fn *)solutions_pi_threads, SL_USES_THREADS, NULL },
-    { "shared_sum", (sl_any_fn *)pi_shared_sum, SL_USES_THREADS, NULL },
-    { "critical", (sl_any_fn *)pi_critical, SL_USES_THREADS, NULL },
-    { "atomic", (sl_any_fn *)pi_atomic, SL_USES_THREADS, NULL },
+    { "scalar", (sl_any_fn *)solutions_pi_scalar, 0, NULL, NULL, NULL },
+    { "reduction", (sl_any_fn *)solutions_pi_threads, SL_USES_THREADS, NULL, NULL, NULL },
+    { "shared_sum", (sl_any_fn *)pi_shared_sum, SL_USES_THREADS, NULL, NULL, NULL },
+    { "critical", (sl_any_fn *)pi_critical, SL_USES_THREADS, NULL, NULL, NULL },
+    { "atomic", (sl_any_fn *)pi_atomic, SL_USES_THREADS, NULL, NULL, NULL },
 };
 
 static const sl_kernel data_race_kernel = {
@@ -84,9 +84,9 @@ static const sl_problem_def missing_map_problem = {
 };
 
 static const sl_variant missing_map_variants[] = {
-    { "scalar", (sl_any_fn *)solutions_pi_scalar, 0, NULL },
-    { "map_from", (sl_any_fn *)pi_map_from, SL_USES_GPU, NULL },
-    { "map_alloc", (sl_any_fn *)pi_map_alloc, SL_USES_GPU, NULL },
+    { "scalar", (sl_any_fn *)solutions_pi_scalar, 0, NULL, NULL, NULL },
+    { "map_from", (sl_any_fn *)pi_map_from, SL_USES_GPU, NULL, NULL, NULL },
+    { "map_alloc", (sl_any_fn *)pi_map_alloc, SL_USES_GPU, NULL, NULL, NULL },
 };
 
 static const sl_kernel missing_map_kernel = {
@@ -113,8 +113,8 @@ static const sl_problem_def fma_problem = {
 };
 
 static const sl_variant fma_variants[] = {
-    { "scalar", (sl_any_fn *)solutions_fractal_scalar, 0, NULL },
-    { "fma", (sl_any_fn *)fractal_fma, 0, NULL },
+    { "scalar", (sl_any_fn *)solutions_fractal_scalar, 0, NULL, NULL, NULL },
+    { "fma", (sl_any_fn *)fractal_fma, 0, NULL, NULL, NULL },
 };
 
 static const sl_kernel fma_kernel = {
@@ -141,11 +141,11 @@ static const sl_problem_def shared_rng_problem = {
 };
 
 static const sl_variant shared_rng_variants[] = {
-    { "scalar", (sl_any_fn *)solutions_montecarlo_scalar, 0, NULL },
-    { "counter", (sl_any_fn *)solutions_montecarlo_threads_simd, SL_USES_THREADS, NULL },
-    { "rand", (sl_any_fn *)mc_rand, SL_USES_THREADS, NULL },
-    { "shared_state", (sl_any_fn *)mc_shared_state, SL_USES_THREADS, NULL },
-    { "per_thread_seed", (sl_any_fn *)mc_per_thread_seed, SL_USES_THREADS, NULL },
+    { "scalar", (sl_any_fn *)solutions_montecarlo_scalar, 0, NULL, NULL, NULL },
+    { "counter", (sl_any_fn *)solutions_montecarlo_threads_simd, SL_USES_THREADS, NULL, NULL, NULL },
+    { "rand", (sl_any_fn *)mc_rand, SL_USES_THREADS, NULL, NULL, NULL },
+    { "shared_state", (sl_any_fn *)mc_shared_state, SL_USES_THREADS, NULL, NULL, NULL },
+    { "per_thread_seed", (sl_any_fn *)mc_per_thread_seed, SL_USES_THREADS, NULL, NULL, NULL },
 };
 
 static const sl_kernel shared_rng_kernel = {

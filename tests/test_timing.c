@@ -66,7 +66,7 @@ static const sl_problem_def fake_problem = {
     .quick_size = 10, .probe_size = 3, .max_size = 100, .error_name = "error",
     .run = fake_run, .tally = fake_tally, .check = fake_check,
 };
-static const sl_variant fake_variants[] = { { "scalar", (sl_any_fn *)nothing, 0, NULL } };
+static const sl_variant fake_variants[] = { { "scalar", (sl_any_fn *)nothing, 0, NULL, NULL, NULL } };
 static const sl_kernel fake_kernel = { &fake_problem, fake_variants, 1 };
 static const sl_kernel *const fake_kernels[] = { &fake_kernel, NULL };
 

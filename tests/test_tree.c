@@ -86,6 +86,7 @@ static int run_case(const sl_kernel *k, const sl_variant *v, sl_problem p)
     }
     free(o.counts);
     free(o.row_thread);
+    sl_release(def, &o);
     return ok;
 }
 

@@ -103,14 +103,19 @@ static int in_list(const char *list, const char *name)
 }
 
 /* The plan's size for a kernel: its own --size KERNEL=N (the last one
- * given), else --size N, else the kernel's default (or quick) size. */
+ * given), else --size N, else the kernel's size for this machine, its
+ * default (or quick) size. */
 static int64_t plan_size(const sl_plan *p, const sl_problem_def *def)
 {
     for (int i = p->nsizes - 1; i >= 0; i--)
         if (strlen(def->name) == p->sizes[i].kernel_len &&
             strncmp(def->name, p->sizes[i].kernel, p->sizes[i].kernel_len) == 0)
             return p->sizes[i].size;
-    return p->size ? p->size : p->quick ? def->quick_size : def->default_size;
+    if (p->size)
+        return p->size;
+    if (def->size_here)
+        return def->size_here();
+    return p->quick ? def->quick_size : def->default_size;
 }
 
 const sl_schedule SL_SWEEP_SCHEDULES[4] = {
@@ -427,12 +432,40 @@ static int64_t images_needed(const sl_suite *s, const sl_config **biggest)
     return refs + image + rows;
 }
 
+/* The largest data a kernel with arrays holds (its bytes moved per call
+ * are its arrays), and which configuration. */
+static int64_t data_needed(const sl_suite *s, const sl_config **biggest)
+{
+    int64_t most = 0;
+    *biggest = NULL;
+    for (size_t i = 0; i < s->count; i++) {
+        const sl_problem_def *def = s->configs[i].kernel->problem;
+        if (def->prepare == NULL || def->bytes_moved == NULL)
+            continue;
+        int64_t bytes = (int64_t)def->bytes_moved(&s->configs[i].problem);
+        if (bytes > most)
+            most = bytes, *biggest = &s->configs[i];
+    }
+    return most;
+}
+
 int sl_suite_check_memory(const sl_suite *s, char *why, size_t whylen)
 {
     const sl_config *biggest;
     int64_t need = images_needed(s, &biggest);
     const char *from;
     int64_t have = sl_memory_available(&from);
+    /* Kernels with arrays (triad) hold one configuration's at a time. */
+    const sl_config *arrays = NULL;
+    int64_t arrays_need = data_needed(s, &arrays);
+    if (arrays && have >= 0 && arrays_need > have) {
+        snprintf(why, whylen, "out of memory: %s at %lld %s needs about %lld MiB (its "
+                 "arrays), and %s leaves %lld MiB; use a smaller --size",
+                 arrays->kernel->problem->name, (long long)arrays->problem.size,
+                 arrays->kernel->problem->size_name, (long long)(arrays_need >> 20), from,
+                 (long long)(have >> 20));
+        return -1;
+    }
     if (biggest == NULL || have < 0 || need <= have)
         return 0;
     snprintf(why, whylen, "out of memory: %s at %lld x %lld pixels needs about %lld MiB "
@@ -509,6 +542,7 @@ static int validate_at(sl_config *c, int64_t size, int keep, sl_outcome *out,
         out->counts = NULL;
         out->row_thread = NULL;
     }
+    sl_release(def, out);
     return rc;
 }
 

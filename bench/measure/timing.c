@@ -102,6 +102,14 @@ static void time_body(gb_state *st, void *ctx)
             return;
         }
     }
+    /* A kernel with data (triad) gets its arrays set up here, outside the
+     * clock, by the variant's own setup (first touch; a device copy). */
+    const sl_problem_def *def = c->kernel->problem;
+    if (def->prepare && def->prepare(c->variant, &c->problem, &out) != 0) {
+        free(out.counts);
+        gb_skip_with_error(st, "no memory for the arrays");
+        return;
+    }
     sl_quiet_mark from, to;
     sl_quiet_mark_now(&from);
     /* Only run() is timed: the answer and the work were tallied once, at
@@ -110,11 +118,15 @@ static void time_body(gb_state *st, void *ctx)
         if (c->kernel->problem->run(c->variant, &c->problem, &out) != 0) {
             gb_skip_with_error(st, "the variant could not run");
             free(out.counts);
+            sl_release(def, &out);
             return;
         }
         gb_do_not_optimize(out.value);
     }
     sl_quiet_mark_now(&to);
+    if (def->collect)
+        def->collect(c->variant, &c->problem, &out);
+    sl_release(def, &out);
     free(out.counts);
     gb_set_items_processed(st, (double)gb_iterations(st) * c->outcome.work);
     /* Google Benchmark 1.7.1 reports, per repetition, the last call of the

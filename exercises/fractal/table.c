@@ -7,16 +7,16 @@
 #include "speedlab_config.h"
 
 static const sl_variant fractal_variants[] = {
-    { "scalar", (sl_any_fn *)fractal_scalar, 0, NULL },
-    { "simd", (sl_any_fn *)fractal_simd, SL_USES_SIMD, NULL },
+    { "scalar", (sl_any_fn *)fractal_scalar, 0, NULL, NULL, NULL },
+    { "simd", (sl_any_fn *)fractal_simd, SL_USES_SIMD, NULL, NULL, NULL },
     { "threads", (sl_any_fn *)fractal_threads, SL_USES_THREADS | SL_USES_SCHEDULE,
-      (sl_any_fn *)fractal_threads_sweep },
+      (sl_any_fn *)fractal_threads_sweep, NULL, NULL },
     { "threads_simd", (sl_any_fn *)fractal_threads_simd,
       SL_USES_THREADS | SL_USES_SIMD | SL_USES_SCHEDULE,
-      (sl_any_fn *)fractal_threads_simd_sweep },
-    { "gpu", (sl_any_fn *)fractal_gpu, SL_USES_GPU, NULL },
+      (sl_any_fn *)fractal_threads_simd_sweep, NULL, NULL },
+    { "gpu", (sl_any_fn *)fractal_gpu, SL_USES_GPU, NULL, NULL, NULL },
 #if SPEEDLAB_HAVE_CUDA
-    { "cuda", (sl_any_fn *)fractal_cuda, SL_USES_CUDA, NULL },
+    { "cuda", (sl_any_fn *)fractal_cuda, SL_USES_CUDA, NULL, NULL, NULL },
 #endif
 };
 

@@ -6,14 +6,14 @@
 #include "speedlab_config.h"
 
 static const sl_variant montecarlo_variants[] = {
-    { "scalar", (sl_any_fn *)montecarlo_scalar, 0, NULL },
-    { "simd", (sl_any_fn *)montecarlo_simd, SL_USES_SIMD, NULL },
-    { "threads", (sl_any_fn *)montecarlo_threads, SL_USES_THREADS, NULL },
+    { "scalar", (sl_any_fn *)montecarlo_scalar, 0, NULL, NULL, NULL },
+    { "simd", (sl_any_fn *)montecarlo_simd, SL_USES_SIMD, NULL, NULL, NULL },
+    { "threads", (sl_any_fn *)montecarlo_threads, SL_USES_THREADS, NULL, NULL, NULL },
     { "threads_simd", (sl_any_fn *)montecarlo_threads_simd,
-      SL_USES_THREADS | SL_USES_SIMD, NULL },
-    { "gpu", (sl_any_fn *)montecarlo_gpu, SL_USES_GPU, NULL },
+      SL_USES_THREADS | SL_USES_SIMD, NULL, NULL, NULL },
+    { "gpu", (sl_any_fn *)montecarlo_gpu, SL_USES_GPU, NULL, NULL, NULL },
 #if SPEEDLAB_HAVE_CUDA
-    { "cuda", (sl_any_fn *)montecarlo_cuda, SL_USES_CUDA, NULL },
+    { "cuda", (sl_any_fn *)montecarlo_cuda, SL_USES_CUDA, NULL, NULL, NULL },
 #endif
 };
 

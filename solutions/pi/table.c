@@ -7,18 +7,18 @@
 #include "speedlab_config.h"
 
 static const sl_variant pi_variants[] = {
-    { "scalar", (sl_any_fn *)pi_scalar, 0, NULL },
-    { "simd", (sl_any_fn *)pi_simd, SL_USES_SIMD, NULL },
-    { "threads", (sl_any_fn *)pi_threads, SL_USES_THREADS, NULL },
+    { "scalar", (sl_any_fn *)pi_scalar, 0, NULL, NULL, NULL },
+    { "simd", (sl_any_fn *)pi_simd, SL_USES_SIMD, NULL, NULL, NULL },
+    { "threads", (sl_any_fn *)pi_threads, SL_USES_THREADS, NULL, NULL, NULL },
     { "threads_simd", (sl_any_fn *)pi_threads_simd,
-      SL_USES_THREADS | SL_USES_SIMD, NULL },
+      SL_USES_THREADS | SL_USES_SIMD, NULL, NULL, NULL },
     /* Lesson 5: offload in stages; the ladder's "gpu" is stage 3. */
-    { "gpu_v1", (sl_any_fn *)pi_gpu_v1, SL_USES_GPU | SL_STAGE, NULL },
-    { "gpu_v2", (sl_any_fn *)pi_gpu_v2, SL_USES_GPU | SL_STAGE, NULL },
-    { "gpu", (sl_any_fn *)pi_gpu, SL_USES_GPU, NULL },
-    { "gpu_v4", (sl_any_fn *)pi_gpu_v4, SL_USES_GPU | SL_STAGE, NULL },
+    { "gpu_v1", (sl_any_fn *)pi_gpu_v1, SL_USES_GPU | SL_STAGE, NULL, NULL, NULL },
+    { "gpu_v2", (sl_any_fn *)pi_gpu_v2, SL_USES_GPU | SL_STAGE, NULL, NULL, NULL },
+    { "gpu", (sl_any_fn *)pi_gpu, SL_USES_GPU, NULL, NULL, NULL },
+    { "gpu_v4", (sl_any_fn *)pi_gpu_v4, SL_USES_GPU | SL_STAGE, NULL, NULL, NULL },
 #if SPEEDLAB_HAVE_CUDA
-    { "cuda", (sl_any_fn *)pi_cuda, SL_USES_CUDA, NULL },
+    { "cuda", (sl_any_fn *)pi_cuda, SL_USES_CUDA, NULL, NULL, NULL },
 #endif
 };
 

@@ -1,0 +1,63 @@
+/* triad.h - the triad variants of this tree: one signature, five rungs,
+ * and each rung's set-up.
+ *
+ * Every variant computes a[i] = b[i] + TRIAD_SCALAR * c[i] and must agree
+ * with common/triad_problem.c element for element. The harness (tests,
+ * bench, runner) finds them through the table in table.c; two kernels
+ * share them: triad (arrays from memory) and triad_cache (arrays in L2).
+ */
+#ifndef SPEEDLAB_TRIAD_H
+#define SPEEDLAB_TRIAD_H
+
+#include <stdint.h>
+
+#include "kernel.h"
+#include "triad_problem.h"
+#include "tree.h"
+
+/* Each tree gets its own symbol names (see common/tree.h). */
+#define triad_scalar SL_TREE_SYMBOL(triad_scalar)
+#define triad_simd SL_TREE_SYMBOL(triad_simd)
+#define triad_threads SL_TREE_SYMBOL(triad_threads)
+#define triad_threads_simd SL_TREE_SYMBOL(triad_threads_simd)
+#define triad_gpu SL_TREE_SYMBOL(triad_gpu)
+#define triad_setup_serial SL_TREE_SYMBOL(triad_setup_serial)
+#define triad_setup_threads SL_TREE_SYMBOL(triad_setup_threads)
+#define triad_setup_gpu SL_TREE_SYMBOL(triad_setup_gpu)
+#define triad_collect_gpu SL_TREE_SYMBOL(triad_collect_gpu)
+#define triad_kernel SL_TREE_SYMBOL(triad_kernel)
+#define triad_cache_kernel SL_TREE_SYMBOL(triad_cache_kernel)
+
+/* All five have the signature triad_fn (common/triad_problem.h):
+ *   a, b, c: n elements each, set up by the variant's setup
+ *   threads: OpenMP threads for threads and threads_simd; others ignore it
+ *   where:   set to where the loop ran (only gpu can say "device") */
+void triad_scalar(double *restrict a, const double *restrict b, const double *restrict c,
+                  int64_t n, int threads, sl_where *where);
+void triad_simd(double *restrict a, const double *restrict b, const double *restrict c,
+                int64_t n, int threads, sl_where *where);
+void triad_threads(double *restrict a, const double *restrict b, const double *restrict c,
+                   int64_t n, int threads, sl_where *where);
+void triad_threads_simd(double *restrict a, const double *restrict b,
+                        const double *restrict c, int64_t n, int threads, sl_where *where);
+void triad_gpu(double *restrict a, const double *restrict b, const double *restrict c,
+               int64_t n, int threads, sl_where *where);
+
+/* The set-ups (triad_setup_fn): scalar.c's one loop on one thread for the
+ * one-thread rungs, threads.c's first touch for the threaded ones, gpu.c's
+ * copy onto the device; and gpu.c's way home (triad_collect_fn). */
+void triad_setup_serial(double *a, double *b, double *c, int64_t n, int threads);
+void triad_setup_threads(double *a, double *b, double *c, int64_t n, int threads);
+void triad_setup_gpu(double *a, double *b, double *c, int64_t n, int threads);
+void triad_collect_gpu(double *a, double *b, double *c, int64_t n);
+
+/* Declared again through the typedefs: if a signature drifts from the one
+ * the harness calls, these lines stop the build. */
+triad_fn triad_scalar, triad_simd, triad_threads, triad_threads_simd, triad_gpu;
+triad_setup_fn triad_setup_serial, triad_setup_threads, triad_setup_gpu;
+triad_collect_fn triad_collect_gpu;
+
+extern const sl_kernel triad_kernel;
+extern const sl_kernel triad_cache_kernel;
+
+#endif

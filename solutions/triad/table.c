@@ -1,0 +1,30 @@
+/* table.c - the triad variants of this tree, in ladder order, each with
+ * its set-up; two kernels share them (triad.h).
+ *
+ * This table is the only list of variants: tests, bench and runner walk it.
+ */
+#include "triad.h"
+
+static const sl_variant triad_variants[] = {
+    { "scalar", (sl_any_fn *)triad_scalar, 0, NULL, (sl_any_fn *)triad_setup_serial, NULL },
+    { "simd", (sl_any_fn *)triad_simd, SL_USES_SIMD, NULL, (sl_any_fn *)triad_setup_serial,
+      NULL },
+    { "threads", (sl_any_fn *)triad_threads, SL_USES_THREADS, NULL,
+      (sl_any_fn *)triad_setup_threads, NULL },
+    { "threads_simd", (sl_any_fn *)triad_threads_simd, SL_USES_THREADS | SL_USES_SIMD, NULL,
+      (sl_any_fn *)triad_setup_threads, NULL },
+    { "gpu", (sl_any_fn *)triad_gpu, SL_USES_GPU, NULL, (sl_any_fn *)triad_setup_gpu,
+      (sl_any_fn *)triad_collect_gpu },
+};
+
+const sl_kernel triad_kernel = {
+    .problem = &triad_problem,
+    .variants = triad_variants,
+    .count = sizeof triad_variants / sizeof triad_variants[0],
+};
+
+const sl_kernel triad_cache_kernel = {
+    .problem = &triad_cache_problem,
+    .variants = triad_variants,
+    .count = sizeof triad_variants / sizeof triad_variants[0],
+};
