@@ -151,6 +151,9 @@ static int write_files(const sl_run_dir *run, const sl_suite *suite,
     snprintf(path, sizeof path, "%s/evidence.csv", run->partial);
     if (sl_write_ceilings(run->partial, ceilings, suite) != 0)
         goto fail;
+    snprintf(path, sizeof path, "%s/roofline.dat", run->partial);
+    if (sl_write_roofline(run->partial, ceilings, suite) != 0)
+        goto fail;
     snprintf(path, sizeof path, "%s/breakdown.csv", run->partial);
     if (sl_breakdown_write(run->partial, bd) != 0)
         goto fail;
@@ -440,7 +443,7 @@ static int bench(int argc, char **argv, sl_suite *suite)
                                                  cli.verbose);
     if (timed && !sig) {
         printf("probing the machine's ceilings (FMA, divide, 64-bit multiply on one "
-               "core)\n");
+               "core; memory bandwidth on 1 and every core)\n");
         fflush(stdout);
         sl_measure_ceilings(&ceilings, cli.quick);
     }

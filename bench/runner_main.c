@@ -125,7 +125,8 @@ static void print_row(const sl_suite *s, const sl_config *c)
     char time[24] = "-", speedup[16] = "-", threads[32], v[64], variant[80];
     sl_config_label(c, variant, sizeof variant);
     if (c->valid && c->timed)
-        snprintf(time, sizeof time, "%.2f ms", c->median * 1e3);
+        snprintf(time, sizeof time, c->median >= 1e-3 ? "%.2f ms" : "%.2f µs",
+                 c->median >= 1e-3 ? c->median * 1e3 : c->median * 1e6);
     if (c->speedup > 0.0)
         snprintf(speedup, sizeof speedup, "%.2fx", c->speedup);
     if (sl_config_short_of_threads(c))

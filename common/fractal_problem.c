@@ -194,6 +194,12 @@ static const sl_problem fractal_test_cases[] = {
     { .size = 257, .height = 255 }, { .size = 0 },
 };
 
+/* The roofline's bytes: one 4-byte count written per pixel; nothing read. */
+static double fractal_bytes(const sl_problem *p)
+{
+    return 4.0 * (double)p->size * (double)sl_problem_height(p);
+}
+
 #define FRACTAL_COMMON                                     \
     .size_name = "pixels per side",                       \
     .work_unit = "iterations",                            \
@@ -208,6 +214,7 @@ static const sl_problem fractal_test_cases[] = {
     .ceiling_ops = 4,                                     \
     .ceiling_why = "4 multiplies per iteration, on the FMA units", \
     .default_max_iter = FRACTAL_DEFAULT_MAX_ITER,           \
+    .bytes_moved = fractal_bytes,                         \
     .pool_lanes = FRACTAL_LANES,                          \
     .pool_check_every = FRACTAL_CHECK_EVERY
 

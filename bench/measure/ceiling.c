@@ -63,5 +63,6 @@ void sl_measure_ceilings(sl_ceilings *m, int quick)
         m->ci_low[k] = rate.ci_low;
         m->ci_high[k] = rate.ci_high;
     }
+    sl_measure_bandwidth(&m->memory, quick);
     m->measured++;
 }

@@ -1,12 +1,14 @@
 /* ceiling.h - how fast one core can go: a small probe measures, on one
  * core, the peak throughput of the instructions the kernels cannot do
  * without: packed double FMAs, packed double divides and packed 64-bit
- * multiplies (lane-operations per second). The report turns it into each
- * configuration's ceiling (report/ceiling_report.h).
+ * multiplies (lane-operations per second); and the memory's sustained
+ * bandwidth (bandwidth.h). The report turns them into each configuration's
+ * ceiling (report/ceiling_report.h).
  */
 #ifndef SPEEDLAB_CEILING_H
 #define SPEEDLAB_CEILING_H
 
+#include "bandwidth.h"
 #include "kernel.h"
 
 /* Probe runs per instruction; the median is kept. */
@@ -18,6 +20,7 @@ typedef struct sl_ceilings {
     double per_core[4];         /* lane-operations/s, by sl_ceiling_kind */
     double spread[4];           /* (max - min) / median of the probe runs */
     double ci_low[4], ci_high[4]; /* the median's interval */
+    sl_bandwidth memory;        /* the memory roof (bandwidth.h) */
 } sl_ceilings;
 
 /* Run the probes on the calling thread (about a second in all; quick: a

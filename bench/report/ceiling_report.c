@@ -33,13 +33,54 @@ static int cores_used(const sl_config *c)
     return t < cores ? t : cores;
 }
 
-double sl_config_ceiling(const sl_ceilings *m, const sl_config *c)
+double sl_config_compute_roof(const sl_ceilings *m, const sl_config *c)
 {
     const sl_problem_def *k = c->kernel->problem;
     if (!m->measured || k->ceiling == SL_CEILING_NONE || k->ceiling_ops <= 0.0 ||
         c->outcome.where == SL_RAN_DEVICE)
         return 0.0;
     return m->per_core[k->ceiling] * cores_used(c) / k->ceiling_ops;
+}
+
+double sl_config_memory_roof(const sl_ceilings *m, const sl_config *c)
+{
+    const sl_problem_def *k = c->kernel->problem;
+    double bytes = k->bytes_moved ? k->bytes_moved(&c->problem) : 0.0;
+    double bw = sl_bandwidth_for(&m->memory, cores_used(c));
+    if (!m->measured || bytes <= 0.0 || bw <= 0.0 || c->outcome.work <= 0.0 ||
+        c->outcome.where == SL_RAN_DEVICE)
+        return 0.0;
+    return bw * c->outcome.work / bytes;
+}
+
+double sl_config_ceiling(const sl_ceilings *m, const sl_config *c)
+{
+    double compute = sl_config_compute_roof(m, c), memory = sl_config_memory_roof(m, c);
+    if (memory > 0.0 && (compute <= 0.0 || memory < compute))
+        return memory;
+    return compute;
+}
+
+sl_bound sl_config_bound(const sl_ceilings *m, const sl_config *c)
+{
+    double compute = sl_config_compute_roof(m, c), memory = sl_config_memory_roof(m, c);
+    if (memory > 0.0 && (compute <= 0.0 || memory < compute))
+        return SL_BOUND_MEMORY;
+    return compute > 0.0 ? SL_BOUND_COMPUTE : SL_BOUND_NONE;
+}
+
+const char *sl_bound_name(sl_bound b)
+{
+    return b == SL_BOUND_MEMORY ? "memory-bound" : b == SL_BOUND_COMPUTE ? "compute-bound" : "";
+}
+
+double sl_config_intensity(const sl_config *c)
+{
+    const sl_problem_def *k = c->kernel->problem;
+    double bytes = k->bytes_moved ? k->bytes_moved(&c->problem) : 0.0;
+    if (bytes <= 0.0 || c->outcome.work <= 0.0)
+        return 0.0;
+    return k->ceiling_ops * c->outcome.work / bytes;
 }
 
 /* Configurations the evidence covers: valid, timed, strong study. */
@@ -57,10 +98,16 @@ int sl_write_ceilings(const char *dir, const sl_ceilings *m, const sl_suite *s)
     snprintf(path, sizeof path, "%s/ceiling.csv", dir);
     if (sl_atomic_open(&af, path) != 0)
         return -1;
-    fprintf(af.fp, "instruction,lanes,per_core_lane_ops_per_s,spread\n");
+    /* Compute roofs per core, in lane-operations/s; the memory roof for
+     * 1 thread and every core, in GB/s (STREAM's 24 bytes per element). */
+    fprintf(af.fp, "limit,lanes,threads,per_core_lane_ops_per_s,gb_per_s,spread,stores\n");
     for (int k = SL_CEILING_DIVIDE; k <= SL_CEILING_MUL64; k++)
-        fprintf(af.fp, "%s,%d,%.6g,%.4f\n", sl_ceiling_name(k), m->lanes, m->per_core[k],
+        fprintf(af.fp, "%s,%d,1,%.6g,,%.4f,\n", sl_ceiling_name(k), m->lanes, m->per_core[k],
                 m->spread[k]);
+    for (int k = 0; k < 2 && m->memory.measured; k++)
+        fprintf(af.fp, "memory bandwidth,,%d,,%.4g,%.4f,%s\n", m->memory.threads[k],
+                m->memory.bytes_per_s[k] * 1e-9, m->memory.spread[k],
+                m->memory.nontemporal[k] ? "non-temporal" : "plain");
     if (sl_atomic_commit(&af) != 0)
         return -1;
 
@@ -68,7 +115,8 @@ int sl_write_ceilings(const char *dir, const sl_ceilings *m, const sl_suite *s)
     if (sl_atomic_open(&af, path) != 0)
         return -1;
     fprintf(af.fp, "tree,kernel,variant,threads_used,schedule,ran_on,rate_per_s,work_unit,"
-                   "limit,ops_per_unit,ceiling_per_s,percent_of_ceiling\n");
+                   "limit,ops_per_unit,ceiling_per_s,percent_of_ceiling,bound,"
+                   "ops_per_byte\n");
     for (size_t i = 0; i < s->count; i++) {
         const sl_config *c = &s->configs[i];
         if (!has_evidence(c))
@@ -82,9 +130,15 @@ int sl_write_ceilings(const char *dir, const sl_ceilings *m, const sl_suite *s)
                 c->variant->name, c->threads_used, sched, sl_config_where(c), c->rate,
                 k->work_unit, sl_ceiling_name(k->ceiling), k->ceiling_ops);
         if (ceil > 0.0)
-            fprintf(af.fp, "%.6g,%.2f\n", ceil, 100.0 * c->rate / ceil);
+            fprintf(af.fp, "%.6g,%.2f,", ceil, 100.0 * c->rate / ceil);
         else
-            fprintf(af.fp, ",\n");
+            fprintf(af.fp, ",,");
+        double intensity = sl_config_intensity(c);
+        fprintf(af.fp, "%s,", sl_bound_name(sl_config_bound(m, c)));
+        if (intensity > 0.0)
+            fprintf(af.fp, "%.6g\n", intensity);
+        else
+            fprintf(af.fp, "\n");
     }
     return sl_atomic_commit(&af);
 }
@@ -136,9 +190,20 @@ void sl_print_ceilings(FILE *f, const sl_ceilings *m, const sl_suite *s)
                "instruction, so it sits far below (though a scalar divide is cheaper "
                "than 1/%d of a packed one, so scalar pi gets more than 1/%d).\n\n",
             m->lanes, m->lanes);
+    if (m->memory.measured)
+        fprintf(f, "The memory probe (a triad over three arrays of %lld MiB, counted as "
+                   "STREAM counts: 24 bytes per element) sustained **%.1f GB/s on 1 thread** "
+                   "and **%.1f GB/s on %d** (%s stores, the faster of plain and "
+                   "non-temporal). A kernel that declares the bytes a call moves also has "
+                   "a memory roof: that bandwidth for its threads over those bytes; the "
+                   "lower roof is its ceiling, and names what bounds it "
+                   "(`roofline.png`).\n\n",
+                (long long)(m->memory.elements * 8 >> 20), m->memory.bytes_per_s[0] * 1e-9,
+                m->memory.bytes_per_s[1] * 1e-9, m->memory.threads[1],
+                m->memory.nontemporal[1] ? "non-temporal" : "plain");
     print_headline(f, m, s);
     fprintf(f, "| kernel | variant | threads | rate /s | ceiling /s | %% of ceiling "
-               "| limit |\n|---|---|---|--:|--:|--:|---|\n");
+               "| bound | limit |\n|---|---|---|--:|--:|--:|---|---|\n");
     for (size_t i = 0; i < s->count; i++) {
         const sl_config *c = &s->configs[i];
         if (!has_evidence(c))
@@ -152,10 +217,106 @@ void sl_print_ceilings(FILE *f, const sl_ceilings *m, const sl_suite *s)
             snprintf(ceil_text, sizeof ceil_text, "%.3g", ceil);
             snprintf(pct, sizeof pct, "**%.1f%%**", 100.0 * c->rate / ceil);
         }
-        fprintf(f, "| %s | %s | %s | %.3g %s | %s | %s | %s%s |\n", k->name, variant,
-                threads, c->rate, k->work_unit, ceil_text, pct, k->ceiling_why ?
+        fprintf(f, "| %s | %s | %s | %.3g %s | %s | %s | %s | %s%s |\n", k->name, variant,
+                threads, c->rate, k->work_unit, ceil_text, pct,
+                sl_bound_name(sl_config_bound(m, c)), k->ceiling_why ?
                 k->ceiling_why : "no probe", c->outcome.where == SL_RAN_HOST_FALLBACK ?
                 "; ran on the host (fallback)" : c->outcome.where == SL_RAN_DEVICE ?
                 "; ran on the device: no CPU ceiling" : "");
     }
+}
+
+/* The roofline's points: per kernel, tree and variant, the fastest valid
+ * strong-study configuration that ran on this CPU (a device run is under
+ * the device's roofs, not these). */
+static int roofline_point(const sl_suite *s, size_t i)
+{
+    const sl_config *c = &s->configs[i];
+    if (!has_evidence(c) || c->oversubscribed || c->outcome.where == SL_RAN_DEVICE ||
+        (c->variant->flags & SL_STAGE) || c->rate <= 0.0)
+        return 0;
+    for (size_t j = 0; j < s->count; j++) {
+        const sl_config *o = &s->configs[j];
+        if (j == i || o->variant != c->variant || o->kernel->problem != c->kernel->problem ||
+            strcmp(o->tree, c->tree) != 0 || !has_evidence(o) || o->oversubscribed)
+            continue;
+        if (o->rate > c->rate || (o->rate == c->rate && j < i))
+            return 0;
+    }
+    return 1;
+}
+
+int sl_write_roofline(const char *dir, const sl_ceilings *m, const sl_suite *s)
+{
+    char path[4096];
+    sl_atomic_file af;
+    if (!m->measured)
+        return 0;
+    /* Kernels that move no bytes worth counting sit at the right edge:
+     * ten times the largest finite intensity, at least 100 ops per byte. */
+    double most = 1.0, least = 1.0, slowest = 1e9;
+    for (size_t i = 0; i < s->count; i++) {
+        double x = roofline_point(s, i) ? sl_config_intensity(&s->configs[i]) : 0.0;
+        double y = s->configs[i].rate * s->configs[i].kernel->problem->ceiling_ops;
+        if (roofline_point(s, i) && y > 0.0 && y < slowest)
+            slowest = y;
+        if (x > most)
+            most = x;
+        if (x > 0.0 && x < least)
+            least = x;
+    }
+    double edge = most * 10.0 > 100.0 ? most * 10.0 : 100.0;
+    snprintf(path, sizeof path, "%s/roofline.dat", dir);
+    if (sl_atomic_open(&af, path) != 0)
+        return -1;
+    fprintf(af.fp, "# kernel_number ops_per_byte ops_per_s label (the kernel's limiting "
+                   "instruction: ops = work units x ops per unit; no memory traffic: "
+                   "drawn at %g)\n", edge);
+    /* Every rung is a point; the fastest of each kernel and tree is
+     * labelled with its name and rung (more labels would overlap). */
+    int kernel_no = 0;
+    for (size_t i = 0; i < s->count; i++) {
+        if (sl_suite_first_of_kernel(s, i))
+            kernel_no++;
+        if (!roofline_point(s, i))
+            continue;
+        const sl_config *c = &s->configs[i];
+        const sl_problem_def *k = c->kernel->problem;
+        int fastest = 1;
+        for (size_t j = 0; j < s->count; j++) {
+            const sl_config *o = &s->configs[j];
+            if (j != i && o->kernel->problem == k && strcmp(o->tree, c->tree) == 0 &&
+                roofline_point(s, j) && !(o->variant->flags & SL_USES_GPU) &&
+                (o->rate > c->rate || (o->rate == c->rate && j < i)))
+                fastest = 0;
+        }
+        /* A gpu variant here ran on the host fallback: a point, no label. */
+        fastest &= !(c->variant->flags & SL_USES_GPU);
+        double x = sl_config_intensity(c);
+        char variant[80];
+        sl_config_label(c, variant, sizeof variant);
+        fprintf(af.fp, "%d %.6g %.6g \"%s%s%s%s\"\n", kernel_no, x > 0.0 ? x : edge,
+                c->rate * k->ceiling_ops, fastest ? k->name : "", fastest ? " " : "",
+                fastest ? variant : "",
+                fastest && strcmp(c->tree, "solutions") != 0 ? " (yours)" : "");
+    }
+    if (sl_atomic_commit(&af) != 0)
+        return -1;
+
+    /* The roofs, for plots/roofline.gp: every core's compute peaks and the
+     * memory's bandwidth (0 when not measured). */
+    int cores = sl_cores_available();
+    char gp[1024];
+    snprintf(path, sizeof path, "%s/roofline.gp", dir);
+    snprintf(gp, sizeof gp,
+             "cores = %d\nroof_divide = %.6g\nroof_fma = %.6g\nroof_mul64 = %.6g\n"
+             "bw_all = %.6g\nbw_threads = %d\nbw_one = %.6g\nxmin = %.6g\nxedge = %.6g\n"
+             "ymin = %.6g\n",
+             cores, m->per_core[SL_CEILING_DIVIDE] * cores, m->per_core[SL_CEILING_FMA] * cores,
+             m->per_core[SL_CEILING_MUL64] * cores,
+             m->memory.measured ? m->memory.bytes_per_s[1] : 0.0,
+             m->memory.measured ? m->memory.threads[1] : cores,
+             m->memory.measured ? m->memory.bytes_per_s[0] : 0.0, least / 4.0, edge,
+             slowest / 4.0);
+    return sl_atomic_write(path, gp);
 }

@@ -1,8 +1,11 @@
 /* ceiling_report.h - how close each variant comes to the machine.
  *
- * A configuration's ceiling is the probe's per-core peak (measure/
- * ceiling.h) times the cores it had, divided by the operations its work
- * unit needs (kernel.h); its evidence is its rate as a percentage of that.
+ * A configuration's ceiling is the lower of two roofs. The compute roof:
+ * the probe's per-core peak (measure/ceiling.h) times the cores it had,
+ * divided by the operations its work unit needs (kernel.h). The memory
+ * roof, for a kernel that declares the bytes a call moves: the measured
+ * bandwidth for its threads over those bytes. Its evidence is its rate as
+ * a percentage of the lower, and which roof that is says what bounds it.
  */
 #ifndef SPEEDLAB_CEILING_REPORT_H
 #define SPEEDLAB_CEILING_REPORT_H
@@ -15,6 +18,24 @@
 /* The ceiling of configuration c in its work units per second, or 0 when
  * there is none (no probe for the kernel, or a device run). */
 double sl_config_ceiling(const sl_ceilings *m, const sl_config *c);
+
+/* Which roof is the lower for c. */
+typedef enum sl_bound { SL_BOUND_NONE = 0, SL_BOUND_COMPUTE, SL_BOUND_MEMORY } sl_bound;
+sl_bound sl_config_bound(const sl_ceilings *m, const sl_config *c);
+const char *sl_bound_name(sl_bound b);   /* "compute-bound", "memory-bound", "" */
+
+/* The two roofs apart, in work units per second (0: none). */
+double sl_config_compute_roof(const sl_ceilings *m, const sl_config *c);
+double sl_config_memory_roof(const sl_ceilings *m, const sl_config *c);
+
+/* Operations of the kernel's ceiling instruction per byte from memory
+ * (the roofline's x); 0 when the kernel moves no bytes worth counting. */
+double sl_config_intensity(const sl_config *c);
+
+/* The roofline's data and gnuplot script (roofline.dat, roofline.gp):
+ * the measured roofs and every strong-study configuration of every
+ * kernel at its intensity and rate. Returns 0, or -1 with errno. */
+int sl_write_roofline(const char *dir, const sl_ceilings *m, const sl_suite *s);
 
 /* The probe results (ceiling.csv) and the evidence per configuration
  * (evidence.csv: rate, ceiling, percent). Returns 0, or -1 with errno. */

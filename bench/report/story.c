@@ -78,11 +78,12 @@ static double efficiency(const sl_suite *s, const sl_config *c)
 }
 
 /* What holds a rung back, in words. */
-static void limit_text(const sl_suite *s, const sl_config *c, double pct, char *out,
-                       size_t len)
+static void limit_text(const sl_suite *s, const sl_ceilings *m, const sl_config *c,
+                       double pct, char *out, size_t len)
 {
     const sl_problem_def *k = c->kernel->problem;
     double eff = efficiency(s, c);
+    int memory = m && sl_config_bound(m, c) == SL_BOUND_MEMORY;
     if (c->interrupted)
         snprintf(out, len, "not measured (interrupted)");
     else if (!c->valid)
@@ -91,6 +92,11 @@ static void limit_text(const sl_suite *s, const sl_config *c, double pct, char *
         snprintf(out, len, "host fallback: CPU code, no GPU here");
     else if (c->outcome.where == SL_RAN_DEVICE)
         snprintf(out, len, "the device (no CPU ceiling applies)");
+    else if (memory)
+        snprintf(out, len, "memory: %.1f of the %.1f GB/s measured",
+                 c->rate * k->bytes_moved(&c->problem) / c->outcome.work * 1e-9,
+                 sl_bandwidth_for(&m->memory, c->threads_used > 0 ? c->threads_used : 1) *
+                     1e-9);
     else if (pct >= AT_THE_LIMIT)
         snprintf(out, len, "the machine: %s", k->ceiling_why ? k->ceiling_why : "its ceiling");
     else if (eff > 0.0 && eff < EFFICIENT)
@@ -125,7 +131,7 @@ int sl_story_rungs(const sl_suite *s, const sl_ceilings *m, const sl_config *k0,
         r->c = best;
         double ceil = m && timed_ok(best) ? sl_config_ceiling(m, best) : 0.0;
         r->pct = ceil > 0.0 ? 100.0 * best->rate / ceil : 0.0;
-        limit_text(s, best, r->pct, r->limit, sizeof r->limit);
+        limit_text(s, m, best, r->pct, r->limit, sizeof r->limit);
     }
     return n;
 }
@@ -171,9 +177,9 @@ static void pct_text(double pct, char *out, size_t len)
 static void median_text(const sl_config *c, char *out, size_t len)
 {
     if (timed_ok(c))
-        snprintf(out, len, c->median >= 1.0 ? "%.3g s%s" : "%.3g ms%s",
-                 c->median >= 1.0 ? c->median : c->median * 1e3,
-                 c->contaminated ? " (disturbed)" : "");
+        snprintf(out, len, c->median >= 1.0 ? "%.3g s%s" : c->median >= 1e-3 ? "%.3g ms%s"
+                 : "%.3g µs%s", c->median >= 1.0 ? c->median : c->median >= 1e-3 ?
+                 c->median * 1e3 : c->median * 1e6, c->contaminated ? " (disturbed)" : "");
     else
         snprintf(out, len, "-");
 }

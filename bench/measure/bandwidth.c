@@ -1,0 +1,142 @@
+/* bandwidth.c - the memory probe (bandwidth.h).
+ *
+ * STREAM's triad, a[i] = b[i] + s*c[i], counted as STREAM counts it: 24
+ * bytes per element (the write-allocate read of a is not counted, so plain
+ * stores move 32 and report 24). Non-temporal stores skip that read; which
+ * of the two is faster depends on the machine, so both are run and the
+ * faster kept, and ceiling.csv says which. The arrays are first touched by
+ * the threads that stream them (the same static split), so on a machine
+ * with several memory nodes each thread reads its own.
+ */
+#define _ISOC11_SOURCE
+#include "bandwidth.h"
+
+#include <omp.h>
+#include <stdlib.h>
+#include <string.h>
+
+#if defined(__SSE2__)
+#include <immintrin.h>
+#endif
+
+#include "caches.h"
+#include "sample.h"
+
+enum { RUNS = 6, QUICK_RUNS = 3 };
+
+/* At most 2^27 elements per array (3 GiB in all): plenty past any cache. */
+#define MOST_ELEMENTS (INT64_C(1) << 27)
+
+static void touch(double *a, double *b, double *c, int64_t n, int threads)
+{
+#pragma omp parallel for schedule(static) num_threads(threads)
+    for (int64_t i = 0; i < n; i++) {
+        a[i] = 0.0;
+        b[i] = 1.0;
+        c[i] = 2.0;
+    }
+}
+
+static void triad_plain(double *restrict a, const double *restrict b,
+                        const double *restrict c, int64_t n, int threads)
+{
+#pragma omp parallel for simd schedule(static) num_threads(threads)
+    for (int64_t i = 0; i < n; i++)
+        a[i] = b[i] + 3.0 * c[i];
+}
+
+/* Non-temporal stores by intrinsics: GCC 12 ignores OpenMP's nontemporal
+ * clause. Each thread's block is split on 8-element (64-byte) bounds. */
+static void triad_stream(double *restrict a, const double *restrict b,
+                         const double *restrict c, int64_t n, int threads)
+{
+#pragma omp parallel num_threads(threads)
+    {
+        int t = omp_get_thread_num(), nt = omp_get_num_threads();
+        int64_t blocks = n / 8;
+        int64_t from = blocks * t / nt * 8, to = blocks * (t + 1) / nt * 8;
+        if (t == nt - 1)
+            to = n;
+        int64_t i = from;
+#if defined(__AVX512F__)
+        for (; i + 8 <= to; i += 8)
+            _mm512_stream_pd(a + i, _mm512_add_pd(_mm512_load_pd(b + i),
+                             _mm512_mul_pd(_mm512_set1_pd(3.0), _mm512_load_pd(c + i))));
+#elif defined(__AVX__)
+        for (; i + 4 <= to; i += 4)
+            _mm256_stream_pd(a + i, _mm256_add_pd(_mm256_load_pd(b + i),
+                             _mm256_mul_pd(_mm256_set1_pd(3.0), _mm256_load_pd(c + i))));
+#elif defined(__SSE2__)
+        for (; i + 2 <= to; i += 2)
+            _mm_stream_pd(a + i, _mm_add_pd(_mm_load_pd(b + i),
+                          _mm_mul_pd(_mm_set1_pd(3.0), _mm_load_pd(c + i))));
+#endif
+        for (; i < to; i++)
+            a[i] = b[i] + 3.0 * c[i];
+#if defined(__SSE2__)
+        _mm_sfence();
+#endif
+    }
+}
+
+typedef void triad_kind(double *restrict, const double *restrict, const double *restrict,
+                        int64_t, int);
+
+/* Median bytes/s of `runs` passes, after one warm pass. */
+static sl_sample measure(triad_kind *fn, double *a, double *b, double *c, int64_t n,
+                         int threads, int runs)
+{
+    sl_sample rate = { 0 };
+    fn(a, b, c, n, threads);
+    for (int r = 0; r < runs; r++) {
+        double t0 = sl_now();
+        fn(a, b, c, n, threads);
+        double t = sl_now() - t0;
+        if (t > 0.0)
+            sl_sample_add(&rate, 24.0 * (double)n / t);
+    }
+    sl_sample_summarise(&rate);
+    return rate;
+}
+
+void sl_measure_bandwidth(sl_bandwidth *m, int quick)
+{
+    int again = m->measured;
+    if (!again)
+        memset(m, 0, sizeof *m);
+    int64_t n = sl_past_cache_elements(MOST_ELEMENTS);
+    size_t bytes = (size_t)n * sizeof(double);
+    double *a = aligned_alloc(64, bytes), *b = aligned_alloc(64, bytes),
+           *c = aligned_alloc(64, bytes);
+    if (a == NULL || b == NULL || c == NULL) {
+        free(a), free(b), free(c);
+        return;
+    }
+    int cores = omp_get_num_procs();
+    m->elements = n;
+    m->threads[0] = 1;
+    m->threads[1] = cores;
+    touch(a, b, c, n, cores);
+    for (int k = 0; k < 2; k++) {
+        int runs = quick ? QUICK_RUNS : RUNS;
+        sl_sample plain = measure(triad_plain, a, b, c, n, m->threads[k], runs);
+        sl_sample stream = measure(triad_stream, a, b, c, n, m->threads[k], runs);
+        int nt = stream.median > plain.median;
+        sl_sample *best = nt ? &stream : &plain;
+        if (again && best->median <= m->bytes_per_s[k])
+            continue;
+        m->bytes_per_s[k] = best->median;
+        m->spread[k] = best->median > 0.0 ? (best->max - best->min) / best->median : 0.0;
+        m->nontemporal[k] = nt;
+    }
+    free(a), free(b), free(c);
+    m->measured++;
+}
+
+double sl_bandwidth_for(const sl_bandwidth *m, int threads)
+{
+    if (!m->measured || threads < 1)
+        return 0.0;
+    double bw = m->bytes_per_s[0] * threads;
+    return bw < m->bytes_per_s[1] ? bw : m->bytes_per_s[1];
+}

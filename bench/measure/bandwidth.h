@@ -1,0 +1,29 @@
+/* bandwidth.h - the memory roof: sustained bandwidth of a triad over
+ * arrays well past the last-level cache, on 1 thread and on every core,
+ * with plain stores and with non-temporal ones (the faster kept). The
+ * report's roofline and the memory ceiling of a kernel that declares its
+ * bytes (sl_problem_def.bytes_moved) stand on it.
+ */
+#ifndef SPEEDLAB_BANDWIDTH_H
+#define SPEEDLAB_BANDWIDTH_H
+
+#include <stdint.h>
+
+typedef struct sl_bandwidth {
+    int measured;            /* times probed; 0: never (or no memory) */
+    int64_t elements;        /* per array; 3 arrays */
+    int threads[2];          /* 1, and every core */
+    double bytes_per_s[2];   /* 24 bytes per element over the median time */
+    double spread[2];        /* (max - min) / median of the runs */
+    int nontemporal[2];      /* 1: non-temporal stores were the faster */
+} sl_bandwidth;
+
+/* Probe (about a quarter of a second; quick: fewer runs). Called again,
+ * it keeps per thread count the faster median, like the compute probe. */
+void sl_measure_bandwidth(sl_bandwidth *b, int quick);
+
+/* The bandwidth t threads can expect: t times one thread's, at most every
+ * core's. 0 when not measured. */
+double sl_bandwidth_for(const sl_bandwidth *b, int threads);
+
+#endif
