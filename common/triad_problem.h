@@ -74,6 +74,7 @@ int triad_prepare(const sl_variant *v, const sl_problem *p, sl_outcome *out);
 void triad_collect(const sl_variant *v, const sl_problem *p, sl_outcome *out);
 void triad_release(sl_outcome *out);
 int triad_run(const sl_variant *v, const sl_problem *p, sl_outcome *out);
+void triad_tally(const sl_problem *p, sl_outcome *out);
 sl_verdict triad_check(const sl_problem *p, const sl_outcome *out);
 
 extern const sl_problem_def triad_problem;

@@ -1,16 +1,19 @@
 /* table.c - the exhibits the runner knows (`speedlab data-race`,
  * `speedlab false-sharing`, `speedlab fma`, `speedlab shared-rng`,
- * `speedlab missing-map`). The
+ * `speedlab missing-map`, `speedlab first-touch`). The
  * reference rows are the solutions' own variants. */
 #include "data_race.h"
 #include "false_sharing.h"
 #include "fractal_exhibits.h"
 #include "missing_map.h"
 #include "shared_rng.h"
+#include "triad_problem.h"
 
 extern pi_fn solutions_pi_scalar, solutions_pi_threads;
 extern fractal_fn solutions_fractal_scalar;
 extern montecarlo_fn solutions_montecarlo_scalar, solutions_montecarlo_threads_simd;
+extern triad_fn solutions_triad_scalar, solutions_triad_threads_simd;
+extern triad_setup_fn solutions_triad_setup_serial, solutions_triad_setup_threads;
 
 static const sl_problem_def false_sharing_problem = {
     .name = "false-sharing",
@@ -154,6 +157,44 @@ static const sl_kernel shared_rng_kernel = {
     .count = sizeof shared_rng_variants / sizeof shared_rng_variants[0],
 };
 
+/* Lesson 7: the triad from memory on every core, its arrays first
+ * touched by the threads that stream them, or all by one thread (every
+ * page then lives in that thread's memory node). The same kernel either
+ * way; only the set-up differs. */
+static const sl_problem_def first_touch_problem = {
+    .name = "first-touch",
+    .size_name = "elements",
+    .work_unit = "elements",
+    .default_size = INT64_C(1) << 23,
+    .quick_size = INT64_C(1) << 23,
+    .size_here = triad_memory_size,
+    .probe_size = TRIAD_PROBE_SIZE,
+    .max_size = TRIAD_MAX_SIZE,
+    .error_name = "wrong elements",
+    .run = triad_run,
+    .tally = triad_tally,
+    .check = triad_check,
+    .prepare = triad_prepare,
+    .collect = triad_collect,
+    .release = triad_release,
+};
+
+static const sl_variant first_touch_variants[] = {
+    { "scalar", (sl_any_fn *)solutions_triad_scalar, 0, NULL,
+      (sl_any_fn *)solutions_triad_setup_serial, NULL },
+    { "parallel_touch", (sl_any_fn *)solutions_triad_threads_simd, SL_USES_THREADS, NULL,
+      (sl_any_fn *)solutions_triad_setup_threads, NULL },
+    { "serial_touch", (sl_any_fn *)solutions_triad_threads_simd, SL_USES_THREADS, NULL,
+      (sl_any_fn *)solutions_triad_setup_serial, NULL },
+};
+
+static const sl_kernel first_touch_kernel = {
+    .problem = &first_touch_problem,
+    .variants = first_touch_variants,
+    .count = sizeof first_touch_variants / sizeof first_touch_variants[0],
+};
+
 const sl_kernel *const exhibits_kernels[] = { &data_race_kernel, &false_sharing_kernel,
                                               &fma_kernel, &shared_rng_kernel,
-                                              &missing_map_kernel, NULL };
+                                              &missing_map_kernel, &first_touch_kernel,
+                                              NULL };
