@@ -400,10 +400,15 @@ static int bench(int argc, char **argv, sl_suite *suite)
         gb_add_context(ctx.key[i], ctx.value[i]);
     gb_add_context("tree", TREE_NAME);
 
-    /* The probe runs before and after timing; the faster is kept. */
+    /* The probe runs before and after timing; the faster is kept. The
+     * memory's only when a kernel of the run moves memory (a quarter of a
+     * second and a few hundred MiB that a pi-only run does without). */
     sl_ceilings ceilings = { 0 };
+    int memory = 0;
+    for (size_t i = 0; i < suite->count; i++)
+        memory |= suite->configs[i].kernel->problem->bytes_moved != NULL;
     if (invalid < suite->count && !sl_interrupted())
-        sl_measure_ceilings(&ceilings, cli.quick);
+        sl_measure_ceilings(&ceilings, cli.quick, memory);
     printf("timing %zu valid configurations (%d repetitions, >= %.2g s each)\n",
            suite->count - invalid, reps, min_time);
     json_passes passes = { .partial = run.partial, .tmp = json_tmp };
@@ -443,9 +448,9 @@ static int bench(int argc, char **argv, sl_suite *suite)
                                                  cli.verbose);
     if (timed && !sig) {
         printf("probing the machine's ceilings (FMA, divide, 64-bit multiply on one "
-               "core; memory bandwidth on 1 and every core)\n");
+               "core%s)\n", memory ? "; memory bandwidth on 1 and every core" : "");
         fflush(stdout);
-        sl_measure_ceilings(&ceilings, cli.quick);
+        sl_measure_ceilings(&ceilings, cli.quick, memory);
     }
 
     /* Google Benchmark's JSON holds the skipped configurations as errors;

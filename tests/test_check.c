@@ -1,11 +1,15 @@
 /* test_check.c - the pi tolerance accepts correct answers at every size and
  * rejects the usual bugs at the probe size (common/pi_problem.c). If the
- * tolerance were loosened until anything passed, this test would fail. */
+ * tolerance were loosened until anything passed, this test would fail.
+ * The triad's exact check (common/triad_problem.c) likewise: right arrays
+ * pass, one wrong element, a harmed input or a missing result fails, and
+ * the gold values are exact. */
 #include <math.h>
 #include <stdint.h>
 
 #include "check.h"
 #include "pi_problem.h"
+#include "triad_problem.h"
 
 /* Midpoint rule, sequential; `skip_last` and `left` plant the classic bugs. */
 static double midpoint(int64_t n, int skip_last, int left)
@@ -25,8 +29,51 @@ static int ok_at(int64_t n, double value)
     return pi_problem.check(&p, &o).ok;
 }
 
+/* A triad by hand at n elements, checked; `harm` plants one bug. */
+enum { TRIAD_RIGHT, TRIAD_LAST_MISSED, TRIAD_B_WRITTEN, TRIAD_SHIFTED };
+static sl_verdict triad_by_hand(int64_t n, int harm)
+{
+    static double a[1009], b[1009], c[1009];
+    triad_data d = { a, b, c, n, 1 };
+    for (int64_t i = 0; i < n; i++) {
+        a[i] = TRIAD_A_BEFORE;
+        b[i] = triad_b(i);
+        c[i] = triad_c(i);
+    }
+    for (int64_t i = 0; i < n - (harm == TRIAD_LAST_MISSED); i++)
+        a[i] = b[i] + TRIAD_SCALAR * c[harm == TRIAD_SHIFTED && i + 1 < n ? i + 1 : i];
+    if (harm == TRIAD_B_WRITTEN)
+        b[n / 2] = a[n / 2];
+    sl_problem p = { .size = n, .threads = 1 };
+    sl_outcome o = { .data = &d };
+    return triad_check(&p, &o);
+}
+
+static void triad_checks(void)
+{
+    CHECK(triad_by_hand(1, TRIAD_RIGHT).ok);
+    CHECK(triad_by_hand(1009, TRIAD_RIGHT).ok);
+    sl_verdict v = triad_by_hand(1009, TRIAD_LAST_MISSED);
+    CHECK(!v.ok && v.error == 1.0);
+    CHECK(!triad_by_hand(1009, TRIAD_B_WRITTEN).ok);
+    CHECK(!triad_by_hand(1009, TRIAD_SHIFTED).ok);
+    /* No arrays at all: wrong, never a pass. */
+    sl_problem p = { .size = 7, .threads = 1 };
+    sl_outcome none = { 0 };
+    CHECK(!triad_check(&p, &none).ok);
+    /* The gold values are exact: b + 3c with and without a fused
+     * multiply-add agree. */
+    int exact = 1;
+    for (int64_t i = 0; i < 4096; i++)
+        exact &= fma(TRIAD_SCALAR, triad_c(i), triad_b(i)) ==
+                 triad_b(i) + TRIAD_SCALAR * triad_c(i);
+    CHECK(exact);
+    CHECK(triad_c(5) == 8.75 && triad_b(1025) == 1.0);
+}
+
 int main(void)
 {
+    triad_checks();
     static const int64_t sizes[] = { 1, 2, 3, 7, 8, 9, 1009, 1000003, 10000019 };
     for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++)
         CHECK(ok_at(sizes[i], midpoint(sizes[i], 0, 0)));

@@ -36,7 +36,7 @@ static double time_probe(probe_fn *fn, int64_t reps)
     return sl_now() - t0;
 }
 
-void sl_measure_ceilings(sl_ceilings *m, int quick)
+void sl_measure_ceilings(sl_ceilings *m, int quick, int memory)
 {
     /* A second measurement keeps, per instruction, the faster of the two:
      * outside load (a neighbour on a shared host included) can only slow
@@ -63,6 +63,7 @@ void sl_measure_ceilings(sl_ceilings *m, int quick)
         m->ci_low[k] = rate.ci_low;
         m->ci_high[k] = rate.ci_high;
     }
-    sl_measure_bandwidth(&m->memory, quick);
+    if (memory)
+        sl_measure_bandwidth(&m->memory, quick);
     m->measured++;
 }

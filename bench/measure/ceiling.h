@@ -24,9 +24,9 @@ typedef struct sl_ceilings {
 } sl_ceilings;
 
 /* Run the probes on the calling thread (about a second in all; quick: a
- * quarter of that). Called again on the same struct, it keeps per
+ * quarter of that); memory: the bandwidth probe too, on every core. Called again on the same struct, it keeps per
  * instruction the faster median: the bench probes before and after timing,
  * so a slow moment of the machine does not lower the ceiling. */
-void sl_measure_ceilings(sl_ceilings *m, int quick);
+void sl_measure_ceilings(sl_ceilings *m, int quick, int memory);
 
 #endif

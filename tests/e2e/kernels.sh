@@ -128,3 +128,56 @@ case_montecarlo() {
         ok "per-thread seeds on 2 threads: WRONG, on purpose" || fail "per_thread_seed 2 not flagged"
     expect_not_in "$tmp/out" '^exhibits +counter .*WRONG' "the counter rows are not flagged"
 }
+
+# Lesson 7: the triad validates and is timed on both roofs' terms; the
+# memory probe's bandwidth is in ceiling.csv, each triad row's memory
+# ceiling is that bandwidth over 24 bytes an element, the roofline places
+# it at 1/24 operations per byte; a remainder dropped by a hand-made split
+# is caught; the runner's lesson and exhibit run.
+case_triad() {
+    bench=$1; broken=$2; runner=$3
+    expect_rc 0 "bench triad" "$bench" --kernel triad --threads 1,2 --no-weak --reps 2 \
+        --min-time 0.01 --results "$tmp/t"
+    run="$tmp/t/$(readlink "$tmp/t/latest")"
+    total=$(awk -F, 'NR > 1 && $2 == "triad"' "$run/results.csv" | wc -l)
+    valid=$(grep -c ',triad,.*,yes,' "$run/results.csv")
+    [ "$total" -ge 7 ] && [ "$valid" -eq "$total" ] && ok "all $total triad configurations valid" ||
+        fail "$valid of $total triad configurations valid"
+    cores=$(nproc)
+    awk -F, -v c="$cores" '$1 == "memory bandwidth" && $5 > 0 { t[$3] = 1 }
+                           END { exit !(t[1] && t[c]) }' "$run/ceiling.csv" &&
+        ok "ceiling.csv: memory bandwidth on 1 and $cores threads" ||
+        fail "ceiling.csv has no bandwidth rows: $(cat "$run/ceiling.csv")"
+    bw1=$(awk -F, '$1 == "memory bandwidth" && $3 == 1 { print $5 }' "$run/ceiling.csv")
+    # scalar, 1 thread: ceiling = bandwidth / 24 bytes (to ceiling.csv's
+    # 4 digits), memory-bound, at 1/24 operations per byte.
+    row=$(awk -F, '$2 == "triad" && $3 == "scalar"' "$run/evidence.csv")
+    echo "$row" | awk -F, -v bw="$bw1" '{ d = $11 * 24 / (bw * 1e9) - 1
+        exit !(d * d < 1e-6 && $13 == "memory-bound" && $14 > 0.04166 && $14 < 0.04167) }' &&
+        ok "evidence: scalar's memory ceiling is $bw1 GB/s over 24 bytes" ||
+        fail "evidence row: $row (bandwidth $bw1)"
+    awk -F, 'NR > 1 && $2 == "pi"' "$run/evidence.csv" | grep -q . &&
+        fail "a pi row in a triad run" || true
+    awk '$2 == "0.0416667"' "$run/roofline.dat" | grep -q . &&
+        ok "roofline.dat: the triad at 1/24 operations per byte" || fail "roofline.dat: $(cat "$run/roofline.dat")"
+    expect_in "$run/summary.md" "GB/s measured" "headline: the triad's roof is the memory's"
+    expect_in "$run/summary.md" "The memory probe" "summary: the bandwidth probe"
+    if command -v gnuplot >/dev/null 2>&1; then
+        [ -s "$run/roofline.png" ] && [ -s "$run/roofline.svg" ] && ok "roofline plotted" ||
+            fail "no roofline.png/.svg"
+    fi
+    expect_rc 3 "broken triad threads exit 3" "$broken" --kernel triad --size 2000003 \
+        --variant threads --threads 1,2 --no-weak --reps 1 --min-time 0.01 --no-plots \
+        --results "$tmp/tb"
+    run="$tmp/tb/$(readlink "$tmp/tb/latest")"
+    grep -q ',triad,threads,2,.*,no,host,' "$run/results.csv" &&
+        ok "the dropped remainder flagged on 2 threads" || fail "2-thread row not flagged"
+    grep -q ',triad,threads,1,.*,yes,host,' "$run/results.csv" &&
+        ok "right on 1 thread, where nothing is dropped" || fail "1-thread row not valid"
+    expect_rc 0 "speedlab triad_cache" "$runner" triad_cache --variant threads_simd --reps 1
+    expect_in "$tmp/out" "exercises  threads_simd" "runner: the participant's triad"
+    expect_rc 0 "speedlab first-touch" "$runner" first-touch --reps 1 --threads 2
+    for v in parallel_touch serial_touch; do
+        grep -qE "^exhibits +$v +2 " "$tmp/out" && ok "exhibit $v ran" || fail "exhibit $v missing"
+    done
+}

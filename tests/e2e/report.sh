@@ -45,7 +45,7 @@ case_report() {
     awk -F, 'NR > 1 && $11 != "" { n++; d = 100 * $7 / $11 - $12; if (d * d > 1e-4) bad = 1 }
              END { exit bad || n < 10 }' "$run/evidence.csv" &&
         ok "evidence: every percent is 100 x rate / ceiling" || fail "evidence percentages inconsistent"
-    n=$(awk -F, 'NR > 1 && $3 > 0' "$run/ceiling.csv" | wc -l)
+    n=$(awk -F, 'NR > 1 && $4 > 0' "$run/ceiling.csv" | wc -l)
     [ "$n" -eq 3 ] && ok "ceiling.csv: 3 probes measured" || fail "ceiling.csv has $n probes"
     # 6 repetitions: every interval is at the 96.9% level.
     awk -F, 'NR > 1 { n++; if ($31 != "0.9688") bad = 1 } END { exit bad || n != 12 }' "$run/results.csv" &&
