@@ -12,7 +12,7 @@
 #   --results   where the run folder goes (default: results/ beside run.sh)
 #   --quick     the quick sizes on the GPU too (a smoke test)
 #   --size      KERNEL=N: that kernel's size instead of run.sh's (mandelbrot
-#               and julia 4096, pi 4e8, montecarlo 2e9); repeatable
+#               and julia 4096, pi 4e8, montecarlo 2e9, triad 2^27); repeatable
 # Exit: 0 ok; 2 this node cannot run the bundle (CPU, GLIBC, usage);
 # 3 a variant failed validation; 4 no GPU (without --host-ok), or a gpu
 # variant ran on the host; 1 anything else.
@@ -79,7 +79,9 @@ grep -E '^(OpenMP offload|CUDA|kernels):' "$here/BUILD"
 # side (a 4096 x 4096 Mandelbrot takes 15 s on one core of an H100 node).
 # About 5 minutes on a 16-core node.
 variants=threads_simd,gpu,gpu_v1,gpu_v2,gpu_v4,cuda
-sizes="--size mandelbrot=4096 --size julia=4096 --size pi=4e8 --size montecarlo=2e9"
+# The triad at 2^27 elements (3 GiB in all): about a millisecond from an
+# H100's memory, so the one number that crosses back per call is noise.
+sizes="--size mandelbrot=4096 --size julia=4096 --size pi=4e8 --size montecarlo=2e9 --size triad=134217728"
 device=--require-device
 if [ "$host_ok" = 1 ]; then
     variants=threads_simd,gpu,gpu_v1,gpu_v2,gpu_v4

@@ -4,7 +4,7 @@
 #
 # usage: scripts/racecheck.sh [TREE] [KERNEL]
 #   TREE: exercises (default), solutions, or racy (the test's planted races)
-#   KERNEL: pi, mandelbrot, julia or montecarlo (default: all)
+#   KERNEL: pi, mandelbrot, julia, montecarlo, triad or triad_cache (default: all)
 #
 # Builds build/racecheck/ with clang and -fsanitize=thread (RACECHECK_BUILD
 # overrides the folder), then runs every variant that takes threads at the
@@ -26,8 +26,8 @@ exercises|solutions|racy) ;;
 *) echo "racecheck: unknown tree '$tree' (exercises, solutions or racy)" >&2; exit 2 ;;
 esac
 case $kernel in
-''|pi|mandelbrot|julia|montecarlo) ;;
-*) echo "racecheck: unknown kernel '$kernel' (pi, mandelbrot, julia or montecarlo)" >&2; exit 2 ;;
+''|pi|mandelbrot|julia|montecarlo|triad|triad_cache) ;;
+*) echo "racecheck: unknown kernel '$kernel' (pi, mandelbrot, julia, montecarlo, triad or triad_cache)" >&2; exit 2 ;;
 esac
 
 sh "$top/scripts/deps.sh" clang || exit 2

@@ -250,8 +250,8 @@ static int figure_file(const char *dir, const char *name, int planned)
     const char *ext = name + len - 4;
     if (!planned)
         return strcmp(ext, ".png") == 0;
-    return strchr(name, '-') != NULL &&
-           (strcmp(ext, ".bin") == 0 || (strcmp(ext, ".dat") == 0 && has_data_row(dir, name)));
+    return (strchr(name, '-') != NULL && strcmp(ext, ".bin") == 0) ||
+           (strcmp(ext, ".dat") == 0 && has_data_row(dir, name));
 }
 
 /* The figures of dir, sorted, each named as its PNG. */

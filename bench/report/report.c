@@ -82,18 +82,21 @@ static const struct figure_kind {
     int per_kernel;                /* named <kind>-<kernel>...: grouped by kernel */
     const char *name;
     const char *look;
+    const char *group;             /* the others: their line's name */
 } KINDS[] = {
-    { "image", 1, "the picture", "every pixel checked against the reference" },
-    { "diff", 1, "wrong pixels", "red marks where a wrong image is wrong" },
-    { "speedup", 1, "speedup", "one bar per rung over scalar; dashed: lanes, cores" },
-    { "schedule", 1, "schedules", "which schedule balances the rows" },
-    { "threadwork", 1, "thread work", "even bars mean balanced threads" },
-    { "lanes", 1, "SIMD lanes", "the share of lanes doing useful work" },
-    { "scaling", 1, "strong scaling", "against 1 thread; ideal is the diagonal" },
-    { "weak", 1, "weak scaling", "work per thread fixed; ideal is flat" },
-    { "convergence", 1, "convergence", "the error falls as 1/sqrt(samples)" },
-    { "breakdown", 0, "GPU time breakdown", "copies, kernel and release, lesson 5" },
-    { "crossover", 0, "GPU crossover", "the image side from which the GPU wins" },
+    { "image", 1, "the picture", "every pixel checked against the reference", NULL },
+    { "diff", 1, "wrong pixels", "red marks where a wrong image is wrong", NULL },
+    { "speedup", 1, "speedup", "one bar per rung over scalar; dashed: lanes, cores", NULL },
+    { "schedule", 1, "schedules", "which schedule balances the rows", NULL },
+    { "threadwork", 1, "thread work", "even bars mean balanced threads", NULL },
+    { "lanes", 1, "SIMD lanes", "the share of lanes doing useful work", NULL },
+    { "scaling", 1, "strong scaling", "against 1 thread; ideal is the diagonal", NULL },
+    { "weak", 1, "weak scaling", "work per thread fixed; ideal is flat", NULL },
+    { "convergence", 1, "convergence", "the error falls as 1/sqrt(samples)", NULL },
+    { "roofline", 0, "roofline", "each kernel under its roof: slanted memory, flat compute",
+      "every kernel" },
+    { "breakdown", 0, "GPU time breakdown", "copies, kernel and release, lesson 5", "GPU" },
+    { "crossover", 0, "GPU crossover", "the image side from which the GPU wins", "GPU" },
 };
 enum { NKINDS = sizeof KINDS / sizeof KINDS[0], MAX_FIGURES = 256 };
 
@@ -103,9 +106,13 @@ static int figure_of(const char *name, const struct figure_kind *kind, const cha
                      const char **extra)
 {
     size_t kl = strlen(kind->kind);
+    *extra = "";
+    /* A figure of the whole run may be named by its kind alone. */
+    if (k == NULL && !kind->per_kernel && strcmp(name + kl, ".png") == 0 &&
+        strncmp(name, kind->kind, kl) == 0)
+        return 1;
     if (strncmp(name, kind->kind, kl) != 0 || name[kl] != '-')
         return 0;
-    *extra = "";
     if (k == NULL)
         return 1;
     const char *rest = name + kl + 1;
@@ -171,22 +178,34 @@ static void write_figures(FILE *f, const sl_run_report *r)
         if (any)
             fprintf(f, "\n");
     }
-    /* The GPU's figures: a host fallback says so in the caption too. */
+    /* The run's own figures, a line per group (the roofline; the GPU's,
+     * whose host fallback says so in the caption too). */
     const char *where = r->breakdown && r->breakdown->start_where != SL_RAN_DEVICE
                         ? " (host fallback: not a GPU)" : "";
-    int any = 0;
-    for (int k = 0; k < NKINDS; k++)
-        for (int j = 0; j < n && used; j++) {
-            if (used[j] || KINDS[k].per_kernel ||
-                !figure_of(names[j], &KINDS[k], NULL, &extra))
-                continue;
-            if (!any++)
-                fprintf(f, "- **GPU**:");
-            used[j] = 1;
-            figure(f, names[j], &KINDS[k], "", where);
-        }
-    if (any)
-        fprintf(f, "\n");
+    for (int g = 0; g < NKINDS; g++) {
+        if (KINDS[g].per_kernel)
+            continue;
+        int seen = 0;
+        for (int e = 0; e < g; e++)
+            seen |= !KINDS[e].per_kernel && strcmp(KINDS[e].group, KINDS[g].group) == 0;
+        if (seen)
+            continue;
+        int any = 0;
+        for (int k = g; k < NKINDS; k++)
+            for (int j = 0; j < n && used; j++) {
+                if (used[j] || KINDS[k].per_kernel ||
+                    strcmp(KINDS[k].group, KINDS[g].group) != 0 ||
+                    !figure_of(names[j], &KINDS[k], NULL, &extra))
+                    continue;
+                if (!any++)
+                    fprintf(f, "- **%s**:", KINDS[g].group);
+                used[j] = 1;
+                figure(f, names[j], &KINDS[k], "",
+                       strcmp(KINDS[g].group, "GPU") == 0 ? where : "");
+            }
+        if (any)
+            fprintf(f, "\n");
+    }
     for (int j = 0; j < n; j++) {
         if (used && !used[j])
             fprintf(f, "- ![%s](%s)\n", names[j], names[j]);

@@ -483,7 +483,9 @@ static void kernel_finding(FILE *f, const sl_suite *s, const sl_ceilings *m,
             best->c->speedup);
     char pct[16];
     pct_text(best->pct, pct, sizeof pct);
-    if (best->pct > 0.0)
+    if (best->pct > 0.0 && m && sl_config_bound(m, best->c) == SL_BOUND_MEMORY)
+        fprintf(f, " (%s of the memory roof: memory-bound)", pct);
+    else if (best->pct > 0.0)
         fprintf(f, " (%s of the %s ceiling)", pct,
                 sl_ceiling_name(k0->kernel->problem->ceiling));
     if (simd && simd != best)
