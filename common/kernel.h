@@ -210,11 +210,14 @@ typedef struct sl_problem_def {
     void (*collect)(const sl_variant *v, const sl_problem *p, sl_outcome *out);
     void (*release)(sl_outcome *out);
     /* The roofline: the bytes one call at p must move to or from memory at
-     * least when its data does not fit in the caches (triad: 24 per
-     * element). NULL or 0: none worth counting (pi draws nothing from
+     * least when its data does not fit in the caches, as the memory bus
+     * counts them (triad: 32 per element, its store's line read first). NULL or 0: none worth counting (pi draws nothing from
      * memory), so only a compute roof applies. The memory ceiling of a
      * configuration is then the measured bandwidth over these bytes. */
     double (*bytes_moved)(const sl_problem *p);
+    /* Kernels with data: the memory it occupies at p (the bench refuses a
+     * size whose data does not fit). NULL: none. */
+    double (*bytes_held)(const sl_problem *p);
 } sl_problem_def;
 
 /* A kernel as one tree implements it: the problem and the tree's variants. */

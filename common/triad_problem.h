@@ -1,10 +1,11 @@
 /* triad_problem.h - the STREAM triad, a[i] = b[i] + s * c[i]: the signature
  * every variant has, the arrays' values, and the exact check.
  *
- * The kit's other kernels compute much and move little. The triad moves 24
- * bytes (read b[i] and c[i], write a[i]) for one multiply-add, so past the
- * caches its speed is the memory's, not the core's: lesson 7, the memory
- * wall. Two kernels share the variants: `triad` at a size well past this
+ * The kit's other kernels compute much and move little. The triad reads
+ * 16 bytes (b[i], c[i]) and writes 8 (a[i]) for one multiply-add (32 on
+ * the memory bus: an ordinary store first reads the line it writes), so
+ * past the caches its speed is the memory's, not the core's: lesson 7,
+ * the memory wall. Two kernels share the variants: `triad` at a size well past this
  * machine's last-level cache, `triad_cache` at one that fits in a core's
  * L2, for the contrast.
  *

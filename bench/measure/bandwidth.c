@@ -1,10 +1,10 @@
 /* bandwidth.c - the memory probe (bandwidth.h).
  *
- * STREAM's triad, a[i] = b[i] + s*c[i], counted as STREAM counts it: 24
- * bytes per element (the write-allocate read of a is not counted, so plain
- * stores move 32 and report 24). Non-temporal stores skip that read; which
- * of the two is faster depends on the machine, so both are run and the
- * faster kept, and ceiling.csv says which. The arrays are first touched by
+ * STREAM's triad, a[i] = b[i] + s*c[i]. Plain stores move 32 bytes an
+ * element (b, c, and a's line read before it is written), non-temporal
+ * stores 24 (they skip that read). Which moves more bytes a second
+ * depends on the machine, so both run and the faster is kept, with
+ * ceiling.csv saying which, and STREAM's 24-byte count beside it. The arrays are first touched by
  * the threads that stream them (the same static split), so on a machine
  * with several memory nodes each thread reads its own.
  */
@@ -82,7 +82,7 @@ static void triad_stream(double *restrict a, const double *restrict b,
 typedef void triad_kind(double *restrict, const double *restrict, const double *restrict,
                         int64_t, int);
 
-/* Median bytes/s of `runs` passes, after one warm pass. */
+/* Median elements/s of `runs` passes, after one warm pass. */
 static sl_sample measure(triad_kind *fn, double *a, double *b, double *c, int64_t n,
                          int threads, int runs)
 {
@@ -93,7 +93,7 @@ static sl_sample measure(triad_kind *fn, double *a, double *b, double *c, int64_
         fn(a, b, c, n, threads);
         double t = sl_now() - t0;
         if (t > 0.0)
-            sl_sample_add(&rate, 24.0 * (double)n / t);
+            sl_sample_add(&rate, (double)n / t);
     }
     sl_sample_summarise(&rate);
     return rate;
@@ -121,11 +121,13 @@ void sl_measure_bandwidth(sl_bandwidth *m, int quick)
         int runs = quick ? QUICK_RUNS : RUNS;
         sl_sample plain = measure(triad_plain, a, b, c, n, m->threads[k], runs);
         sl_sample stream = measure(triad_stream, a, b, c, n, m->threads[k], runs);
-        int nt = stream.median > plain.median;
+        int nt = 24.0 * stream.median > 32.0 * plain.median;
         sl_sample *best = nt ? &stream : &plain;
-        if (again && best->median <= m->bytes_per_s[k])
+        double bytes = nt ? 24.0 : 32.0;
+        if (again && bytes * best->median <= m->bytes_per_s[k])
             continue;
-        m->bytes_per_s[k] = best->median;
+        m->bytes_per_s[k] = bytes * best->median;
+        m->stream_per_s[k] = 24.0 * best->median;
         m->spread[k] = best->median > 0.0 ? (best->max - best->min) / best->median : 0.0;
         m->nontemporal[k] = nt;
     }

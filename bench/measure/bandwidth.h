@@ -3,6 +3,11 @@
  * with plain stores and with non-temporal ones (the faster kept). The
  * report's roofline and the memory ceiling of a kernel that declares its
  * bytes (sl_problem_def.bytes_moved) stand on it.
+ *
+ * Bytes are counted as they cross the memory bus: a plain store first
+ * reads the line it writes (write-allocate), so a plain triad moves 32
+ * bytes an element, a non-temporal one 24. STREAM counts 24 either way;
+ * that figure is kept too, for comparing with published STREAM numbers.
  */
 #ifndef SPEEDLAB_BANDWIDTH_H
 #define SPEEDLAB_BANDWIDTH_H
@@ -13,7 +18,8 @@ typedef struct sl_bandwidth {
     int measured;            /* times probed; 0: never (or no memory) */
     int64_t elements;        /* per array; 3 arrays */
     int threads[2];          /* 1, and every core */
-    double bytes_per_s[2];   /* 24 bytes per element over the median time */
+    double bytes_per_s[2];   /* bytes on the bus per second (32 or 24 an element) */
+    double stream_per_s[2];  /* the same runs counted as STREAM does: 24 */
     double spread[2];        /* (max - min) / median of the runs */
     int nontemporal[2];      /* 1: non-temporal stores were the faster */
 } sl_bandwidth;

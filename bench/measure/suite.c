@@ -432,17 +432,16 @@ static int64_t images_needed(const sl_suite *s, const sl_config **biggest)
     return refs + image + rows;
 }
 
-/* The largest data a kernel with arrays holds (its bytes moved per call
- * are its arrays), and which configuration. */
+/* The largest data a kernel with arrays holds, and which configuration. */
 static int64_t data_needed(const sl_suite *s, const sl_config **biggest)
 {
     int64_t most = 0;
     *biggest = NULL;
     for (size_t i = 0; i < s->count; i++) {
         const sl_problem_def *def = s->configs[i].kernel->problem;
-        if (def->prepare == NULL || def->bytes_moved == NULL)
+        if (def->prepare == NULL || def->bytes_held == NULL)
             continue;
-        int64_t bytes = (int64_t)def->bytes_moved(&s->configs[i].problem);
+        int64_t bytes = (int64_t)def->bytes_held(&s->configs[i].problem);
         if (bytes > most)
             most = bytes, *biggest = &s->configs[i];
     }

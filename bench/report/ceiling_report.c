@@ -99,15 +99,18 @@ int sl_write_ceilings(const char *dir, const sl_ceilings *m, const sl_suite *s)
     if (sl_atomic_open(&af, path) != 0)
         return -1;
     /* Compute roofs per core, in lane-operations/s; the memory roof for
-     * 1 thread and every core, in GB/s (STREAM's 24 bytes per element). */
-    fprintf(af.fp, "limit,lanes,threads,per_core_lane_ops_per_s,gb_per_s,spread,stores\n");
+     * 1 thread and every core, in GB/s on the bus (bandwidth.h), and as
+     * STREAM would count it. */
+    fprintf(af.fp, "limit,lanes,threads,per_core_lane_ops_per_s,gb_per_s,spread,stores,"
+                   "stream_gb_per_s\n");
     for (int k = SL_CEILING_DIVIDE; k <= SL_CEILING_MUL64; k++)
-        fprintf(af.fp, "%s,%d,1,%.6g,,%.4f,\n", sl_ceiling_name(k), m->lanes, m->per_core[k],
+        fprintf(af.fp, "%s,%d,1,%.6g,,%.4f,,\n", sl_ceiling_name(k), m->lanes, m->per_core[k],
                 m->spread[k]);
     for (int k = 0; k < 2 && m->memory.measured; k++)
-        fprintf(af.fp, "memory bandwidth,,%d,,%.4g,%.4f,%s\n", m->memory.threads[k],
+        fprintf(af.fp, "memory bandwidth,,%d,,%.4g,%.4f,%s,%.4g\n", m->memory.threads[k],
                 m->memory.bytes_per_s[k] * 1e-9, m->memory.spread[k],
-                m->memory.nontemporal[k] ? "non-temporal" : "plain");
+                m->memory.nontemporal[k] ? "non-temporal" : "plain",
+                m->memory.stream_per_s[k] * 1e-9);
     if (sl_atomic_commit(&af) != 0)
         return -1;
 
@@ -191,16 +194,18 @@ void sl_print_ceilings(FILE *f, const sl_ceilings *m, const sl_suite *s)
                "than 1/%d of a packed one, so scalar pi gets more than 1/%d).\n\n",
             m->lanes, m->lanes);
     if (m->memory.measured)
-        fprintf(f, "The memory probe (a triad over three arrays of %lld MiB, counted as "
-                   "STREAM counts: 24 bytes per element) sustained **%.1f GB/s on 1 thread** "
-                   "and **%.1f GB/s on %d** (%s stores, the faster of plain and "
-                   "non-temporal). A kernel that declares the bytes a call moves also has "
-                   "a memory roof: that bandwidth for its threads over those bytes; the "
-                   "lower roof is its ceiling, and names what bounds it "
-                   "(`roofline.png`).\n\n",
+        fprintf(f, "The memory probe (a triad over three arrays of %lld MiB, bytes counted "
+                   "as they cross the memory bus: 32 an element with plain stores, which "
+                   "first read the line they write, 24 with non-temporal ones) sustained "
+                   "**%.1f GB/s on 1 thread** and **%.1f GB/s on %d** (%s stores, the "
+                   "faster; STREAM, counting 24 bytes either way, would say %.1f). A kernel "
+                   "that declares the bytes a call moves also has a memory roof: that "
+                   "bandwidth for its threads over those bytes; the lower roof is its "
+                   "ceiling, and names what bounds it (`roofline.png`).\n\n",
                 (long long)(m->memory.elements * 8 >> 20), m->memory.bytes_per_s[0] * 1e-9,
                 m->memory.bytes_per_s[1] * 1e-9, m->memory.threads[1],
-                m->memory.nontemporal[1] ? "non-temporal" : "plain");
+                m->memory.nontemporal[1] ? "non-temporal" : "plain",
+                m->memory.stream_per_s[1] * 1e-9);
     print_headline(f, m, s);
     fprintf(f, "| kernel | variant | threads | rate /s | ceiling /s | %% of ceiling "
                "| bound | limit |\n|---|---|---|--:|--:|--:|---|---|\n");

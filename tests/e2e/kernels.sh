@@ -131,8 +131,8 @@ case_montecarlo() {
 
 # Lesson 7: the triad validates and is timed on both roofs' terms; the
 # memory probe's bandwidth is in ceiling.csv, each triad row's memory
-# ceiling is that bandwidth over 24 bytes an element, the roofline places
-# it at 1/24 operations per byte; a remainder dropped by a hand-made split
+# ceiling is that bandwidth over 32 bytes an element on the bus, the
+# roofline places it at 1/32 operations per byte; a remainder dropped by a hand-made split
 # is caught; the runner's lesson and exhibit run.
 case_triad() {
     bench=$1; broken=$2; runner=$3
@@ -149,17 +149,22 @@ case_triad() {
         ok "ceiling.csv: memory bandwidth on 1 and $cores threads" ||
         fail "ceiling.csv has no bandwidth rows: $(cat "$run/ceiling.csv")"
     bw1=$(awk -F, '$1 == "memory bandwidth" && $3 == 1 { print $5 }' "$run/ceiling.csv")
-    # scalar, 1 thread: ceiling = bandwidth / 24 bytes (to ceiling.csv's
-    # 4 digits), memory-bound, at 1/24 operations per byte.
+    # scalar, 1 thread: ceiling = bandwidth / 32 bytes on the bus (to
+    # ceiling.csv's 4 digits), memory-bound, at 1/32 operations per byte.
     row=$(awk -F, '$2 == "triad" && $3 == "scalar"' "$run/evidence.csv")
-    echo "$row" | awk -F, -v bw="$bw1" '{ d = $11 * 24 / (bw * 1e9) - 1
-        exit !(d * d < 1e-6 && $13 == "memory-bound" && $14 > 0.04166 && $14 < 0.04167) }' &&
-        ok "evidence: scalar's memory ceiling is $bw1 GB/s over 24 bytes" ||
+    echo "$row" | awk -F, -v bw="$bw1" '{ d = $11 * 32 / (bw * 1e9) - 1
+        exit !(d * d < 1e-6 && $13 == "memory-bound" && $14 == 0.03125) }' &&
+        ok "evidence: scalar's memory ceiling is $bw1 GB/s over 32 bytes" ||
         fail "evidence row: $row (bandwidth $bw1)"
+    # STREAM's count of the same runs: 24 bytes where the bus saw 32 or 24.
+    awk -F, '$1 == "memory bandwidth" { r = $8 / $5
+        if (!(($7 == "plain" && r > 0.7499 && r < 0.7501) || ($7 == "non-temporal" && r > 0.9999 && r < 1.0001))) bad = 1 }
+        END { exit bad }' "$run/ceiling.csv" &&
+        ok "ceiling.csv: STREAM's 24-byte count beside the bus's" || fail "stream_gb_per_s inconsistent"
     awk -F, 'NR > 1 && $2 == "pi"' "$run/evidence.csv" | grep -q . &&
         fail "a pi row in a triad run" || true
-    awk '$2 == "0.0416667"' "$run/roofline.dat" | grep -q . &&
-        ok "roofline.dat: the triad at 1/24 operations per byte" || fail "roofline.dat: $(cat "$run/roofline.dat")"
+    awk '$2 == "0.03125"' "$run/roofline.dat" | grep -q . &&
+        ok "roofline.dat: the triad at 1/32 operations per byte" || fail "roofline.dat: $(cat "$run/roofline.dat")"
     expect_in "$run/summary.md" "GB/s measured" "headline: the triad's roof is the memory's"
     expect_in "$run/summary.md" "The memory probe" "summary: the bandwidth probe"
     if command -v gnuplot >/dev/null 2>&1; then
