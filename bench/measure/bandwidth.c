@@ -22,7 +22,7 @@
 #include "caches.h"
 #include "sample.h"
 
-enum { RUNS = 6, QUICK_RUNS = 3 };
+enum { QUICK_RUNS = 4 };
 
 /* At most 2^27 elements per array (3 GiB in all): plenty past any cache. */
 #define MOST_ELEMENTS (INT64_C(1) << 27)
@@ -82,7 +82,7 @@ static void triad_stream(double *restrict a, const double *restrict b,
 typedef void triad_kind(double *restrict, const double *restrict, const double *restrict,
                         int64_t, int);
 
-/* Median elements/s of `runs` passes, after one warm pass. */
+/* Elements/s of `runs` passes, after one warm pass. */
 static sl_sample measure(triad_kind *fn, double *a, double *b, double *c, int64_t n,
                          int threads, int runs)
 {
@@ -97,6 +97,18 @@ static sl_sample measure(triad_kind *fn, double *a, double *b, double *c, int64_
     }
     sl_sample_summarise(&rate);
     return rate;
+}
+
+/* The pooled passes' median and spread into the figures. */
+static void summarise(sl_bandwidth *m, int k)
+{
+    sl_sample all = { 0 };
+    for (int i = 0; i < m->npass[k]; i++)
+        sl_sample_add(&all, m->pass[k][i]);
+    sl_sample_summarise(&all);
+    m->bytes_per_s[k] = all.median;
+    m->stream_per_s[k] = all.median * (m->nontemporal[k] ? 1.0 : 24.0 / 32.0);
+    m->spread[k] = all.median > 0.0 ? (all.max - all.min) / all.median : 0.0;
 }
 
 void sl_measure_bandwidth(sl_bandwidth *m, int quick)
@@ -118,18 +130,18 @@ void sl_measure_bandwidth(sl_bandwidth *m, int quick)
     m->threads[1] = cores;
     touch(a, b, c, n, cores);
     for (int k = 0; k < 2; k++) {
-        int runs = quick ? QUICK_RUNS : RUNS;
+        int runs = quick ? QUICK_RUNS : SL_BANDWIDTH_RUNS;
         sl_sample plain = measure(triad_plain, a, b, c, n, m->threads[k], runs);
         sl_sample stream = measure(triad_stream, a, b, c, n, m->threads[k], runs);
-        int nt = 24.0 * stream.median > 32.0 * plain.median;
-        sl_sample *best = nt ? &stream : &plain;
-        double bytes = nt ? 24.0 : 32.0;
-        if (again && bytes * best->median <= m->bytes_per_s[k])
-            continue;
-        m->bytes_per_s[k] = bytes * best->median;
-        m->stream_per_s[k] = 24.0 * best->median;
-        m->spread[k] = best->median > 0.0 ? (best->max - best->min) / best->median : 0.0;
-        m->nontemporal[k] = nt;
+        /* The store kind is the first call's choice: pooled passes must
+         * count their bytes alike. */
+        if (!again)
+            m->nontemporal[k] = 24.0 * stream.median > 32.0 * plain.median;
+        const sl_sample *kept = m->nontemporal[k] ? &stream : &plain;
+        double bytes = m->nontemporal[k] ? 24.0 : 32.0;
+        for (int i = 0; i < kept->n && m->npass[k] < 2 * SL_BANDWIDTH_RUNS; i++)
+            m->pass[k][m->npass[k]++] = bytes * kept->v[i];
+        summarise(m, k);
     }
     free(a), free(b), free(c);
     m->measured++;

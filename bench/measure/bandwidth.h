@@ -14,6 +14,9 @@
 
 #include <stdint.h>
 
+/* Passes per probe call and thread count (quick: fewer). */
+#define SL_BANDWIDTH_RUNS 12
+
 typedef struct sl_bandwidth {
     int measured;            /* times probed; 0: never (or no memory) */
     int64_t elements;        /* per array; 3 arrays */
@@ -22,10 +25,17 @@ typedef struct sl_bandwidth {
     double stream_per_s[2];  /* the same runs counted as STREAM does: 24 */
     double spread[2];        /* (max - min) / median of the runs */
     int nontemporal[2];      /* 1: non-temporal stores were the faster */
+    /* Every kept pass of every call, in bytes on the bus per second: the
+     * figures above are their median. */
+    double pass[2][2 * SL_BANDWIDTH_RUNS];
+    int npass[2];
 } sl_bandwidth;
 
-/* Probe (about a quarter of a second; quick: fewer runs). Called again,
- * it keeps per thread count the faster median, like the compute probe. */
+/* Probe (about a quarter of a second; quick: fewer runs). Called again
+ * (the bench probes before and after the timing), it pools the passes:
+ * the memory's bandwidth on a shared host swings by 2x from second to
+ * second (neighbours share it), so the roof is the median of both calls,
+ * comparable with the kernels' medians, not the luckier call's peak. */
 void sl_measure_bandwidth(sl_bandwidth *b, int quick);
 
 /* The bandwidth t threads can expect: t times one thread's, at most every

@@ -198,14 +198,17 @@ void sl_print_ceilings(FILE *f, const sl_ceilings *m, const sl_suite *s)
                    "as they cross the memory bus: 32 an element with plain stores, which "
                    "first read the line they write, 24 with non-temporal ones) sustained "
                    "**%.1f GB/s on 1 thread** and **%.1f GB/s on %d** (%s stores, the "
-                   "faster; STREAM, counting 24 bytes either way, would say %.1f). A kernel "
+                   "faster; STREAM, counting 24 bytes either way, would say %.1f; the median "
+                   "of %d passes before and after the timing, which spread over %.0f%% of "
+                   "it: a shared host's memory is shared). A kernel "
                    "that declares the bytes a call moves also has a memory roof: that "
                    "bandwidth for its threads over those bytes; the lower roof is its "
                    "ceiling, and names what bounds it (`roofline.png`).\n\n",
                 (long long)(m->memory.elements * 8 >> 20), m->memory.bytes_per_s[0] * 1e-9,
                 m->memory.bytes_per_s[1] * 1e-9, m->memory.threads[1],
                 m->memory.nontemporal[1] ? "non-temporal" : "plain",
-                m->memory.stream_per_s[1] * 1e-9);
+                m->memory.stream_per_s[1] * 1e-9, m->memory.npass[1],
+                100.0 * m->memory.spread[1]);
     print_headline(f, m, s);
     fprintf(f, "| kernel | variant | threads | rate /s | ceiling /s | %% of ceiling "
                "| bound | limit |\n|---|---|---|--:|--:|--:|---|---|\n");

@@ -235,7 +235,9 @@ static void headline(FILE *f, const sl_suite *s, const sl_ceilings *m, int markd
     if (past)
         fprintf(f, "\n! above the ceiling: a rate the model does not allow, so the "
                    "measurement is outside it (a clock that boosts for the kernel but not for "
-                   "the probe, or a disturbed probe): read it as about 100%%.\n");
+                   "the probe, a disturbed probe, or a memory whose bandwidth changed between "
+                   "the probe and the kernel, as a shared host's does): read it as about "
+                   "100%%.\n");
 }
 
 void sl_story_headline_md(FILE *f, const sl_suite *s, const sl_ceilings *m)
