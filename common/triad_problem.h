@@ -22,6 +22,12 @@
 
 #include "kernel.h"
 
+/* C's restrict, which the signatures below promise, is __restrict__ to
+ * the C++ that nvcc compiles cuda.cu as. */
+#if defined(__cplusplus) && !defined(restrict)
+#define restrict __restrict__
+#endif
+
 /* The scalar s of a = b + s*c. */
 #define TRIAD_SCALAR 3.0
 /* What a holds before the first call: no correct element is -1. */

@@ -3,6 +3,7 @@
  *
  * This table is the only list of variants: tests, bench and runner walk it.
  */
+#include "speedlab_config.h"
 #include "triad.h"
 
 static const sl_variant triad_variants[] = {
@@ -15,6 +16,10 @@ static const sl_variant triad_variants[] = {
       (sl_any_fn *)triad_setup_threads, NULL },
     { "gpu", (sl_any_fn *)triad_gpu, SL_USES_GPU, NULL, (sl_any_fn *)triad_setup_gpu,
       (sl_any_fn *)triad_collect_gpu },
+#if SPEEDLAB_HAVE_CUDA
+    { "cuda", (sl_any_fn *)triad_cuda, SL_USES_CUDA, NULL, (sl_any_fn *)triad_setup_cuda,
+      (sl_any_fn *)triad_collect_cuda },
+#endif
 };
 
 const sl_kernel triad_kernel = {

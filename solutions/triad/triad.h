@@ -25,6 +25,9 @@
 #define triad_setup_threads SL_TREE_SYMBOL(triad_setup_threads)
 #define triad_setup_gpu SL_TREE_SYMBOL(triad_setup_gpu)
 #define triad_collect_gpu SL_TREE_SYMBOL(triad_collect_gpu)
+#define triad_cuda SL_TREE_SYMBOL(triad_cuda)
+#define triad_setup_cuda SL_TREE_SYMBOL(triad_setup_cuda)
+#define triad_collect_cuda SL_TREE_SYMBOL(triad_collect_cuda)
 #define triad_kernel SL_TREE_SYMBOL(triad_kernel)
 #define triad_cache_kernel SL_TREE_SYMBOL(triad_cache_kernel)
 
@@ -51,11 +54,18 @@ void triad_setup_threads(double *a, double *b, double *c, int64_t n, int threads
 void triad_setup_gpu(double *a, double *b, double *c, int64_t n, int threads);
 void triad_collect_gpu(double *a, double *b, double *c, int64_t n);
 
+/* CUDA C for comparison (cuda.cu; built when nvcc is found, run only on a
+ * CUDA device), with its own set-up and way home. */
+void triad_cuda(double *restrict a, const double *restrict b, const double *restrict c,
+                int64_t n, int threads, sl_where *where);
+void triad_setup_cuda(double *a, double *b, double *c, int64_t n, int threads);
+void triad_collect_cuda(double *a, double *b, double *c, int64_t n);
+
 /* Declared again through the typedefs: if a signature drifts from the one
  * the harness calls, these lines stop the build. */
-triad_fn triad_scalar, triad_simd, triad_threads, triad_threads_simd, triad_gpu;
-triad_setup_fn triad_setup_serial, triad_setup_threads, triad_setup_gpu;
-triad_collect_fn triad_collect_gpu;
+triad_fn triad_scalar, triad_simd, triad_threads, triad_threads_simd, triad_gpu, triad_cuda;
+triad_setup_fn triad_setup_serial, triad_setup_threads, triad_setup_gpu, triad_setup_cuda;
+triad_collect_fn triad_collect_gpu, triad_collect_cuda;
 
 extern const sl_kernel triad_kernel;
 extern const sl_kernel triad_cache_kernel;
