@@ -1,9 +1,16 @@
 /* test_story.c - the report's reading of a run's timeline (report/story.c):
  * a stretch of time in which every configuration ran slower together is
- * found, with its size and place; a steady machine is not accused. The
- * suites are made by hand, so the expected numbers are exact. */
+ * found, with its size and place; a steady machine is not accused. And
+ * its roofs (report/ceiling_report.c): a ceiling is the lower of the
+ * compute and the memory roof, names which, and a rate past it by more
+ * than 10% is marked "!" with its footnote. The suites are made by hand,
+ * so the expected numbers are exact. */
+#define _GNU_SOURCE
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "ceiling_report.h"
 #include "check.h"
 #include "story.h"
 
@@ -34,8 +41,83 @@ static void make_suite(sl_suite *s, sl_config *configs, double slow, double slow
     }
 }
 
+/* A one-rung kernel: 1 FMA per unit; a call of 1000 units moves 8000
+ * bytes when it declares them. */
+static double eight_bytes(const sl_problem *p)
+{
+    return 8.0 * (double)p->size;
+}
+static const sl_problem_def roof_compute = {
+    .name = "compute", .work_unit = "units", .ceiling = SL_CEILING_FMA, .ceiling_ops = 1,
+    .ceiling_why = "1 FMA per unit",
+};
+static const sl_problem_def roof_memory = {
+    .name = "memory", .work_unit = "units", .ceiling = SL_CEILING_FMA, .ceiling_ops = 1,
+    .ceiling_why = "1 FMA per unit", .bytes_moved = eight_bytes,
+};
+static const sl_variant roof_variants[] = { { "scalar", NULL, 0, NULL, NULL, NULL } };
+
+/* The headline of one configuration at `rate` units/s, as text. */
+static char *headline_at(const sl_problem_def *def, const sl_ceilings *m, double rate,
+                         sl_bound *bound, double *ceiling)
+{
+    sl_kernel k = { def, roof_variants, 1 };
+    sl_config c;
+    memset(&c, 0, sizeof c);
+    c.kernel = &k;
+    c.variant = &roof_variants[0];
+    c.tree = "solutions";
+    c.problem.size = 1000;
+    c.valid = 1, c.timed = 6, c.threads_used = 1;
+    c.outcome.work = 1000.0;
+    c.rate = rate, c.median = 1000.0 / rate, c.speedup = 1.0;
+    sl_suite s = { .configs = &c, .count = 1 };
+    *bound = sl_config_bound(m, &c);
+    *ceiling = sl_config_ceiling(m, &c);
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+    sl_story_headline_text(f, &s, m);
+    fclose(f);
+    return text;
+}
+
+static void roofs(void)
+{
+    sl_ceilings m;
+    memset(&m, 0, sizeof m);
+    m.measured = 1;
+    m.per_core[SL_CEILING_FMA] = 1e9;      /* 1e9 units/s on one core */
+    m.memory.measured = 1;
+    m.memory.threads[0] = 1, m.memory.threads[1] = 2;
+    m.memory.bytes_per_s[0] = 4e9;         /* 4e9 / 8 bytes = 5e8 units/s */
+    m.memory.bytes_per_s[1] = 6e9;
+    sl_bound b;
+    double ceil;
+    /* No bytes declared: the compute roof, 1e9. 1.05e9 is "~100%". */
+    char *t = headline_at(&roof_compute, &m, 1.05e9, &b, &ceil);
+    CHECK(b == SL_BOUND_COMPUTE && ceil == 1e9);
+    CHECK(strstr(t, "~100%") != NULL && strstr(t, "! above") == NULL);
+    free(t);
+    /* 8 bytes a unit: the memory roof, 5e8, is the lower; named. */
+    t = headline_at(&roof_memory, &m, 4e8, &b, &ceil);
+    CHECK(b == SL_BOUND_MEMORY && ceil == 5e8);
+    CHECK(strstr(t, "80%") != NULL && strstr(t, "memory: 3.2 of the 4.0 GB/s") != NULL);
+    free(t);
+    /* 150% of it: marked, with the footnote. */
+    t = headline_at(&roof_memory, &m, 7.5e8, &b, &ceil);
+    CHECK(strstr(t, "150%!") != NULL && strstr(t, "! above the ceiling") != NULL);
+    free(t);
+    /* Without the memory probe, the compute roof again. */
+    m.memory.measured = 0;
+    t = headline_at(&roof_memory, &m, 4e8, &b, &ceil);
+    CHECK(b == SL_BOUND_COMPUTE && ceil == 1e9);
+    free(t);
+}
+
 int main(void)
 {
+    roofs();
     sl_suite s;
     sl_config configs[CONFIGS];
     sl_drift d;

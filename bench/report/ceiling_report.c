@@ -107,7 +107,7 @@ int sl_write_ceilings(const char *dir, const sl_ceilings *m, const sl_suite *s)
         fprintf(af.fp, "%s,%d,1,%.6g,,%.4f,,\n", sl_ceiling_name(k), m->lanes, m->per_core[k],
                 m->spread[k]);
     for (int k = 0; k < 2 && m->memory.measured; k++)
-        fprintf(af.fp, "memory bandwidth,,%d,,%.4g,%.4f,%s,%.4g\n", m->memory.threads[k],
+        fprintf(af.fp, "memory bandwidth,,%d,,%.6g,%.4f,%s,%.6g\n", m->memory.threads[k],
                 m->memory.bytes_per_s[k] * 1e-9, m->memory.spread[k],
                 m->memory.nontemporal[k] ? "non-temporal" : "plain",
                 m->memory.stream_per_s[k] * 1e-9);
