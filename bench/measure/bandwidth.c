@@ -21,6 +21,7 @@
 
 #include "caches.h"
 #include "sample.h"
+#include "suite.h"
 
 enum { QUICK_RUNS = 4 };
 
@@ -124,7 +125,7 @@ void sl_measure_bandwidth(sl_bandwidth *m, int quick)
         free(a), free(b), free(c);
         return;
     }
-    int cores = omp_get_num_procs();
+    int cores = sl_cores_available();
     m->elements = n;
     m->threads[0] = 1;
     m->threads[1] = cores;
@@ -138,9 +139,9 @@ void sl_measure_bandwidth(sl_bandwidth *m, int quick)
         if (!again)
             m->nontemporal[k] = 24.0 * stream.median > 32.0 * plain.median;
         const sl_sample *kept = m->nontemporal[k] ? &stream : &plain;
-        double bytes = m->nontemporal[k] ? 24.0 : 32.0;
+        double per_element = m->nontemporal[k] ? 24.0 : 32.0;
         for (int i = 0; i < kept->n && m->npass[k] < 2 * SL_BANDWIDTH_RUNS; i++)
-            m->pass[k][m->npass[k]++] = bytes * kept->v[i];
+            m->pass[k][m->npass[k]++] = per_element * kept->v[i];
         summarise(m, k);
     }
     free(a), free(b), free(c);

@@ -9,6 +9,7 @@
  */
 #include "ceiling_report.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "atomic_file.h"
@@ -53,20 +54,29 @@ double sl_config_memory_roof(const sl_ceilings *m, const sl_config *c)
     return bw * c->outcome.work / bytes;
 }
 
-double sl_config_ceiling(const sl_ceilings *m, const sl_config *c)
+/* The lower of the two roofs (0: neither), and which it is. */
+static double lower_roof(const sl_ceilings *m, const sl_config *c, sl_bound *bound)
 {
     double compute = sl_config_compute_roof(m, c), memory = sl_config_memory_roof(m, c);
-    if (memory > 0.0 && (compute <= 0.0 || memory < compute))
+    if (memory > 0.0 && (compute <= 0.0 || memory < compute)) {
+        *bound = SL_BOUND_MEMORY;
         return memory;
+    }
+    *bound = compute > 0.0 ? SL_BOUND_COMPUTE : SL_BOUND_NONE;
     return compute;
+}
+
+double sl_config_ceiling(const sl_ceilings *m, const sl_config *c)
+{
+    sl_bound bound;
+    return lower_roof(m, c, &bound);
 }
 
 sl_bound sl_config_bound(const sl_ceilings *m, const sl_config *c)
 {
-    double compute = sl_config_compute_roof(m, c), memory = sl_config_memory_roof(m, c);
-    if (memory > 0.0 && (compute <= 0.0 || memory < compute))
-        return SL_BOUND_MEMORY;
-    return compute > 0.0 ? SL_BOUND_COMPUTE : SL_BOUND_NONE;
+    sl_bound bound;
+    lower_roof(m, c, &bound);
+    return bound;
 }
 
 const char *sl_bound_name(sl_bound b)
@@ -260,13 +270,20 @@ int sl_write_roofline(const char *dir, const sl_ceilings *m, const sl_suite *s)
     sl_atomic_file af;
     if (!m->measured)
         return 0;
+    /* Which configurations are points: decided once (each look is a pass
+     * over the suite). */
+    char *point = calloc(s->count ? s->count : 1, 1);
+    if (point == NULL)
+        return -1;
+    for (size_t i = 0; i < s->count; i++)
+        point[i] = (char)roofline_point(s, i);
     /* Kernels that move no bytes worth counting sit at the right edge:
      * ten times the largest finite intensity, at least 100 ops per byte. */
     double most = 1.0, least = 1.0, slowest = 1e9;
     for (size_t i = 0; i < s->count; i++) {
-        double x = roofline_point(s, i) ? sl_config_intensity(&s->configs[i]) : 0.0;
+        double x = point[i] ? sl_config_intensity(&s->configs[i]) : 0.0;
         double y = s->configs[i].rate * s->configs[i].kernel->problem->ceiling_ops;
-        if (roofline_point(s, i) && y > 0.0 && y < slowest)
+        if (point[i] && y > 0.0 && y < slowest)
             slowest = y;
         if (x > most)
             most = x;
@@ -275,8 +292,10 @@ int sl_write_roofline(const char *dir, const sl_ceilings *m, const sl_suite *s)
     }
     double edge = most * 10.0 > 100.0 ? most * 10.0 : 100.0;
     snprintf(path, sizeof path, "%s/roofline.dat", dir);
-    if (sl_atomic_open(&af, path) != 0)
+    if (sl_atomic_open(&af, path) != 0) {
+        free(point);
         return -1;
+    }
     fprintf(af.fp, "# kernel_number ops_per_byte ops_per_s label (the kernel's limiting "
                    "instruction: ops = work units x ops per unit; no memory traffic: "
                    "drawn at %g)\n", edge);
@@ -286,7 +305,7 @@ int sl_write_roofline(const char *dir, const sl_ceilings *m, const sl_suite *s)
     for (size_t i = 0; i < s->count; i++) {
         if (sl_suite_first_of_kernel(s, i))
             kernel_no++;
-        if (!roofline_point(s, i))
+        if (!point[i])
             continue;
         const sl_config *c = &s->configs[i];
         const sl_problem_def *k = c->kernel->problem;
@@ -294,7 +313,7 @@ int sl_write_roofline(const char *dir, const sl_ceilings *m, const sl_suite *s)
         for (size_t j = 0; j < s->count; j++) {
             const sl_config *o = &s->configs[j];
             if (j != i && o->kernel->problem == k && strcmp(o->tree, c->tree) == 0 &&
-                roofline_point(s, j) && !(o->variant->flags & SL_USES_GPU) &&
+                point[j] && !(o->variant->flags & SL_USES_GPU) &&
                 (o->rate > c->rate || (o->rate == c->rate && j < i)))
                 fastest = 0;
         }
@@ -308,6 +327,7 @@ int sl_write_roofline(const char *dir, const sl_ceilings *m, const sl_suite *s)
                 fastest ? variant : "",
                 fastest && strcmp(c->tree, "solutions") != 0 ? " (yours)" : "");
     }
+    free(point);
     if (sl_atomic_commit(&af) != 0)
         return -1;
 
