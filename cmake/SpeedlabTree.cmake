@@ -61,6 +61,32 @@ function(speedlab_add_tree name dir)
   target_link_libraries(speedlab_tree_${name} PUBLIC speedlab_common OpenMP::OpenMP_C)
 endfunction()
 
+# speedlab_add_hybrid(<name> <dir> [OVERRIDE <relative file> <replacement> ...])
+# builds speedlab_hybrid_<name> from <dir>/mpi/ (lesson 6) on top of the
+# tree's own library, whose rows and loops its variants reuse. Like every
+# fractal and Monte Carlo file: no FMA contraction.
+function(speedlab_add_hybrid name dir)
+  cmake_parse_arguments(PARSE_ARGV 2 ARG "" "" "OVERRIDE")
+  set(sources "")
+  foreach(rel IN LISTS SPEEDLAB_HYBRID_SOURCES)
+    set(src "${dir}/${rel}")
+    set(overrides ${ARG_OVERRIDE})
+    while(overrides)
+      list(POP_FRONT overrides from to)
+      if(from STREQUAL rel)
+        set(src "${to}")
+      endif()
+    endwhile()
+    list(APPEND sources "${src}")
+  endforeach()
+  add_library(speedlab_hybrid_${name} STATIC ${sources})
+  target_include_directories(speedlab_hybrid_${name} PUBLIC "${dir}/mpi")
+  target_compile_definitions(speedlab_hybrid_${name} PRIVATE SPEEDLAB_TREE=${name})
+  target_compile_options(speedlab_hybrid_${name} PRIVATE
+    ${SPEEDLAB_WARNINGS} ${SPEEDLAB_ARCH_FLAGS} -ffp-contract=off)
+  target_link_libraries(speedlab_hybrid_${name} PUBLIC speedlab_tree_${name} MPI::MPI_C)
+endfunction()
+
 # speedlab_add_tree_program(<target> <tree> <source> [libraries...]) builds a
 # program for one tree (its bench, its variant test): compiled with that
 # tree's -DSPEEDLAB_TREE so SL_TREE_SYMBOL names the tree's own kernels.

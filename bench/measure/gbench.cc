@@ -153,6 +153,11 @@ void gb_use_real_time(gb_bench *b) { bench(b)->UseRealTime(); }
 void gb_repetitions(gb_bench *b, int n) { bench(b)->Repetitions(n); }
 void gb_min_time(gb_bench *b, double s) { bench(b)->MinTime(s); }
 void gb_min_warmup_time(gb_bench *b, double s) { bench(b)->MinWarmUpTime(s); }
+void gb_fixed_iterations(gb_bench *b, int64_t n)
+{
+    bench(b)->Iterations(static_cast<benchmark::IterationCount>(n));
+}
+void gb_use_manual_time(gb_bench *b) { bench(b)->UseManualTime(); }
 
 int gb_keep_running(gb_state *s) { return s->st->KeepRunning() ? 1 : 0; }
 int64_t gb_iterations(const gb_state *s)
@@ -163,6 +168,10 @@ void gb_set_items_processed(gb_state *s, double items)
 {
     s->st->counters["items_per_second"] =
         benchmark::Counter(items, benchmark::Counter::kIsRate);
+}
+void gb_set_iteration_time(gb_state *s, double seconds)
+{
+    s->st->SetIterationTime(seconds);
 }
 void gb_skip_with_error(gb_state *s, const char *message)
 {

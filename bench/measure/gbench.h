@@ -26,11 +26,17 @@ void gb_use_real_time(gb_bench *b);               /* wall time: threads, GPU */
 void gb_repetitions(gb_bench *b, int n);
 void gb_min_time(gb_bench *b, double seconds);    /* per repetition */
 void gb_min_warmup_time(gb_bench *b, double seconds);
+/* MPI ranks (bench/hybrid/): every rank must run the same number of calls,
+ * so no rank may pick its own; and the time of a call is the slowest
+ * rank's, which the body reports with gb_set_iteration_time. */
+void gb_fixed_iterations(gb_bench *b, int64_t n);
+void gb_use_manual_time(gb_bench *b);
 
 /* Inside a body. */
 int gb_keep_running(gb_state *s);
 int64_t gb_iterations(const gb_state *s);
 void gb_set_items_processed(gb_state *s, double items); /* -> items_per_second */
+void gb_set_iteration_time(gb_state *s, double seconds); /* gb_use_manual_time */
 
 void gb_skip_with_error(gb_state *s, const char *message);
 void gb_do_not_optimize(double value);

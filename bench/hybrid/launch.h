@@ -1,0 +1,29 @@
+/* launch.h - start one mpirun and wait for it, within a time limit.
+ *
+ * The driver (bench/mpi_main.c) runs one mpirun per (ranks, threads per
+ * rank) pair. mpirun and its ranks get their own process group, so a hung
+ * or half-dead job is stopped whole when the limit passes: TERM, then KILL
+ * two seconds later. A rank that dies takes mpirun down with it (Open MPI
+ * aborts the job), which this reports as it is.
+ */
+#ifndef SPEEDLAB_HYBRID_LAUNCH_H
+#define SPEEDLAB_HYBRID_LAUNCH_H
+
+#include <stddef.h>
+
+/* How a launch ended. */
+typedef struct sl_launch_end {
+    int exited;         /* 1: exit status in code; 0: killed by signal */
+    int code;           /* exit status, or the signal */
+    int timed_out;      /* 1: stopped by the limit */
+} sl_launch_end;
+
+/* Find the launcher: $SPEEDLAB_MPIRUN, else mpirun on PATH. 0 with its
+ * path in out, or -1. */
+int sl_find_mpirun(char *out, size_t len);
+
+/* Run argv (argv[0] a path) and wait at most limit seconds. Returns 0, or
+ * -1 when it could not be started (why says so). */
+int sl_launch(char *const argv[], double limit, sl_launch_end *end, char *why, size_t len);
+
+#endif

@@ -1,0 +1,418 @@
+/* worker.c - lesson 6's measurement under mpirun (worker.h). */
+#define _GNU_SOURCE
+#include "worker.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <sched.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "exitcodes.h"
+#include "gbench.h"
+#include "quiet.h"
+#include "sample.h"
+
+/* One configuration on this rank: the problem, the share, the buffers. */
+typedef struct config {
+    const sl_hybrid_job *job;
+    const sl_hybrid_variant *v;
+    sl_problem p;
+    sl_share me;
+    sl_outcome out;
+    MPI_Comm comm, node;
+    /* Per repetition, as every rank agreed (rank 0 keeps them). */
+    sl_sample total, compute, compute_mean;
+    double others[SL_MAX_REPS];
+    int disturbed;
+} config;
+
+static int rank_of(MPI_Comm c)
+{
+    int r;
+    MPI_Comm_rank(c, &r);
+    return r;
+}
+
+/* Did every rank get its memory? A collective answer, so that no rank
+ * goes on to a call the others will not make. */
+static int all_ok(MPI_Comm comm, int mine)
+{
+    int all;
+    MPI_Allreduce(&mine, &all, 1, MPI_INT, MPI_MIN, comm);
+    return all;
+}
+
+static void release(config *c)
+{
+    free(c->me.rows);
+    free(c->me.gathered);
+    free(c->out.counts);
+    c->me.rows = c->me.gathered = c->out.counts = NULL;
+}
+
+/* Rows buffers for the image kernels: this rank's rows; on rank 0 the
+ * whole image and room to gather every rank's rows. */
+static int allocate(config *c, double *mib)
+{
+    const sl_problem_def *def = c->job->kernel->problem;
+    *mib = 0;
+    if (!def->image)
+        return 0;
+    const int64_t w = c->p.size, h = sl_problem_height(&c->p);
+    int64_t mine = c->v->row_count(c->me.rank, c->me.ranks, h), all = 0;
+    for (int r = 0; r < c->me.ranks; r++)
+        all += c->v->row_count(r, c->me.ranks, h);
+    size_t bytes_mine = (size_t)(mine > 0 ? mine : 1) * (size_t)w * sizeof(int32_t);
+    size_t bytes_root = (size_t)(all + h) * (size_t)w * sizeof(int32_t);
+    c->me.rows = malloc(bytes_mine);
+    if (c->me.rank == 0) {
+        c->me.gathered = malloc((size_t)(all > 0 ? all : 1) * (size_t)w * sizeof(int32_t));
+        c->out.counts = malloc((size_t)w * (size_t)h * sizeof(int32_t));
+    }
+    *mib = (double)(bytes_mine + (c->me.rank == 0 ? bytes_root : 0)) / (1024.0 * 1024.0);
+    if (c->me.rows == NULL || (c->me.rank == 0 && (c->me.gathered == NULL || c->out.counts == NULL)))
+        return -1;
+    /* A row nobody sent must not pass for a computed one. */
+    if (c->me.rank == 0)
+        memset(c->out.counts, 0xff, (size_t)w * (size_t)h * sizeof(int32_t));
+    return 0;
+}
+
+/* One call on every rank; *total and *compute are this rank's seconds. */
+static int one_call(config *c, double *total, double *compute)
+{
+    MPI_Barrier(c->comm);
+    double t0 = MPI_Wtime();
+    c->v->compute(&c->p, &c->me);
+    double t1 = MPI_Wtime();
+    int rc = c->v->combine(&c->p, &c->me, c->comm, &c->out);
+    double t2 = MPI_Wtime();
+    *total = t2 - t0;
+    *compute = t1 - t0;
+    return rc;
+}
+
+/* Check the combined answer on rank 0 and tell every rank. When it is
+ * wrong, every rank checks its own share and rank 0 names the wrong ones. */
+static int validate(config *c, sl_verdict *verdict, char *note, size_t len)
+{
+    const sl_problem_def *def = c->job->kernel->problem;
+    int ok = 0;
+    note[0] = '\0';
+    if (c->me.rank == 0) {
+        if (def->tally != NULL)
+            def->tally(&c->p, &c->out);
+        *verdict = def->check(&c->p, &c->out);
+        ok = verdict->ok;
+    }
+    MPI_Bcast(&ok, 1, MPI_INT, 0, c->comm);
+    if (ok)
+        return 1;
+    char why[200] = "";
+    int share = c->job->kernel->share_ok(&c->p, &c->me, why, sizeof why);
+    char *all = c->me.rank == 0 ? calloc((size_t)c->me.ranks, sizeof why) : NULL;
+    int *shares = c->me.rank == 0 ? calloc((size_t)c->me.ranks, sizeof(int)) : NULL;
+    MPI_Gather(why, sizeof why, MPI_CHAR, all, sizeof why, MPI_CHAR, 0, c->comm);
+    MPI_Gather(&share, 1, MPI_INT, shares, 1, MPI_INT, 0, c->comm);
+    if (c->me.rank == 0 && all != NULL && shares != NULL) {
+        size_t at = 0;
+        for (int r = 0; r < c->me.ranks && at < len; r++)
+            if (!shares[r])
+                at += (size_t)snprintf(note + at, len - at, "%srank %d of %d: %s",
+                                       at ? "; " : "", r, c->me.ranks, all + r * sizeof why);
+        if (at == 0)
+            snprintf(note, len, "every rank's share is right: the combining step is wrong");
+    }
+    free(all);
+    free(shares);
+    return 0;
+}
+
+/* One repetition of gb_fixed_iterations calls (Google Benchmark's body). */
+static void body(gb_state *s, void *vc)
+{
+    config *c = vc;
+    sl_quiet_mark a, b;
+    sl_quiet_mark_now(&a);
+    double sum_total = 0, sum_compute = 0, sum_mean = 0;
+    int64_t n = 0;
+    while (gb_keep_running(s)) {
+        double mine[2], worst[2], sum;
+        one_call(c, &mine[0], &mine[1]);
+        MPI_Allreduce(mine, worst, 2, MPI_DOUBLE, MPI_MAX, c->comm);
+        MPI_Allreduce(&mine[1], &sum, 1, MPI_DOUBLE, MPI_SUM, c->comm);
+        gb_set_iteration_time(s, worst[0]);
+        sum_total += worst[0];
+        sum_compute += worst[1];
+        sum_mean += sum / c->me.ranks;
+        n++;
+    }
+    sl_quiet_mark_now(&b);
+    /* Other processes' CPU on rank 0's node: all of it, less this job's
+     * ranks there. The slowest node decides, so take the most. */
+    double self = b.self - a.self, selves = 0, others = -1, worst_others;
+    MPI_Allreduce(&self, &selves, 1, MPI_DOUBLE, MPI_SUM, c->node);
+    if (a.ok && b.ok && rank_of(c->node) == 0) {
+        others = (b.all_busy - a.all_busy) - selves;
+        others = others < 0 ? 0 : others;
+    }
+    MPI_Allreduce(&others, &worst_others, 1, MPI_DOUBLE, MPI_MAX, c->comm);
+    if (c->me.rank == 0 && n > 0) {
+        int k = c->total.n;
+        sl_sample_add(&c->total, sum_total / (double)n);
+        sl_sample_add(&c->compute, sum_compute / (double)n);
+        sl_sample_add(&c->compute_mean, sum_mean / (double)n);
+        double wall = b.wall - a.wall;
+        if (k < SL_MAX_REPS)
+            c->others[k] = worst_others >= 0 && wall > 0 ? worst_others / wall : -1;
+        if (worst_others >= 0 && sl_quiet_disturbed(worst_others, b.wall - a.wall))
+            c->disturbed++;
+    }
+}
+
+static void on_result(const gb_result *r, void *ctx)
+{
+    (void)r;
+    (void)ctx;
+}
+
+/* Time c: iterations fixed from the validation call, so that every rank
+ * makes the same number of calls. */
+static void time_config(config *c, const sl_hybrid_plan *plan, double first_call)
+{
+    int64_t iters = first_call > 0 ? (int64_t)(plan->min_time / first_call) + 1 : 1;
+    iters = iters > 100000 ? 100000 : iters;
+    char name[160];
+    snprintf(name, sizeof name, "%s/%s/ranks:%d/threads:%d", c->job->kernel->problem->name,
+             c->v->name, c->me.ranks, c->p.threads);
+    gb_bench *b = gb_register(name, body, c);
+    gb_repetitions(b, plan->reps);
+    gb_fixed_iterations(b, iters);
+    gb_use_manual_time(b);
+    gb_run(on_result, NULL);
+    gb_clear();
+}
+
+static double median_others(const config *c)
+{
+    double v[SL_MAX_REPS];
+    int n = 0;
+    for (int k = 0; k < c->total.n && k < SL_MAX_REPS; k++)
+        if (c->others[k] >= 0)
+            v[n++] = c->others[k];
+    return n ? sl_median(v, n) : -1;
+}
+
+static void write_row(FILE *f, const config *c, const char *variant, int ranks, int valid,
+                      const sl_verdict *vd, const char *note)
+{
+    const sl_problem_def *def = c->job->kernel->problem;
+    const sl_sample *t = &c->total, *cm = &c->compute, *mean = &c->compute_mean;
+    int timed = t->n > 0;
+    double comm = timed ? t->median - cm->median : 0;
+    fprintf(f, "%s,%s,%d,%d,%" PRId64 ",%" PRId64 ",%.17g,%d,", def->name, variant, ranks,
+            c->p.threads, c->p.size, def->image ? sl_problem_height(&c->p) : 0, c->out.work,
+            t->n);
+    if (timed)
+        fprintf(f, "%.9g,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g,%.4f,", t->median, t->ci_low,
+                t->ci_high, t->min, t->max, cm->median, mean->median, comm < 0 ? 0 : comm,
+                cm->median > 0 ? mean->median / cm->median : 1.0);
+    else
+        fputs(",,,,,,,,,", f);
+    fprintf(f, "%s,%.17g,%.17g,%.3g,%.3g,", valid ? "yes" : "no", c->out.value, vd->expected,
+            vd->error, vd->tolerance);
+    double others = timed ? median_others(c) : -1;
+    if (others >= 0)
+        fprintf(f, "%.3f,", others);
+    else
+        fputs(",", f);
+    /* The note is free text: no commas or quotes in a CSV cell. */
+    fprintf(f, "%d,\"", c->disturbed);
+    for (const char *s = note; *s; s++)
+        fputc(*s == '"' ? '\'' : *s, f);
+    fputs("\"\n", f);
+}
+
+/* The single-process scalar variant at the same size, on this rank alone
+ * (a 1-rank launch): the baseline of every speedup. */
+static int baseline(FILE *f, const sl_hybrid_job *job, const sl_hybrid_plan *plan)
+{
+    const sl_problem_def *def = job->kernel->problem;
+    const sl_variant *v = sl_find_variant(job->single, SL_BASELINE_VARIANT);
+    config c = { .job = job };
+    c.p = (sl_problem){ .size = job->size, .threads = 1, .seed = 1 };
+    sl_outcome out = { 0 };
+    int64_t cells = def->image ? c.p.size * sl_problem_height(&c.p) : 0;
+    if (cells > 0 && (out.counts = malloc((size_t)cells * sizeof(int32_t))) == NULL)
+        return -1;
+    int reps = plan->reps < 3 ? plan->reps : 3;
+    sl_verdict vd = { 0 };
+    for (int k = 0; k <= reps; k++) {
+        double t0 = sl_now();
+        int rc = def->run(v, &c.p, &out);
+        double t = sl_now() - t0;
+        if (rc != 0)
+            break;
+        if (k == 0) {
+            if (def->tally != NULL)
+                def->tally(&c.p, &out);
+            vd = def->check(&c.p, &out);
+            if (!vd.ok)
+                break;
+        } else {
+            sl_sample_add(&c.total, t);
+            sl_sample_add(&c.compute, t);
+            sl_sample_add(&c.compute_mean, t);
+            c.others[k - 1] = -1;
+        }
+    }
+    if (c.total.n > 0) {
+        sl_sample_summarise(&c.total);
+        sl_sample_summarise(&c.compute);
+        sl_sample_summarise(&c.compute_mean);
+    }
+    c.out = out;
+    write_row(f, &c, v->name, 1, vd.ok, &vd, "single process, no MPI");
+    printf("  %-11s %-14s baseline, 1 process x 1 thread: %s\n", def->name, v->name,
+           vd.ok ? "valid" : "INVALID");
+    free(out.counts);
+    return 0;
+}
+
+/* This launch's facts, as comment lines the driver copies into the run's
+ * context: the MPI library, each rank's host and the CPUs it may use. */
+static void describe(FILE *f, MPI_Comm comm)
+{
+    char lib[MPI_MAX_LIBRARY_VERSION_STRING], host[MPI_MAX_PROCESSOR_NAME];
+    int len, ranks;
+    MPI_Comm_size(comm, &ranks);
+    MPI_Get_library_version(lib, &len);
+    MPI_Get_processor_name(host, &len);
+    char line[MPI_MAX_PROCESSOR_NAME + 64];
+    cpu_set_t set;
+    CPU_ZERO(&set);
+    int cpus = sched_getaffinity(0, sizeof set, &set) == 0 ? CPU_COUNT(&set) : -1;
+    int first = -1;
+    for (int i = 0; i < CPU_SETSIZE && first < 0; i++)
+        if (CPU_ISSET(i, &set))
+            first = i;
+    snprintf(line, sizeof line, "%s: %d CPU(s) allowed, the first %d", host, cpus, first);
+    char *all = rank_of(comm) == 0 ? malloc((size_t)ranks * sizeof line) : NULL;
+    MPI_Gather(line, sizeof line, MPI_CHAR, all, sizeof line, MPI_CHAR, 0, comm);
+    if (f == NULL || all == NULL) {
+        free(all);
+        return;
+    }
+    char *nl = strchr(lib, '\n');
+    if (nl)
+        *nl = '\0';
+    fprintf(f, "# mpi_library: %s\n", lib);
+    for (int r = 0; r < ranks; r++)
+        fprintf(f, "# rank %d: %s\n", r, all + (size_t)r * sizeof line);
+    free(all);
+}
+
+/* Validate, then time, one variant at this launch's ranks and threads. */
+static int run_config(FILE *f, const sl_hybrid_job *job, const sl_hybrid_variant *v,
+                      const sl_hybrid_plan *plan, MPI_Comm node)
+{
+    config c = { .job = job, .v = v, .comm = MPI_COMM_WORLD, .node = node };
+    c.p = (sl_problem){ .size = job->size, .threads = plan->threads, .seed = 1 };
+    MPI_Comm_rank(c.comm, &c.me.rank);
+    MPI_Comm_size(c.comm, &c.me.ranks);
+    c.me.def = job->kernel->problem;
+    c.me.row_of = v->row_of;
+    c.me.row_count = v->row_count;
+    double mib = 0;
+    if (!all_ok(c.comm, allocate(&c, &mib) == 0)) {
+        if (c.me.rank == 0)
+            fprintf(stderr, "speedlab-mpi: out of memory: %s %s needs %.0f MiB on rank 0\n",
+                    job->kernel->problem->name, v->name, mib);
+        release(&c);
+        return SL_EXIT_RUNTIME;
+    }
+    double total, compute, worst;
+    one_call(&c, &total, &compute);
+    MPI_Allreduce(&total, &worst, 1, MPI_DOUBLE, MPI_MAX, c.comm);
+    sl_verdict vd = { 0 };
+    char note[1024];
+    int valid = validate(&c, &vd, note, sizeof note);
+    if (valid && plan->reps > 0) {
+        time_config(&c, plan, worst);
+        if (c.me.rank == 0) {
+            sl_sample_summarise(&c.total);
+            sl_sample_summarise(&c.compute);
+            sl_sample_summarise(&c.compute_mean);
+        }
+    }
+    if (c.me.rank == 0) {
+        int64_t idle = 0;
+        if (v->row_count != NULL)
+            for (int r = 0; r < c.me.ranks; r++)
+                idle += v->row_count(r, c.me.ranks, sl_problem_height(&c.p)) == 0;
+        if (idle > 0 && valid)
+            snprintf(note, sizeof note, "%" PRId64 " of %d ranks had no rows (more ranks than rows)",
+                     idle, c.me.ranks);
+        write_row(f, &c, v->name, c.me.ranks, valid, &vd, note);
+        printf("  %-11s %-14s %d rank(s) x %d thread(s): %s", job->kernel->problem->name,
+               v->name, c.me.ranks, c.p.threads, valid ? "valid" : "INVALID");
+        if (valid && c.total.n > 0)
+            printf(", %.4g s (compute %.4g s, communication %.4g s, balance %.0f%%)",
+                   c.total.median, c.compute.median, c.total.median - c.compute.median,
+                   100.0 * c.compute_mean.median / c.compute.median);
+        printf("%s%s\n", note[0] ? ": " : "", note);
+        if (!valid)
+            fprintf(stderr, "speedlab-mpi: INVALID: %s %s at %d rank(s) x %d thread(s): got %.17g,"
+                    " expected %.17g%s%s\n", job->kernel->problem->name, v->name, c.me.ranks,
+                    c.p.threads, c.out.value,
+                    vd.expected, note[0] ? "; " : "", note);
+        fflush(stdout);
+    }
+    release(&c);
+    return valid ? SL_EXIT_OK : SL_EXIT_INVALID;
+}
+
+int sl_hybrid_work(const sl_hybrid_plan *plan)
+{
+    int rank, code = SL_EXIT_OK, open_ok = 1;
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    MPI_Comm node;
+    MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &node);
+    FILE *f = NULL;
+    if (rank == 0) {
+        f = fopen(plan->frag, "w");
+        if (f == NULL) {
+            fprintf(stderr, "speedlab-mpi: cannot write %s: %s\n", plan->frag, strerror(errno));
+            open_ok = 0;
+        }
+    }
+    if (!all_ok(MPI_COMM_WORLD, open_ok)) {
+        MPI_Comm_free(&node);
+        return SL_EXIT_RUNTIME;
+    }
+    describe(f, MPI_COMM_WORLD);
+    if (f != NULL)
+        fprintf(f, "%s\n", SL_HYBRID_FRAG_HEADER);
+    for (int j = 0; j < plan->njobs && code != SL_EXIT_RUNTIME; j++) {
+        const sl_hybrid_job *job = &plan->jobs[j];
+        if (plan->baseline && rank == 0 && baseline(f, job, plan) != 0)
+            code = SL_EXIT_RUNTIME;
+        for (size_t k = 0; k < job->kernel->count && code != SL_EXIT_RUNTIME; k++) {
+            int rc = run_config(f, job, &job->kernel->variants[k], plan, node);
+            if (rc != SL_EXIT_OK && code == SL_EXIT_OK)
+                code = rc;
+            if (rc == SL_EXIT_RUNTIME)
+                code = rc;
+        }
+    }
+    if (f != NULL && (fclose(f) != 0) && code == SL_EXIT_OK) {
+        fprintf(stderr, "speedlab-mpi: write failed: %s: %s\n", plan->frag, strerror(errno));
+        code = SL_EXIT_RUNTIME;
+    }
+    /* Every rank returns the same code. */
+    MPI_Bcast(&code, 1, MPI_INT, 0, MPI_COMM_WORLD);
+    MPI_Comm_free(&node);
+    return code;
+}

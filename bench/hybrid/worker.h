@@ -1,0 +1,49 @@
+/* worker.h - lesson 6's measurement under mpirun: every rank runs the same
+ * configurations in the same order; rank 0 validates, times and writes.
+ *
+ * One launch is one (ranks, threads per rank) pair. For each kernel and
+ * hybrid variant: one call that is checked on rank 0 against the
+ * single-process reference (a wrong answer is never timed; every rank
+ * hears the verdict, so none waits for a call that will not come, and the
+ * ranks whose share is wrong are named), then Google Benchmark repetitions
+ * of a fixed number of calls, each behind a barrier, timed as the slowest
+ * rank's. Rank 0 appends one CSV row per configuration to the fragment
+ * file the driver named (bench/hybrid/driver.c).
+ */
+#ifndef SPEEDLAB_HYBRID_WORKER_H
+#define SPEEDLAB_HYBRID_WORKER_H
+
+#include <stdint.h>
+
+#include "hybrid_table.h"
+
+#define SL_HYBRID_MAX_JOBS 8
+
+typedef struct sl_hybrid_job {
+    const sl_hybrid_kernel *kernel;
+    const sl_kernel *single;     /* the same kernel's single-process table */
+    int64_t size;
+} sl_hybrid_job;
+
+typedef struct sl_hybrid_plan {
+    sl_hybrid_job jobs[SL_HYBRID_MAX_JOBS];
+    int njobs;
+    int threads;        /* OpenMP threads per rank */
+    int reps;           /* repetitions (0: validate only) */
+    double min_time;    /* seconds per repetition, at least */
+    int baseline;       /* 1-rank launch: also time the scalar variant */
+    const char *frag;   /* rank 0 writes its rows here */
+} sl_hybrid_plan;
+
+/* The fragment's columns (the driver reads them by name). */
+#define SL_HYBRID_FRAG_HEADER \
+    "kernel,variant,ranks,threads,size,height,work,reps,median_s,ci_low_s,ci_high_s," \
+    "min_s,max_s,compute_s,compute_mean_s,comm_s,balance,valid,value,expected,error," \
+    "tolerance,others_cpu,disturbed_reps,note"
+
+/* Run the plan on MPI_COMM_WORLD (MPI initialised). Returns the exit code
+ * every rank returns: 0, 1 (a rank out of memory, the fragment not
+ * written) or 3 (a configuration invalid). */
+int sl_hybrid_work(const sl_hybrid_plan *plan);
+
+#endif

@@ -1,0 +1,424 @@
+/* mpi_main.c - speedlab-mpi-<tree>: lesson 6, the MPI + OpenMP variants
+ * validated and timed across a grid of ranks x threads per rank.
+ *
+ * Run plainly, it is the driver: it checks its input, then starts one
+ * mpirun per (ranks, threads) pair on itself with --worker (a fresh
+ * process each: nothing is forked from a process that ran OpenMP), each
+ * within a time limit, and turns the workers' fragments into a run folder
+ * (bench/hybrid/report.c) or, with --check, into verdicts only. Under
+ * mpirun with --worker it measures (bench/hybrid/worker.c).
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "args.h"
+#include "cli.h"
+#include "exitcodes.h"
+#include "gbench.h"
+#include "hybrid/launch.h"
+#include "hybrid/report.h"
+#include "hybrid/worker.h"
+#include "results.h"
+#include "run_dir.h"
+#include "suite.h"
+#include "tree.h"
+
+#define hybrid_kernels SL_TREE_SYMBOL(hybrid_kernels)
+#define tree_kernels SL_TREE_SYMBOL(kernels)
+extern const sl_hybrid_kernel *const hybrid_kernels[];
+extern const sl_kernel *const tree_kernels[];
+
+#define PROGRAM "speedlab-mpi"
+#define TREE_NAME SL_STR(SPEEDLAB_TREE)
+#define SL_STR_(x) #x
+#define SL_STR(x) SL_STR_(x)
+
+static const char usage[] =
+    "usage: " PROGRAM " [options]\n"
+    "Lesson 6: each kernel's MPI + OpenMP variants, validated against the\n"
+    "single-process reference, then timed on a grid of ranks x threads per rank.\n"
+    "  --ranks LIST     MPI ranks, e.g. 1,2 (default 1,2)\n"
+    "  --threads LIST   OpenMP threads per rank, e.g. 1,2 (default 1,2)\n"
+    "  --kernel NAMES   pi, mandelbrot, julia, montecarlo, comma-separated (default all)\n"
+    "  --size N         every chosen kernel's size (steps, samples, image side)\n"
+    "  --quick          the quick sizes (as make bench QUICK=1)\n"
+    "  --check          validate only at the awkward probe sizes, nothing timed or written\n"
+    "  --reps N         repetitions per configuration (default 5)\n"
+    "  --min-time S     seconds per repetition, at least (default 0.2)\n"
+    "  --results DIR    where the run folder goes (default results)\n"
+    "  --timeout S      stop a launch that runs longer (default 900)\n"
+    "  --bind core|none how mpirun binds ranks (default: core when ranks x threads\n"
+    "                   fit the cores, each rank given its threads' cores; else none)\n"
+    "Exit: 0 ok, 1 a launch failed, 2 bad input, 3 a variant failed validation,\n"
+    "4 MPI missing (mpirun not found).\n";
+
+typedef struct options {
+    int ranks[SL_MAX_THREAD_COUNTS], nranks;
+    int threads[SL_MAX_THREAD_COUNTS], nthreads;
+    const sl_hybrid_kernel *kernels[SL_HYBRID_MAX_JOBS];
+    int nkernels;
+    int64_t size;
+    int quick, check, reps, bind;   /* bind: -1 auto, 0 none, 1 core */
+    double min_time, timeout;
+    const char *results;
+} options;
+
+static int fail(int code, const char *fmt, const char *a, const char *b)
+{
+    fprintf(stderr, PROGRAM ": ");
+    fprintf(stderr, fmt, a, b);
+    fputc('\n', stderr);
+    return code;
+}
+
+static int parse_seconds(const char *what, const char *text, double *out)
+{
+    char *end;
+    errno = 0;
+    double v = strtod(text, &end);
+    if (*text == '\0' || *end != '\0' || errno != 0 || !(v > 0) || v > 86400) {
+        fprintf(stderr, PROGRAM ": %s: '%s' is not a number of seconds in (0, 86400]\n", what, text);
+        return -1;
+    }
+    *out = v;
+    return 0;
+}
+
+static const sl_hybrid_kernel *find_kernel(const char *name, size_t len)
+{
+    for (int k = 0; hybrid_kernels[k]; k++)
+        if (strlen(hybrid_kernels[k]->problem->name) == len &&
+            strncmp(hybrid_kernels[k]->problem->name, name, len) == 0)
+            return hybrid_kernels[k];
+    return NULL;
+}
+
+static int parse_kernels(options *o, const char *text)
+{
+    o->nkernels = 0;
+    for (const char *s = text;; ) {
+        size_t len = strcspn(s, ",");
+        const sl_hybrid_kernel *k = find_kernel(s, len);
+        if (k == NULL || o->nkernels == SL_HYBRID_MAX_JOBS) {
+            fprintf(stderr, PROGRAM ": --kernel: '%.*s' is not one of pi, mandelbrot, julia, montecarlo\n",
+                    (int)(len > 64 ? 64 : len), s);
+            return -1;
+        }
+        o->kernels[o->nkernels++] = k;
+        if (s[len] == '\0')
+            break;
+        s += len + 1;
+    }
+    return 0;
+}
+
+/* Parse the driver's options; 0, 1 (--help), or -1 after saying why. */
+static int parse(options *o, int argc, char **argv)
+{
+    char why[512];
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+        int takes = strcmp(a, "--quick") != 0 && strcmp(a, "--check") != 0 &&
+                    strcmp(a, "--help") != 0 && strcmp(a, "-h") != 0;
+        if (takes && v == NULL) {
+            fprintf(stderr, PROGRAM ": %s needs a value (see --help)\n", a);
+            return -1;
+        }
+        int64_t n;
+        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+            fputs(usage, stdout);
+            return 1;
+        } else if (!strcmp(a, "--quick")) {
+            o->quick = 1;
+            continue;
+        } else if (!strcmp(a, "--check")) {
+            o->check = 1;
+            continue;
+        } else if (!strcmp(a, "--ranks")) {
+            if (sl_parse_thread_list("--ranks", v, o->ranks, SL_MAX_THREAD_COUNTS, &o->nranks,
+                                     why, sizeof why) != 0)
+                return fail(-1, "%s%s", why, "");
+        } else if (!strcmp(a, "--threads")) {
+            if (sl_parse_thread_list("--threads", v, o->threads, SL_MAX_THREAD_COUNTS,
+                                     &o->nthreads, why, sizeof why) != 0)
+                return fail(-1, "%s%s", why, "");
+        } else if (!strcmp(a, "--kernel")) {
+            if (parse_kernels(o, v) != 0)
+                return -1;
+        } else if (!strcmp(a, "--size")) {
+            if (sl_parse_i64("--size", v, 1, INT64_C(1) << 53, &o->size, why, sizeof why) != 0)
+                return fail(-1, "%s%s", why, "");
+        } else if (!strcmp(a, "--reps")) {
+            if (sl_parse_i64("--reps", v, 1, SL_MAX_REPS, &n, why, sizeof why) != 0)
+                return fail(-1, "%s%s", why, "");
+            o->reps = (int)n;
+        } else if (!strcmp(a, "--min-time")) {
+            if (parse_seconds("--min-time", v, &o->min_time) != 0)
+                return -1;
+        } else if (!strcmp(a, "--timeout")) {
+            if (parse_seconds("--timeout", v, &o->timeout) != 0)
+                return -1;
+        } else if (!strcmp(a, "--results")) {
+            if (sl_check_path("--results", v, why, sizeof why) != 0)
+                return fail(-1, "%s%s", why, "");
+            o->results = v;
+        } else if (!strcmp(a, "--bind")) {
+            if (strcmp(v, "core") && strcmp(v, "none"))
+                return fail(-1, "--bind: '%.64s' is not core or none%s", v, "");
+            o->bind = strcmp(v, "core") == 0;
+        } else {
+            return fail(-1, "unknown option '%.200s' (see --help)%s", a, "");
+        }
+        i++;
+    }
+    return 0;
+}
+
+/* The size of a kernel in this run, refused (exit 2) where MPI cannot
+ * carry it: a fractal image is gathered in one message of int counts. */
+static int size_for(const options *o, const sl_problem_def *def, int64_t *out)
+{
+    int64_t s = o->size ? o->size : o->check ? def->probe_size : o->quick ? def->quick_size
+                                                                          : def->default_size;
+    if (s > def->max_size) {
+        fprintf(stderr, PROGRAM ": --size: %lld is more than %s allows (%lld)\n", (long long)s,
+                def->name, (long long)def->max_size);
+        return -1;
+    }
+    if (def->image && s * s > INT_MAX) {
+        fprintf(stderr, PROGRAM ": --size: a %lld x %lld %s image is more than one MPI message "
+                "can gather (%d pixels); at most 46340\n", (long long)s, (long long)s, def->name, INT_MAX);
+        return -1;
+    }
+    *out = s;
+    return 0;
+}
+
+static const sl_kernel *single_of(const sl_problem_def *def)
+{
+    return sl_find_kernel(tree_kernels, def->name);
+}
+
+/* ---- worker ------------------------------------------------------------- */
+
+/* Under mpirun: argv from the driver (run_launch below). */
+static int worker(int argc, char **argv)
+{
+    sl_hybrid_plan plan = { .frag = argv[2], .reps = 0, .min_time = 0.2 };
+    for (int i = 3; i + 1 < argc; i += 2) {
+        const char *a = argv[i], *v = argv[i + 1];
+        if (!strcmp(a, "--threads"))
+            plan.threads = atoi(v);
+        else if (!strcmp(a, "--reps"))
+            plan.reps = atoi(v);
+        else if (!strcmp(a, "--min-time"))
+            plan.min_time = strtod(v, NULL);
+        else if (!strcmp(a, "--baseline"))
+            plan.baseline = atoi(v);
+        else if (!strcmp(a, "--job") && plan.njobs < SL_HYBRID_MAX_JOBS) {
+            const char *eq = strchr(v, '=');
+            const sl_hybrid_kernel *k = eq ? find_kernel(v, (size_t)(eq - v)) : NULL;
+            if (k == NULL)
+                return SL_EXIT_USAGE;
+            plan.jobs[plan.njobs++] = (sl_hybrid_job){ k, single_of(k->problem),
+                                                       strtoll(eq + 1, NULL, 10) };
+        }
+    }
+    if (plan.threads < 1)
+        return SL_EXIT_USAGE;
+    int provided;
+    MPI_Init_thread(&argc, &argv, MPI_THREAD_FUNNELED, &provided);
+    char *gb_argv[] = { argv[0], NULL };
+    int gb_argc = 1;
+    gb_initialize(&gb_argc, gb_argv, 0);
+    int code = sl_hybrid_work(&plan);
+    gb_shutdown();
+    MPI_Finalize();
+    return code;
+}
+
+/* ---- driver ------------------------------------------------------------- */
+
+/* One mpirun: R ranks x T threads, into frag. Returns the worker's exit
+ * code (0 or 3), or 1 after saying what went wrong. */
+static int run_launch(const options *o, const char *mpirun, int ranks, int threads,
+                      int baseline, const int64_t *sizes, const char *frag)
+{
+    char *argv[64];
+    int n = 0;
+    static char np[16], pe[48], self[4096], thr[16], reps[16], mt[32], base[4];
+    static char jobs[SL_HYBRID_MAX_JOBS][96];
+    snprintf(np, sizeof np, "%d", ranks);
+    argv[n++] = (char *)mpirun;
+    if (geteuid() == 0)
+        argv[n++] = "--allow-run-as-root";
+    argv[n++] = "-np";
+    argv[n++] = np;
+    int cores = sl_cores_available();
+    int core = o->bind == 1 || (o->bind == -1 && ranks * threads <= cores);
+    if (ranks > cores || (core && o->bind == 1 && ranks > cores))
+        argv[n++] = "--oversubscribe";
+    if (core && o->bind == -1) {
+        snprintf(pe, sizeof pe, "slot:PE=%d", threads);
+        argv[n++] = "--map-by";
+        argv[n++] = pe;
+    }
+    argv[n++] = "--bind-to";
+    argv[n++] = core ? "core" : "none";
+    ssize_t len = readlink("/proc/self/exe", self, sizeof self - 1);
+    if (len <= 0)
+        return fail(SL_EXIT_RUNTIME, "cannot find this program: %s%s", strerror(errno), "");
+    self[len] = '\0';
+    argv[n++] = self;
+    argv[n++] = "--worker";
+    argv[n++] = (char *)frag;
+    snprintf(thr, sizeof thr, "%d", threads);
+    snprintf(reps, sizeof reps, "%d", o->check ? 0 : o->reps);
+    snprintf(mt, sizeof mt, "%.17g", o->min_time);
+    snprintf(base, sizeof base, "%d", baseline);
+    char *more[] = { "--threads", thr, "--reps", reps, "--min-time", mt, "--baseline", base };
+    for (size_t k = 0; k < sizeof more / sizeof more[0]; k++)
+        argv[n++] = more[k];
+    for (int k = 0; k < o->nkernels; k++) {
+        snprintf(jobs[k], sizeof jobs[k], "%s=%lld", o->kernels[k]->problem->name,
+                 (long long)sizes[k]);
+        argv[n++] = "--job";
+        argv[n++] = jobs[k];
+    }
+    argv[n] = NULL;
+    printf("== %d rank(s) x %d thread(s):", ranks, threads);
+    for (int k = 0; argv[k] && argv[k] != self; k++)
+        printf(" %s", k == 0 ? "mpirun" : argv[k]);
+    printf("%s\n", geteuid() == 0 ? "  (as root: --allow-run-as-root)" : "");
+    fflush(stdout);
+    sl_launch_end end;
+    char why[512];
+    if (sl_launch(argv, o->timeout, &end, why, sizeof why) != 0)
+        return fail(SL_EXIT_RUNTIME, "%s%s", why, "");
+    if (end.timed_out) {
+        fprintf(stderr, PROGRAM ": %d rank(s) x %d thread(s) did not finish within %g s: "
+                "stopped (a rank hung, or --timeout is too short for these sizes)\n",
+                ranks, threads, o->timeout);
+        return SL_EXIT_RUNTIME;
+    }
+    if (end.exited && (end.code == SL_EXIT_OK || end.code == SL_EXIT_INVALID))
+        return end.code;
+    if (end.exited)
+        fprintf(stderr, PROGRAM ": %d rank(s) x %d thread(s): mpirun exited with status %d: "
+                "a rank failed (see above)\n", ranks, threads, end.code);
+    else
+        fprintf(stderr, PROGRAM ": %d rank(s) x %d thread(s): mpirun was killed by signal %d\n",
+                ranks, threads, end.code);
+    return SL_EXIT_RUNTIME;
+}
+
+static int driver(options *o)
+{
+    char mpirun[4096], why[600];
+    if (sl_find_mpirun(mpirun, sizeof mpirun) != 0) {
+        char hint[128];
+        sl_install_hint(hint, sizeof hint, "openmpi-bin libopenmpi-dev");
+        fprintf(stderr, PROGRAM ": mpirun not found (lesson 6 needs Open MPI); install it with: %s\n",
+                hint);
+        return SL_EXIT_MISSING;
+    }
+    int64_t sizes[SL_HYBRID_MAX_JOBS];
+    for (int k = 0; k < o->nkernels; k++)
+        if (size_for(o, o->kernels[k]->problem, &sizes[k]) != 0)
+            return SL_EXIT_USAGE;
+    /* Fragments go to the run's partial folder, or (--check) a temporary one. */
+    sl_run_dir run = { 0 };
+    char dir[4096];
+    if (o->check) {
+        char tmpl[] = "/tmp/speedlab-mpi.XXXXXX";
+        if (mkdtemp(tmpl) == NULL)
+            return fail(SL_EXIT_RUNTIME, "cannot make a temporary folder: %s%s", strerror(errno), "");
+        snprintf(dir, sizeof dir, "%s", tmpl);
+    } else {
+        if (sl_run_dir_create(&run, o->results, why, sizeof why) != 0)
+            return fail(SL_EXIT_RUNTIME, "%s%s", why, "");
+        snprintf(dir, sizeof dir, "%s", run.partial);
+    }
+    static sl_hybrid_runs runs;
+    int code = SL_EXIT_OK, have_one = 0;
+    for (int r = 0; r < o->nranks; r++)
+        have_one |= o->ranks[r] == 1;
+    /* The baseline comes from a 1-rank launch; one is added when the grid has none. */
+    for (int r = have_one ? 0 : -1; r < o->nranks && code != SL_EXIT_RUNTIME; r++)
+        for (int t = 0; t < o->nthreads && code != SL_EXIT_RUNTIME; t++) {
+            int ranks = r < 0 ? 1 : o->ranks[r];
+            if (r < 0 && t > 0)
+                break;
+            char frag[4200];
+            snprintf(frag, sizeof frag, "%s/.fragment-%dx%d.csv", dir, ranks, o->threads[t]);
+            int baseline = !o->check && ranks == 1 && t == 0;
+            int rc = run_launch(o, mpirun, ranks, o->threads[t], baseline, sizes, frag);
+            if (rc == SL_EXIT_RUNTIME) {
+                code = rc;
+                break;
+            }
+            if (rc == SL_EXIT_INVALID)
+                code = rc;
+            if (sl_hybrid_read_fragment(&runs, frag) != 0) {
+                fprintf(stderr, PROGRAM ": cannot read %s: %s\n", frag, strerror(errno));
+                code = SL_EXIT_RUNTIME;
+            }
+            /* A baseline-only launch's rows are kept; its hybrid rows are not
+             * part of the grid asked for. */
+            if (r < 0)
+                for (int i = runs.n - 1; i >= 0; i--)
+                    if (strcmp(runs.rows[i].variant, "scalar") != 0)
+                        runs.rows[i] = runs.rows[--runs.n];
+            unlink(frag);
+        }
+    if (o->check) {
+        rmdir(dir);
+        int invalid = 0;
+        for (int i = 0; i < runs.n; i++)
+            invalid += !runs.rows[i].valid;
+        if (code != SL_EXIT_RUNTIME)
+            printf("%d configuration(s) checked, %d invalid\n", runs.n, invalid);
+        return code;
+    }
+    if (code == SL_EXIT_RUNTIME) {
+        /* Nothing half-done is published; earlier runs are untouched. */
+        sl_run_dir_discard(&run);
+        return code;
+    }
+    if (sl_hybrid_write_report(&runs, run.partial, TREE_NAME, stdout) != 0) {
+        fprintf(stderr, PROGRAM ": cannot write the run folder %s: %s\n", run.partial, strerror(errno));
+        sl_run_dir_discard(&run);
+        return SL_EXIT_RUNTIME;
+    }
+    int plots = sl_run_plots(run.partial);
+    if (sl_run_dir_publish(&run, why, sizeof why) != 0)
+        return fail(SL_EXIT_RUNTIME, "%s%s", why, "");
+    printf("\nreport: %s/summary.md, figures hybrid-<kernel>.png%s (also %s/latest)\n", run.final,
+           plots == 0 ? "" : " (not drawn: see above)", run.base);
+    if (code == SL_EXIT_INVALID)
+        printf("a configuration failed validation: see above; exit code 3\n");
+    return code;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc >= 3 && strcmp(argv[1], "--worker") == 0)
+        return worker(argc, argv);
+    options o = { .reps = 5, .min_time = 0.2, .timeout = 900, .results = "results", .bind = -1 };
+    o.ranks[0] = 1, o.ranks[1] = 2, o.nranks = 2;
+    o.threads[0] = 1, o.threads[1] = 2, o.nthreads = 2;
+    for (int k = 0; hybrid_kernels[k] && k < SL_HYBRID_MAX_JOBS; k++)
+        o.kernels[o.nkernels++] = hybrid_kernels[k];
+    int p = parse(&o, argc, argv);
+    if (p != 0)
+        return p > 0 ? SL_EXIT_OK : SL_EXIT_USAGE;
+    char why[512];
+    if (sl_check_omp_env(why, sizeof why) != 0)
+        return fail(SL_EXIT_USAGE, "%s%s", why, "");
+    return driver(&o);
+}

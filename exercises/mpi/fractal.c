@@ -1,0 +1,73 @@
+/* fractal.c - lesson 6: Mandelbrot and Julia over MPI ranks.
+ *
+ * As written, every rank computes every row and rank 0 keeps its own
+ * image: right, and no faster with more ranks. Share the rows out in
+ * blocks (step 6.6), gather them on rank 0 (step 6.7), then deal them out
+ * cyclically and measure the difference (step 6.8).
+ */
+#include <string.h>
+
+#include "../fractal/fractal.h"
+#include "hybrid.h"
+
+int64_t fractal_block_row_count(int rank, int ranks, int64_t height)
+{
+    (void)rank, (void)ranks;
+    // TODO(6.6): this rank's number of rows in a block distribution:
+    //            sl_block(height, rank, ranks, &first, &count).
+    return height;
+}
+
+int64_t fractal_block_row_of(int64_t k, int rank, int ranks, int64_t height)
+{
+    (void)rank, (void)ranks, (void)height;
+    // TODO(6.6): the image row of this rank's k-th row: first + k.
+    return k;
+}
+
+int64_t fractal_cyclic_row_count(int rank, int ranks, int64_t height)
+{
+    (void)rank, (void)ranks;
+    // TODO(6.8): rows rank, rank + ranks, rank + 2 * ranks, ... below
+    //            height: how many are there?
+    return height;
+}
+
+int64_t fractal_cyclic_row_of(int64_t k, int rank, int ranks, int64_t height)
+{
+    (void)height;
+    (void)rank, (void)ranks;
+    // TODO(6.8): the image row of this rank's k-th row when rows are
+    //            dealt out like cards.
+    return k;
+}
+
+/* This rank's rows, shared between its threads as in lesson 2. */
+int fractal_hybrid_compute(const sl_problem *p, sl_share *me)
+{
+    const fractal_job job = fractal_job_for(me->def, p);
+    const int64_t rows = me->row_count(me->rank, me->ranks, job.height);
+#pragma omp parallel for schedule(dynamic) num_threads(job.threads)
+    for (int64_t k = 0; k < rows; k++)
+        fractal_row_simd(&job, me->row_of(k, me->rank, me->ranks, job.height),
+                         me->rows + k * job.width);
+    me->rows_done = rows;
+    return 0;
+}
+
+int fractal_hybrid_combine(const sl_problem *p, sl_share *me, MPI_Comm comm, sl_outcome *out)
+{
+    const int64_t width = p->size, height = sl_problem_height(p);
+    int rc = MPI_SUCCESS;
+    out->where = SL_RAN_HOST;
+    (void)comm;
+    // TODO(6.7): gather every rank's rows on rank 0 with MPI_Gatherv
+    //            (rank r sends row_count(r) * width counts), then put each
+    //            rank's k-th row at image row row_of(k, r, ...).
+    if (me->rank != 0)
+        return rc;
+    for (int64_t k = 0; k < me->rows_done; k++)
+        memcpy(out->counts + me->row_of(k, 0, me->ranks, height) * width,
+               me->rows + k * width, (size_t)width * sizeof(int32_t));
+    return rc;
+}

@@ -1,0 +1,36 @@
+/* pi.c - lesson 6: pi over MPI ranks, threads and lanes inside each.
+ *
+ * As written, every rank integrates all the steps and rank 0 keeps its
+ * own answer: right, and no faster with more ranks. Give each rank its
+ * block (step 6.2) and add the blocks on rank 0 (step 6.3).
+ */
+#include "hybrid.h"
+
+int pi_hybrid_compute(const sl_problem *p, sl_share *me)
+{
+    const double h = 1.0 / (double)p->size;
+    int64_t first = 0, count = p->size;
+    // TODO(6.2): only this rank's block: sl_block(p->size, me->rank,
+    //            me->ranks, &first, &count) (common/hybrid_problem.h).
+    double sum = 0.0;
+#pragma omp parallel for simd reduction(+:sum) num_threads(p->threads)
+    for (int64_t i = first; i < first + count; i++) {
+        double x = ((double)i + 0.5) * h;
+        sum += 4.0 / (1.0 + x * x);
+    }
+    me->sum = h * sum;
+    return 0;
+}
+
+int pi_hybrid_combine(const sl_problem *p, sl_share *me, MPI_Comm comm, sl_outcome *out)
+{
+    double total = me->sum;
+    int rc = MPI_SUCCESS;
+    (void)comm;
+    // TODO(6.3): add every rank's me->sum into total on rank 0:
+    //            MPI_Reduce(..., MPI_DOUBLE, MPI_SUM, 0, comm).
+    out->value = total;
+    out->work = (double)p->size;
+    out->where = SL_RAN_HOST;
+    return rc;
+}

@@ -1,0 +1,55 @@
+/* montecarlo.c - lesson 6: Monte Carlo pi over MPI ranks.
+ *
+ * BEGIN SOLUTION HEADER
+ * Point i is drawn from the counter (seed, i) wherever it is computed, so
+ * rank r draws the points of its block, starting at that block's counter,
+ * with lesson 4's threads_simd loop; MPI_Reduce adds the counts. An
+ * integer sum does not depend on its order: the count is exactly the
+ * single-process reference's for any number of ranks and threads.
+ * EXERCISE HEADER
+ * As written, every rank draws all the points and rank 0 keeps its own
+ * count: right, and no faster with more ranks. Give each rank its block
+ * of points (step 6.4) and add the counts on rank 0 (step 6.5).
+ * END SOLUTION HEADER
+ */
+#include "hybrid.h"
+#include "montecarlo_problem.h"
+
+int montecarlo_hybrid_compute(const sl_problem *p, sl_share *me)
+{
+    int64_t first = 0, count = p->size, inside = 0;
+    /* BEGIN SOLUTION */
+    sl_block(p->size, me->rank, me->ranks, &first, &count);
+    /* EXERCISE
+    // TODO(6.4): only this rank's block of points (as in step 6.2); its
+    //            first point's counter is then sl_rng_counter(seed, 2 * first).
+    END SOLUTION */
+    uint64_t z = sl_rng_counter(p->seed, 2 * (uint64_t)first);
+#pragma omp parallel for simd reduction(+:inside) linear(z: MC_COUNTER_STEP) \
+    num_threads(p->threads)
+    for (int64_t i = 0; i < count; i++) {
+        inside += montecarlo_inside(sl_rng_mix(z), sl_rng_mix(z + SL_RNG_GAMMA));
+        z += MC_COUNTER_STEP;
+    }
+    me->hits = inside;
+    return 0;
+}
+
+int montecarlo_hybrid_combine(const sl_problem *p, sl_share *me, MPI_Comm comm,
+                              sl_outcome *out)
+{
+    int64_t total = me->hits;
+    int rc = MPI_SUCCESS;
+    /* BEGIN SOLUTION */
+    rc = MPI_Reduce(&me->hits, &total, 1, MPI_INT64_T, MPI_SUM, 0, comm);
+    /* EXERCISE
+    (void)comm;
+    // TODO(6.5): add every rank's me->hits into total on rank 0
+    //            (MPI_INT64_T, MPI_SUM).
+    END SOLUTION */
+    out->hits = total;
+    out->value = montecarlo_estimate(total, p->size);
+    out->work = (double)p->size;
+    out->where = SL_RAN_HOST;
+    return rc;
+}
