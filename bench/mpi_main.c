@@ -293,8 +293,9 @@ static int run_launch(const options *o, const char *mpirun, int ranks, int threa
     argv[n] = NULL;
     printf("== %d rank(s) x %d thread(s):", ranks, threads);
     for (int k = 0; argv[k] && argv[k] != self; k++)
-        printf(" %s", k == 0 ? "mpirun" : argv[k]);
-    printf("%s\n", geteuid() == 0 ? "  (as root: --allow-run-as-root)" : "");
+        if (strcmp(argv[k], "--allow-run-as-root") != 0)
+            printf(" %s", k == 0 ? "mpirun" : argv[k]);
+    printf("%s\n", geteuid() == 0 ? " (as root: with --allow-run-as-root)" : "");
     fflush(stdout);
     sl_launch_end end;
     char why[512];
@@ -306,11 +307,12 @@ static int run_launch(const options *o, const char *mpirun, int ranks, int threa
                 ranks, threads, o->timeout);
         return SL_EXIT_RUNTIME;
     }
-    if (end.exited && (end.code == SL_EXIT_OK || end.code == SL_EXIT_INVALID))
-        return end.code;
+    if (end.exited && end.code == SL_EXIT_OK)
+        return SL_EXIT_OK;
     if (end.exited)
         fprintf(stderr, PROGRAM ": %d rank(s) x %d thread(s): mpirun exited with status %d: "
-                "a rank failed (see above)\n", ranks, threads, end.code);
+                "a rank failed or was killed (see above); nothing of this run is kept\n",
+                ranks, threads, end.code);
     else
         fprintf(stderr, PROGRAM ": %d rank(s) x %d thread(s): mpirun was killed by signal %d\n",
                 ranks, threads, end.code);
@@ -362,11 +364,15 @@ static int driver(options *o)
                 code = rc;
                 break;
             }
-            if (rc == SL_EXIT_INVALID)
-                code = rc;
+            int before = runs.n;
             if (sl_hybrid_read_fragment(&runs, frag) != 0) {
                 fprintf(stderr, PROGRAM ": cannot read %s: %s\n", frag, strerror(errno));
                 code = SL_EXIT_RUNTIME;
+            }
+            for (int i = before; i < runs.n; i++) {
+                runs.rows[i].oversubscribed = ranks * o->threads[t] > sl_cores_available();
+                if (!runs.rows[i].valid && code == SL_EXIT_OK)
+                    code = SL_EXIT_INVALID;
             }
             /* A baseline-only launch's rows are kept; its hybrid rows are not
              * part of the grid asked for. */

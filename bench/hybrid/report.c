@@ -17,15 +17,15 @@ static double num(const char *s)
 
 static void parse_row(sl_hybrid_row *r, char *line)
 {
-    char *f[25] = { 0 };
+    char *f[26] = { 0 };
     int n = 0;
     f[n++] = line;
-    for (char *p = line; *p && n < 25; p++)
+    for (char *p = line; *p && n < 26; p++)
         if (*p == ',') {
             *p = '\0';
             f[n++] = p + 1;
         }
-    for (; n < 25; n++)
+    for (; n < 26; n++)
         f[n] = "";
     snprintf(r->kernel, sizeof r->kernel, "%.31s", f[0]);
     snprintf(r->variant, sizeof r->variant, "%.31s", f[1]);
@@ -39,15 +39,16 @@ static void parse_row(sl_hybrid_row *r, char *line)
                     &r->compute_mean, &r->comm, &r->balance };
     for (int k = 0; k < 9; k++)
         *d[k] = num(f[8 + k]);
-    r->valid = strcmp(f[17], "yes") == 0;
-    r->value = num(f[18]);
-    r->expected = num(f[19]);
-    r->error = num(f[20]);
-    r->tolerance = num(f[21]);
-    r->others = num(f[22]);
-    r->disturbed = atoi(f[23]);
+    r->work_balance = num(f[17]);
+    r->valid = strcmp(f[18], "yes") == 0;
+    r->value = num(f[19]);
+    r->expected = num(f[20]);
+    r->error = num(f[21]);
+    r->tolerance = num(f[22]);
+    r->others = num(f[23]);
+    r->disturbed = atoi(f[24]);
     /* The note is the rest of the line, quoted. */
-    char *note = f[24];
+    char *note = f[25];
     note[strcspn(note, "\n")] = '\0';
     if (*note == '"')
         note++;
@@ -156,35 +157,44 @@ static void grid(FILE *f, const sl_hybrid_runs *runs, const char *kernel, int ma
     fmt_time(t, sizeof t, b ? b->median : NAN);
     if (markdown) {
         fprintf(f, "### %s (baseline: scalar, one process, %s)\n\n", kernel, t);
-        fprintf(f, "| variant | ranks x threads | median | speedup | compute (slowest rank) | communication and waiting | load balance | valid |\n");
-        fprintf(f, "|---|---|---|---|---|---|---|---|\n");
+        fprintf(f, "| variant | ranks x threads | median | speedup | compute (slowest rank) | communication and waiting | time balance | work balance | valid |\n");
+        fprintf(f, "|---|---|---|---|---|---|---|---|---|\n");
     } else {
         fprintf(f, "\n%s (baseline: scalar, one process, %s)\n", kernel, t);
-        fprintf(f, "  %-14s %-9s %10s %8s %10s %10s %8s\n", "variant", "ranks x T", "median",
-                "speedup", "compute", "comm+wait", "balance");
+        fprintf(f, "  %-14s %-10s %10s %8s %10s %10s %6s %6s\n", "variant", "ranks x T", "median",
+                "speedup", "compute", "comm+wait", "time", "work");
     }
     for (int v = 0; v < nv; v++)
         for (int i = 0; i < runs->n; i++) {
             const sl_hybrid_row *r = &runs->rows[i];
             if (strcmp(r->kernel, kernel) != 0 || strcmp(r->variant, variants[v]) != 0)
                 continue;
-            char med[32], comp[32], comm[32], rt[32], sp[32], bal[32];
+            char med[32], comp[32], comm[32], rt[32], sp[32], bal[32], wbal[32];
             fmt_time(med, sizeof med, timed(r) ? r->median : NAN);
             fmt_time(comp, sizeof comp, timed(r) ? r->compute : NAN);
             fmt_time(comm, sizeof comm, timed(r) ? r->comm : NAN);
-            snprintf(rt, sizeof rt, "%d x %d", r->ranks, r->threads);
+            snprintf(rt, sizeof rt, "%d x %d%s", r->ranks, r->threads, r->oversubscribed ? " *" : "");
             double s = speedup(runs, r);
             snprintf(sp, sizeof sp, isfinite(s) ? "%.2fx" : "-", s);
             snprintf(bal, sizeof bal, timed(r) ? "%.0f%%" : "-", 100.0 * r->balance);
+            snprintf(wbal, sizeof wbal, r->valid ? "%.0f%%" : "-", 100.0 * r->work_balance);
             const char *flag = !r->valid ? "INVALID" : r->disturbed ? "yes (disturbed)" : "yes";
             if (markdown)
-                fprintf(f, "| %s | %s | %s | %s | %s | %s | %s | %s%s%s |\n", r->variant, rt, med,
-                        sp, comp, comm, bal, flag, r->note[0] ? ": " : "", r->note);
+                fprintf(f, "| %s | %s | %s | %s | %s | %s | %s | %s | %s%s%s |\n", r->variant, rt,
+                        med, sp, comp, comm, bal, wbal, flag, r->note[0] ? ": " : "", r->note);
             else
-                fprintf(f, "  %-14s %-9s %10s %8s %10s %10s %8s%s%s\n", r->variant, rt, med, sp,
-                        comp, comm, bal, r->valid ? "" : "  INVALID", r->disturbed ? "  disturbed" : "");
+                fprintf(f, "  %-14s %-10s %10s %8s %10s %10s %6s %6s%s%s\n", r->variant, rt, med,
+                        sp, comp, comm, bal, wbal, r->valid ? "" : "  INVALID",
+                        r->disturbed ? "  disturbed" : "");
         }
-    if (markdown)
+    int over = 0;
+    for (int i = 0; i < runs->n; i++)
+        over |= strcmp(runs->rows[i].kernel, kernel) == 0 && runs->rows[i].oversubscribed;
+    if (over)
+        fprintf(f, markdown ? "\n* more threads in all than cores: the ranks share cores, so "
+               "their times and time balance measure the sharing; work balance still holds.\n\n"
+               : "  (* more threads than cores)\n");
+    else if (markdown)
         fprintf(f, "\n");
 }
 
@@ -201,24 +211,26 @@ static void findings(FILE *f, const sl_hybrid_runs *runs, const char **kernels, 
         const sl_hybrid_row *worst = NULL;
         for (int i = 0; i < runs->n; i++) {
             const sl_hybrid_row *r = &runs->rows[i];
-            if (strcmp(r->kernel, kernels[k]) == 0 && r->ranks > 1 && timed(r) &&
-                (worst == NULL || r->balance < worst->balance))
+            if (strcmp(r->kernel, kernels[k]) == 0 && r->ranks > 1 && r->valid &&
+                (worst == NULL || r->work_balance < worst->work_balance))
                 worst = r;
         }
-        if (worst != NULL && worst->balance < 0.9) {
+        if (worst != NULL && worst->work_balance < 0.95) {
             const sl_hybrid_row *best = NULL;
             for (int v = 0; v < nv; v++) {
                 const sl_hybrid_row *r = find(runs, kernels[k], variants[v], worst->ranks, worst->threads);
-                if (r && timed(r) && (best == NULL || r->balance > best->balance))
+                if (r && r->valid && (best == NULL || r->work_balance > best->work_balance))
                     best = r;
             }
-            fprintf(f, "- **%s: load imbalance.** At %d ranks x %d thread(s), %s keeps its ranks busy "
-                    "%.0f%% of the time on average (its slowest rank computes %.3g s, the mean %.3g s)",
-                    kernels[k], worst->ranks, worst->threads, worst->variant, 100 * worst->balance,
-                    worst->compute, worst->compute_mean);
-            if (best && best != worst)
-                fprintf(f, "; %s: %.0f%%, %.2fx faster", best->variant, 100 * best->balance,
-                        worst->median / best->median);
+            fprintf(f, "- **%s: load imbalance.** At %d ranks, %s gives its busiest rank %.0f%% more "
+                    "work than the mean rank (work balance %.0f%%)", kernels[k], worst->ranks,
+                    worst->variant, 100 * (1 / worst->work_balance - 1), 100 * worst->work_balance);
+            if (best && best != worst) {
+                fprintf(f, "; %s: %.0f%%", best->variant, 100 * best->work_balance);
+                if (timed(best) && timed(worst) && !worst->oversubscribed)
+                    fprintf(f, ", %.2fx faster at %d x %d", worst->median / best->median,
+                            worst->ranks, worst->threads);
+            }
             fprintf(f, ".\n");
             said++;
         }
@@ -246,7 +258,8 @@ static void findings(FILE *f, const sl_hybrid_runs *runs, const char **kernels, 
     const sl_hybrid_row *most = NULL;
     for (int i = 0; i < runs->n; i++) {
         const sl_hybrid_row *r = &runs->rows[i];
-        if (r->ranks > 1 && timed(r) && (!most || r->comm / r->median > most->comm / most->median))
+        if (r->ranks > 1 && timed(r) && !r->oversubscribed &&
+            (!most || r->comm / r->median > most->comm / most->median))
             most = r;
     }
     if (most) {
@@ -292,7 +305,7 @@ static void write_results(FILE *f, const sl_hybrid_runs *runs, const char *tree)
 {
     fprintf(f, "tree,kernel,variant,ranks,threads_per_rank,threads_total,size,height,"
                "work_per_call,repetitions,median_s,ci_low_s,ci_high_s,min_s,max_s,compute_s,"
-               "compute_mean_s,communication_s,balance,rate_per_s,speedup_vs_scalar,valid,result,"
+               "compute_mean_s,communication_s,balance,work_balance,oversubscribed,rate_per_s,speedup_vs_scalar,valid,result,"
                "expected,abs_error,tolerance,others_cpu,disturbed_reps,note\n");
     for (int i = 0; i < runs->n; i++) {
         const sl_hybrid_row *r = &runs->rows[i];
@@ -304,6 +317,8 @@ static void write_results(FILE *f, const sl_hybrid_runs *runs, const char *tree)
         for (int k = 0; k < 8; k++)
             csv_num(f, timed(r) ? t[k] : NAN, "%.9g");
         csv_num(f, timed(r) ? r->balance : NAN, "%.4f");
+        csv_num(f, r->valid ? r->work_balance : NAN, "%.4f");
+        fprintf(f, "%d,", r->oversubscribed);
         csv_num(f, timed(r) ? r->work / r->median : NAN, "%.6g");
         csv_num(f, speedup(runs, r), "%.4f");
         fprintf(f, "%s,", r->valid ? "yes" : "no");

@@ -17,8 +17,10 @@ typedef struct sl_hybrid_row {
     int ranks, threads, reps, valid, disturbed;
     int64_t size, height;
     double work, median, ci_low, ci_high, min, max, compute, compute_mean, comm, balance;
+    double work_balance;
     double value, expected, error, tolerance, others;
     char note[512];
+    int oversubscribed;   /* ranks x threads > the cores (set by the driver) */
 } sl_hybrid_row;
 
 typedef struct sl_hybrid_runs {

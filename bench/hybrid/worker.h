@@ -38,12 +38,12 @@ typedef struct sl_hybrid_plan {
 /* The fragment's columns (the driver reads them by name). */
 #define SL_HYBRID_FRAG_HEADER \
     "kernel,variant,ranks,threads,size,height,work,reps,median_s,ci_low_s,ci_high_s," \
-    "min_s,max_s,compute_s,compute_mean_s,comm_s,balance,valid,value,expected,error," \
+    "min_s,max_s,compute_s,compute_mean_s,comm_s,balance,work_balance,valid,value,expected,error," \
     "tolerance,others_cpu,disturbed_reps,note"
 
 /* Run the plan on MPI_COMM_WORLD (MPI initialised). Returns the exit code
- * every rank returns: 0, 1 (a rank out of memory, the fragment not
- * written) or 3 (a configuration invalid). */
+ * every rank returns: 0 (invalid configurations included: the fragment
+ * says valid=no) or 1 (a rank out of memory, or the fragment not written). */
 int sl_hybrid_work(const sl_hybrid_plan *plan);
 
 #endif

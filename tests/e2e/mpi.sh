@@ -1,0 +1,129 @@
+#!/bin/sh
+# mpi.sh - end-to-end: lesson 6's MPI + OpenMP variants under a real
+# mpirun. Every case has a time limit of its own (--timeout) besides
+# CTest's, so a rank that hangs fails the case instead of stalling it.
+# Sourced by tests/e2e/run.sh, which provides lib.sh's helpers.
+
+# Exact validation at 1, 2 and 3 ranks with 1 and 2 threads per rank: the
+# Monte Carlo count and every fractal pixel equal the single-process
+# reference's, pi within its tolerance (the checks are the single-process
+# ones); and the exercises tree, untouched, is right too (slow, not wrong).
+case_exact() {
+    solutions=$1; exercises=$2
+    expect_rc 0 "solutions: every hybrid variant valid at 1, 2, 3 ranks x 1, 2 threads" \
+        "$solutions" --check --ranks 1,2,3 --threads 1,2 --timeout 60
+    n=$(grep -c ': valid$' "$tmp/out")
+    [ "$n" -eq 36 ] && ok "36 configurations validated (6 variants x 3 ranks x 2 threads)" ||
+        fail "$n configurations said valid, expected 36"
+    for k in "pi          hybrid " "montecarlo  hybrid " "mandelbrot  hybrid_cyclic" "julia       hybrid_block"; do
+        for rt in "3 rank(s) x 2" "2 rank(s) x 1"; do
+            grep -q "^  $k.* $rt thread(s): valid$" "$tmp/out" && ok "$k at $rt: valid" ||
+                fail "$k at $rt: not valid"
+        done
+    done
+    expect_rc 0 "exercises as shipped: right at 1 and 3 ranks" \
+        "$exercises" --check --ranks 1,3 --threads 2 --timeout 60
+}
+
+# Bad input: every case ends, as stated, within its limit.
+case_bad_input() {
+    solutions=$1; broken=$2
+    # Work that does not divide: the probe sizes are primes (pi, Monte
+    # Carlo: 1000003; images: 67 rows) and 3 ranks; checked exactly above.
+    # More ranks than rows: a 2 x 2 image on 3 ranks; the idle rank is said.
+    expect_rc 0 "more ranks than rows: still exact" \
+        "$solutions" --check --kernel mandelbrot,julia --size 2 --ranks 3 --threads 1 --timeout 60
+    expect_in "$tmp/out" "1 of 3 ranks had no rows (more ranks than rows)" "the idle rank is said"
+    expect_rc 0 "--size smaller than the ranks: still exact" \
+        "$solutions" --check --kernel pi,montecarlo --size 2 --ranks 3 --threads 2 --timeout 60
+    # A rank whose share is wrong: rank 0 names it, exit 3, nothing hangs.
+    start=$(date +%s)
+    expect_rc 3 "a wrong rank exits 3" \
+        "$broken" --check --kernel montecarlo --ranks 2,3 --threads 1 --timeout 30
+    expect_in "$tmp/err" "rank 1 of 2: " "rank 0 names rank 1 of 2"
+    expect_in "$tmp/err" "rank 1 of 3: " "rank 0 names rank 1 of 3"
+    expect_not_in "$tmp/err" "rank [02] of" "and no other rank"
+    [ $(( $(date +%s) - start )) -lt 30 ] && ok "no hang" || fail "took 30 s or more"
+    # Timed, the wrong configuration is flagged in the run, never timed.
+    expect_rc 3 "a wrong rank in a timed run: exit 3, results written" \
+        "$broken" --kernel montecarlo --size 100000 --ranks 2 --threads 1 --reps 1 \
+        --min-time 0.01 --results "$tmp/r" --timeout 60
+    run="$tmp/r/$(readlink "$tmp/r/latest")"
+    grep -q '^broken,montecarlo,hybrid,2,1,.*,no,' "$run/results.csv" &&
+        ok "results.csv flags it valid=no" || fail "results.csv does not flag the wrong rank"
+    expect_in "$run/summary.md" "INVALID" "the summary says INVALID"
+    # mpirun missing: exit 4 with the install command.
+    SPEEDLAB_MPIRUN=/nonexistent/mpirun expect_rc 4 "mpirun missing: exit 4" \
+        "$solutions" --check --kernel pi
+    expect_in "$tmp/err" "apt-get install openmpi-bin libopenmpi-dev" "it prints the install command"
+    one_line "mpirun missing"
+    # Refused before anything runs: exit 2, one line.
+    for args in "--ranks 0" "--ranks 1,x" "--kernel pie" "--kernel mandelbrot --size 50000" \
+                "--threads 1,1" "--bind socket" "--timeout -1"; do
+        # shellcheck disable=SC2086
+        expect_rc 2 "refused: $args" "$solutions" $args
+        one_line "$args"
+    done
+    # A hung job: stopped at the limit, exit 1, and no run folder.
+    before=$(ls "$tmp/r" | wc -l)
+    start=$(date +%s)
+    expect_rc 1 "a job past --timeout is stopped: exit 1" \
+        "$solutions" --kernel mandelbrot --size 2048 --ranks 2 --threads 1 --reps 5 \
+        --results "$tmp/r" --timeout 1
+    expect_in "$tmp/err" "did not finish within 1 s: stopped" "it says why"
+    [ $(( $(date +%s) - start )) -lt 15 ] && ok "stopped within seconds" || fail "not stopped in 15 s"
+    [ "$(ls "$tmp/r" | wc -l)" -eq "$before" ] && ok "nothing published" || fail "a run folder appeared"
+    # A killed rank: the job ends within seconds, with a clear error, and
+    # the earlier run is intact.
+    old=$(readlink "$tmp/r/latest")
+    "$solutions" --kernel mandelbrot --size 2048 --ranks 2 --threads 1 --reps 20 \
+        --results "$tmp/r" --timeout 120 >"$tmp/kout" 2>"$tmp/kerr" &
+    pid=$!
+    victim=""
+    for _ in $(seq 1 200); do
+        victim=$(pgrep -f -- "--worker .*--job mandelbrot" | tail -1)
+        [ -n "$victim" ] && break
+        sleep 0.05
+    done
+    sleep 0.5
+    [ -n "$victim" ] && kill -9 "$victim"
+    start=$(date +%s)
+    wait "$pid"
+    rc=$?
+    [ "$rc" -eq 1 ] && ok "a killed rank: exit 1" || fail "a killed rank: exit $rc"
+    [ $(( $(date +%s) - start )) -lt 20 ] && ok "ended within seconds" || fail "took 20 s or more"
+    grep -q "mpirun exited with status\|killed by signal" "$tmp/kerr" && ok "it says a rank failed" ||
+        fail "no clear error: $(tail -2 "$tmp/kerr")"
+    [ "$(readlink "$tmp/r/latest")" = "$old" ] && [ -s "$tmp/r/$old/results.csv" ] &&
+        ok "the earlier run is intact" || fail "the earlier run was touched"
+    [ -z "$(ls -A "$tmp/r" | grep partial)" ] && ok "no partial folder left" || fail "a partial folder is left"
+}
+
+# A small timed grid: the run folder has the ranks column, the grid table,
+# the compute / communication split and a figure per kernel.
+case_bench() {
+    solutions=$1
+    expect_rc 0 "a timed grid" "$solutions" --kernel mandelbrot,pi --size 256 --ranks 1,2,4 \
+        --threads 1 --reps 2 --min-time 0.01 --results "$tmp/r" --timeout 120
+    run="$tmp/r/$(readlink "$tmp/r/latest")"
+    head -1 "$run/results.csv" | grep -q '^tree,kernel,variant,ranks,threads_per_rank,' &&
+        ok "results.csv has a ranks column" || fail "no ranks column"
+    grep -q '^solutions,mandelbrot,scalar,1,1,' "$run/results.csv" &&
+        ok "the one-process scalar baseline is there" || fail "no baseline row"
+    for f in hybrid-mandelbrot.png hybrid-pi.png summary.md context.txt; do
+        [ -s "$run/$f" ] && ok "$f written" || fail "$f missing"
+    done
+    expect_in "$run/summary.md" "| hybrid_cyclic | 2 x 1 |" "the grid has cyclic at 2 x 1"
+    expect_in "$run/summary.md" "communication and waiting" "the split is there"
+    expect_in "$run/context.txt" "mpi_library: Open MPI" "the MPI library is recorded"
+    expect_in "$run/context.txt" "rank 3:" "every rank's host and CPUs are recorded"
+    # The block distribution's imbalance at 4 ranks, from the work itself:
+    # the middle bands hold the set's interior (about 53% at 256 x 256).
+    wb=$(awk -F, '$3 == "hybrid_block" && $4 == 4 { print $20 }' "$run/results.csv")
+    awk -v w="$wb" 'BEGIN { exit !(w > 0.3 && w < 0.75) }' &&
+        ok "block at 4 ranks: work balance $wb" || fail "block at 4 ranks: work balance '$wb'"
+    wc=$(awk -F, '$3 == "hybrid_cyclic" && $4 == 4 { print $20 }' "$run/results.csv")
+    awk -v w="$wc" 'BEGIN { exit !(w > 0.95) }' &&
+        ok "cyclic at 4 ranks: work balance $wc" || fail "cyclic at 4 ranks: work balance '$wc'"
+    expect_in "$run/summary.md" "load imbalance" "the summary says so"
+}
