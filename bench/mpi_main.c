@@ -18,6 +18,7 @@
 
 #include "args.h"
 #include "cli.h"
+#include "context.h"
 #include "exitcodes.h"
 #include "gbench.h"
 #include "hybrid/launch.h"
@@ -247,7 +248,8 @@ static int worker(int argc, char **argv)
 /* One mpirun: R ranks x T threads, into frag. Returns the worker's exit
  * code (0 or 3), or 1 after saying what went wrong. */
 static int run_launch(const options *o, const char *mpirun, int ranks, int threads,
-                      int baseline, const int64_t *sizes, const char *frag)
+                      int baseline, const int64_t *sizes, const char *frag, char *line,
+                      size_t linelen)
 {
     char *argv[64];
     int n = 0;
@@ -291,11 +293,13 @@ static int run_launch(const options *o, const char *mpirun, int ranks, int threa
         argv[n++] = jobs[k];
     }
     argv[n] = NULL;
-    printf("== %d rank(s) x %d thread(s):", ranks, threads);
-    for (int k = 0; argv[k] && argv[k] != self; k++)
+    /* The launch as the run's context records it, and as printed. */
+    size_t at = (size_t)snprintf(line, linelen, "launch %d x %d: mpirun", ranks, threads);
+    for (int k = 1; argv[k] && argv[k] != self && at < linelen; k++)
         if (strcmp(argv[k], "--allow-run-as-root") != 0)
-            printf(" %s", k == 0 ? "mpirun" : argv[k]);
-    printf("%s\n", geteuid() == 0 ? " (as root: with --allow-run-as-root)" : "");
+            at += (size_t)snprintf(line + at, linelen - at, " %s", argv[k]);
+    printf("== %d rank(s) x %d thread(s): %s%s\n", ranks, threads, strchr(line, ':') + 2,
+           geteuid() == 0 ? " (as root: with --allow-run-as-root)" : "");
     fflush(stdout);
     sl_launch_end end;
     char why[512];
@@ -348,6 +352,18 @@ static int driver(options *o)
     }
     static sl_hybrid_runs runs;
     int code = SL_EXIT_OK, have_one = 0;
+    /* Under SLURM: the job's facts in the context, and the CPU mismatch
+     * warning the single-process bench gives (issue 6). */
+    const char *job = getenv("SLURM_JOB_ID");
+    if (job != NULL)
+        runs.context_len += (size_t)snprintf(runs.context, sizeof runs.context,
+            "slurm: job %.32s, nodes %.200s, tasks %.16s, cpus per task %.16s\n", job,
+            getenv("SLURM_JOB_NODELIST") ? getenv("SLURM_JOB_NODELIST") : "?",
+            getenv("SLURM_NTASKS") ? getenv("SLURM_NTASKS") : "?",
+            getenv("SLURM_CPUS_PER_TASK") ? getenv("SLURM_CPUS_PER_TASK") : "?");
+    char warning[512];
+    if (sl_slurm_cpu_warning(warning, sizeof warning))
+        fprintf(stderr, PROGRAM ": warning: %s\n", warning);
     for (int r = 0; r < o->nranks; r++)
         have_one |= o->ranks[r] == 1;
     /* The baseline comes from a 1-rank launch; one is added when the grid has none. */
@@ -359,7 +375,13 @@ static int driver(options *o)
             char frag[4200];
             snprintf(frag, sizeof frag, "%s/.fragment-%dx%d.csv", dir, ranks, o->threads[t]);
             int baseline = !o->check && ranks == 1 && t == 0;
-            int rc = run_launch(o, mpirun, ranks, o->threads[t], baseline, sizes, frag);
+            char line[1024];
+            int rc = run_launch(o, mpirun, ranks, o->threads[t], baseline, sizes, frag, line,
+                                sizeof line);
+            size_t room = sizeof runs.context - runs.context_len;
+            int w = snprintf(runs.context + runs.context_len, room, "%s\n", line);
+            if (w > 0 && (size_t)w < room)
+                runs.context_len += (size_t)w;
             if (rc == SL_EXIT_RUNTIME) {
                 code = rc;
                 break;

@@ -7,6 +7,9 @@
 # libomp when the compiler is clang). On Debian/Ubuntu it installs what is
 # missing, announcing each package: directly as root, with sudo otherwise.
 # When it cannot install, it prints the exact command and exits 2.
+# Open MPI (openmpi-bin, libopenmpi-dev: lesson 6) is installed the same
+# way, but is optional: when it cannot be, the command is printed and the
+# rest of the kit builds, its MPI tests saying they are skipped.
 # --for-tests adds what only the tests need: chromium, the headless browser
 # that opens the bench's index.html. It is optional: when it cannot be
 # installed the command is printed and that one test is skipped.
@@ -32,6 +35,9 @@ if command -v apt-get >/dev/null 2>&1 && command -v dpkg-query >/dev/null 2>&1; 
     case "$(basename "$cc")" in
     clang*) has_pkg libomp-dev || missing="$missing libomp-dev" ;;
     esac
+    if ! has_pkg libopenmpi-dev || ! command -v mpirun >/dev/null 2>&1; then
+        optional_mpi="openmpi-bin libopenmpi-dev"
+    fi
     if [ "$for_tests" = 1 ] && ! command -v chromium >/dev/null 2>&1 &&
        ! command -v chromium-browser >/dev/null 2>&1; then
         optional=chromium
@@ -66,6 +72,12 @@ if [ -n "${optional:-}" ]; then
     echo "speedlab: installing the test-only package: $optional (the report's browser test)"
     install $optional >/dev/null ||
         echo "speedlab: could not install $optional; the browser test will be skipped. To run it: sudo apt-get install -y $optional" >&2
+fi
+
+if [ -n "${optional_mpi:-}" ]; then
+    echo "speedlab: installing Open MPI for lesson 6: $optional_mpi"
+    install $optional_mpi >/dev/null ||
+        echo "speedlab: could not install Open MPI; lesson 6 will not be built. To get it: sudo apt-get install -y $optional_mpi" >&2
 fi
 
 [ -z "$missing" ] && exit 0

@@ -3,11 +3,15 @@
  * tolerance were loosened until anything passed, this test would fail.
  * The triad's exact check (common/triad_problem.c) likewise: right arrays
  * pass, one wrong element, a harmed input or a missing result fails, and
- * the gold values are exact. */
+ * the gold values are exact. Lesson 6's block decomposition covers every
+ * item once, and its per-rank references accept a right share and name a
+ * wrong one (common/hybrid_problem.c). */
 #include <math.h>
 #include <stdint.h>
 
 #include "check.h"
+#include "hybrid_problem.h"
+#include "montecarlo_problem.h"
 #include "pi_problem.h"
 #include "triad_problem.h"
 
@@ -71,9 +75,52 @@ static void triad_checks(void)
     CHECK(triad_c(5) == 8.75 && triad_b(1025) == 1.0);
 }
 
+/* Blocks tile 0..n exactly, in rank order, sizes within one of each other. */
+static void block_checks(void)
+{
+    static const int64_t ns[] = { 0, 1, 2, 5, 67, 1000003 };
+    for (size_t k = 0; k < sizeof ns / sizeof ns[0]; k++)
+        for (int ranks = 1; ranks <= 7; ranks++) {
+            int64_t next = 0, lo = INT64_MAX, hi = 0, first, count;
+            for (int r = 0; r < ranks; r++) {
+                sl_block(ns[k], r, ranks, &first, &count);
+                CHECK(first == next);
+                next = first + count;
+                lo = count < lo ? count : lo;
+                hi = count > hi ? count : hi;
+            }
+            CHECK(next == ns[k] && hi - lo <= 1);
+        }
+    /* A right share passes; one point short, or a sum off by an
+     * off-by-one's worth, fails and says so. */
+    sl_problem p = { .size = 1000003, .seed = 7 };
+    int64_t first, count, inside = 0;
+    sl_block(p.size, 1, 3, &first, &count);
+    for (int64_t i = first; i < first + count; i++) {
+        double x = sl_rng_unit(sl_rng_u64(p.seed, 2 * (uint64_t)i));
+        double y = sl_rng_unit(sl_rng_u64(p.seed, 2 * (uint64_t)i + 1));
+        inside += x * x + y * y < 1.0;
+    }
+    char why[200];
+    sl_share me = { .rank = 1, .ranks = 3, .hits = inside };
+    CHECK(sl_montecarlo_share_ok(&p, &me, why, sizeof why));
+    me.hits = inside - 1;
+    CHECK(!sl_montecarlo_share_ok(&p, &me, why, sizeof why) && why[0] != '\0');
+    double h = 1.0 / (double)p.size, sum = 0.0;
+    for (int64_t i = first; i < first + count; i++) {
+        double x = ((double)i + 0.5) * h;
+        sum += 4.0 / (1.0 + x * x);
+    }
+    me.sum = h * sum;
+    CHECK(sl_pi_share_ok(&p, &me, why, sizeof why));
+    me.sum = h * sum - 2.0 * h;
+    CHECK(!sl_pi_share_ok(&p, &me, why, sizeof why));
+}
+
 int main(void)
 {
     triad_checks();
+    block_checks();
     static const int64_t sizes[] = { 1, 2, 3, 7, 8, 9, 1009, 1000003, 10000019 };
     for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++)
         CHECK(ok_at(sizes[i], midpoint(sizes[i], 0, 0)));

@@ -31,10 +31,13 @@ int sl_find_mpirun(char *out, size_t len)
     snprintf(dirs, sizeof dirs, "%s", path);
     for (char *save = NULL, *d = strtok_r(dirs, ":", &save); d; d = strtok_r(NULL, ":", &save)) {
         struct stat st;
-        if (snprintf(out, len, "%s/mpirun", *d ? d : ".") >= (int)len)
-            continue;
-        if (stat(out, &st) == 0 && S_ISREG(st.st_mode) && access(out, X_OK) == 0)
+        char cand[4200];
+        snprintf(cand, sizeof cand, "%s/mpirun", *d ? d : ".");
+        size_t n = strlen(cand);
+        if (n < len && stat(cand, &st) == 0 && S_ISREG(st.st_mode) && access(cand, X_OK) == 0) {
+            memcpy(out, cand, n + 1);
             return 0;
+        }
     }
     return -1;
 }

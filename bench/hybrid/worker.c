@@ -271,24 +271,28 @@ static int baseline(FILE *f, const sl_hybrid_job *job, const sl_hybrid_plan *pla
         return -1;
     int reps = plan->reps < 3 ? plan->reps : 3;
     sl_verdict vd = { 0 };
-    for (int k = 0; k <= reps; k++) {
-        double t0 = sl_now();
-        int rc = def->run(v, &c.p, &out);
-        double t = sl_now() - t0;
-        if (rc != 0)
-            break;
-        if (k == 0) {
-            if (def->tally != NULL)
-                def->tally(&c.p, &out);
-            vd = def->check(&c.p, &out);
-            if (!vd.ok)
-                break;
-        } else {
-            sl_sample_add(&c.total, t);
-            sl_sample_add(&c.compute, t);
-            sl_sample_add(&c.compute_mean, t);
-            c.others[k - 1] = -1;
-        }
+    /* The first call is checked (and warms up); each repetition then makes
+     * enough calls to fill min_time, so that short calls are not below the
+     * clock's resolution. */
+    double t0 = sl_now();
+    int rc = def->run(v, &c.p, &out);
+    double first = sl_now() - t0;
+    if (rc == 0) {
+        if (def->tally != NULL)
+            def->tally(&c.p, &out);
+        vd = def->check(&c.p, &out);
+    }
+    int64_t calls = (int64_t)(plan->min_time / (first > 1e-7 ? first : 1e-7)) + 1;
+    calls = calls > 1000000 ? 1000000 : calls;
+    for (int k = 0; rc == 0 && vd.ok && k < reps; k++) {
+        t0 = sl_now();
+        for (int64_t n = 0; n < calls; n++)
+            def->run(v, &c.p, &out);
+        double t = (sl_now() - t0) / (double)calls;
+        sl_sample_add(&c.total, t);
+        sl_sample_add(&c.compute, t);
+        sl_sample_add(&c.compute_mean, t);
+        c.others[k] = -1;
     }
     if (c.total.n > 0) {
         sl_sample_summarise(&c.total);
