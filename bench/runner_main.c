@@ -10,6 +10,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "args.h"
 #include "atomic_file.h"
 #include "labels.h"
 #include "quiet.h"
@@ -189,7 +190,11 @@ static int write_pictures(const sl_suite *s, const char *kernel, const sl_cli *c
         snprintf(why, whylen, "cannot create '%.900s': %s", results, strerror(errno));
         return -1;
     }
-    snprintf(base, sizeof base, "%.2000s/%s", results, kernel);
+    if (sl_path_join(base, sizeof base, results, kernel) != 0) {
+        snprintf(why, whylen, "--results: path too long: %zu > %d characters", strlen(results),
+                 SL_PATH_LIMIT);
+        return -1;
+    }
     if (sl_run_dir_create(&run, base, why, whylen) != 0)
         return -1;
     if (run.cleaned)

@@ -150,6 +150,18 @@ static size_t edit_distance(const char *a, const char *b)
     return row[lb];
 }
 
+int sl_path_join(char *out, size_t len, const char *dir, const char *name)
+{
+    int n = snprintf(out, len, "%s/%s", dir, name);
+    if (n < 0 || (size_t)n >= len) {
+        if (len > 0)
+            out[0] = '\0';
+        errno = ENAMETOOLONG;
+        return -1;
+    }
+    return 0;
+}
+
 int sl_check_path(const char *what, const char *path, char *why, size_t whylen)
 {
     size_t n = strlen(path);

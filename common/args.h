@@ -46,6 +46,11 @@ int sl_parse_thread_list(const char *what, const char *text, int *out,
  * no path is ever cut short and written somewhere else. */
 #define SL_PATH_LIMIT 2000
 
+/* dir + "/" + name into out: the kit's one way to build a path. 0, or -1
+ * with errno ENAMETOOLONG when it does not fit: never a path cut short
+ * that names some other file. */
+int sl_path_join(char *out, size_t len, const char *dir, const char *name);
+
 /* Refuse a longer path: 0, or -1 with why ("--results: path too long:
  * 2500 > 2000 characters"). */
 int sl_check_path(const char *what, const char *path, char *why, size_t whylen);

@@ -1,8 +1,10 @@
 /* test_args.c - strict parsing refuses what people mistype and accepts what
  * they mean (common/args.c). */
 #define _POSIX_C_SOURCE 200809L
+#include <errno.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "args.h"
 #include "check.h"
@@ -153,8 +155,26 @@ static void test_omp_env(void)
     CHECK(!env_ok("OMP_THREAD_LIMIT", "0"));
 }
 
+/* Paths are joined whole or not at all: a path cut short names another file. */
+static void test_paths(void)
+{
+    char out[16];
+    CHECK(sl_path_join(out, sizeof out, "results", "pi") == 0 && strcmp(out, "results/pi") == 0);
+    CHECK(sl_path_join(out, sizeof out, "results", "mandelb") == 0);   /* 15 + NUL */
+    errno = 0;
+    CHECK(sl_path_join(out, sizeof out, "results", "mandelbr") == -1);
+    CHECK(errno == ENAMETOOLONG && out[0] == '\0');
+    CHECK(sl_check_path("--results", "short", why, sizeof why) == 0);
+    char longer[SL_PATH_LIMIT + 2];
+    memset(longer, 'a', sizeof longer - 1);
+    longer[sizeof longer - 1] = '\0';
+    CHECK(sl_check_path("--results", longer, why, sizeof why) == -1);
+    CHECK_CONTAINS(why, "path too long: 2001 > 2000");
+}
+
 int main(void)
 {
+    test_paths();
     test_numbers();
     test_schedules();
     test_thread_lists();

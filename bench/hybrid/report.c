@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "args.h"
 #include "atomic_file.h"
 
 /* ---- reading ------------------------------------------------------------ */
@@ -285,15 +286,6 @@ static void findings(FILE *f, const sl_hybrid_runs *runs, const char **kernels, 
 
 /* ---- the files ---------------------------------------------------------- */
 
-static int join(char *out, size_t len, const char *dir, const char *name)
-{
-    if (snprintf(out, len, "%s/%s", dir, name) >= (int)len) {
-        errno = ENAMETOOLONG;
-        return -1;
-    }
-    return 0;
-}
-
 static void csv_num(FILE *f, double v, const char *fmt)
 {
     if (isfinite(v))
@@ -382,7 +374,7 @@ typedef struct out_file {
 static FILE *open_out(out_file *o, const char *dir, const char *name)
 {
     char path[4096];
-    o->ok = join(path, sizeof path, dir, name) == 0 && sl_atomic_open(&o->af, path) == 0;
+    o->ok = sl_path_join(path, sizeof path, dir, name) == 0 && sl_atomic_open(&o->af, path) == 0;
     return o->ok ? o->af.fp : NULL;
 }
 

@@ -13,6 +13,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "args.h"
+
 /* Host names go into folder names: keep letters, digits, '-', '_', '.'. */
 static void clean_host(char *out, size_t len)
 {
@@ -114,8 +116,8 @@ static void remove_partial(const char *partial)
         while ((e = readdir(d)) != NULL) {
             if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
                 continue;
-            snprintf(path, sizeof path, "%s/%s", partial, e->d_name);
-            unlink(path);
+            if (sl_path_join(path, sizeof path, partial, e->d_name) == 0)
+                unlink(path);
         }
         closedir(d);
     }
@@ -156,8 +158,7 @@ static int clean_stale(const char *base)
         size_t len = strlen(e->d_name);
         if (e->d_name[0] != '.' || len < 10 || strcmp(e->d_name + len - 8, ".partial") != 0)
             continue;
-        snprintf(partial, sizeof partial, "%s/%s", base, e->d_name);
-        if (partial_is_stale(partial)) {
+        if (sl_path_join(partial, sizeof partial, base, e->d_name) == 0 && partial_is_stale(partial)) {
             remove_partial(partial);
             n += !exists(partial);
         }
@@ -212,7 +213,7 @@ int sl_run_dir_create(sl_run_dir *r, const char *base, char *why, size_t whylen)
             snprintf(r->name, sizeof r->name, "%s-%s", stamp, host);
         else
             snprintf(r->name, sizeof r->name, "%s-%s-%d", stamp, host, n);
-        snprintf(r->final, sizeof r->final, "%s/%s", base, r->name);
+        sl_path_join(r->final, sizeof r->final, base, r->name);
         snprintf(r->partial, sizeof r->partial, "%s/.%s.partial", base, r->name);
         if (!exists(r->final) && mkdir(r->partial, 0755) == 0) {
             if (take_owner_lock(r) == 0 && check_room(r->partial, base, why, whylen) == 0)

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "args.h"
 #include "atomic_file.h"
 
 /* The largest figure list a page shows. */
@@ -156,8 +157,7 @@ static void figure_inline(FILE *f, const char *cap, size_t caplen, const char *s
     char svg[512], path[4608];
     if (srclen > 4 && strncmp(src + srclen - 4, ".png", 4) == 0 && figures_dir) {
         snprintf(svg, sizeof svg, "%.*s.svg", (int)srclen - 4, src);
-        snprintf(path, sizeof path, "%s/%s", figures_dir, svg);
-        FILE *probe = fopen(path, "r");
+        FILE *probe = sl_path_join(path, sizeof path, figures_dir, svg) == 0 ? fopen(path, "r") : NULL;
         if (probe) {
             fclose(probe);
             fprintf(f, " (<a href=\"%s\">SVG for slides</a>)", svg);
@@ -230,8 +230,7 @@ static int cmp_name(const void *a, const void *b)
 static int has_data_row(const char *dir, const char *file)
 {
     char path[4608], line[512];
-    snprintf(path, sizeof path, "%s/%s", dir, file);
-    FILE *f = fopen(path, "r");
+    FILE *f = sl_path_join(path, sizeof path, dir, file) == 0 ? fopen(path, "r") : NULL;
     if (f == NULL)
         return 0;
     int found = 0;
@@ -296,8 +295,7 @@ static int figures(FILE *f, const char *dir)
     for (int i = 0; i < n; i++) {
         char svg[512], path[4608];
         snprintf(svg, sizeof svg, "%.*s.svg", (int)strlen(names[i]) - 4, names[i]);
-        snprintf(path, sizeof path, "%s/%s", dir, svg);
-        FILE *probe = fopen(path, "r");
+        FILE *probe = sl_path_join(path, sizeof path, dir, svg) == 0 ? fopen(path, "r") : NULL;
         fprintf(f, "<figure><img src=\"%s\" alt=\"%s\"><figcaption>%s", names[i],
                 names[i], names[i]);
         if (probe) {
