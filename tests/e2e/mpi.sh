@@ -127,3 +127,25 @@ case_bench() {
         ok "cyclic at 4 ranks: work balance $wc" || fail "cyclic at 4 ranks: work balance '$wc'"
     expect_in "$run/summary.md" "load imbalance" "the summary says so"
 }
+
+# The cluster template with a fake SLURM job of 1 node x 2 tasks on this
+# machine: it must parse, pick the grid from SLURM's variables, and the run
+# must record the job. (Open MPI reads the same variables: the node list is
+# this host, so it starts the ranks here.)
+case_slurm() {
+    build=$1
+    bash -n "$top/scripts/slurm/hybrid.sbatch" && ok "bash -n" || fail "bash -n"
+    mkdir -p "$tmp/job"
+    expect_rc 0 "hybrid.sbatch under a fake 1-node, 2-task job" env \
+        SLURM_JOB_ID=4242 SLURM_JOBID=4242 SLURM_NNODES=1 SLURM_NTASKS=2 SLURM_NTASKS_PER_NODE=2 \
+        SLURM_TASKS_PER_NODE=2 SLURM_CPUS_PER_TASK=1 SLURM_JOB_NODELIST="$(hostname)" \
+        SLURM_NODELIST="$(hostname)" SLURM_SUBMIT_DIR="$tmp/job" SPEEDLAB_BUILD="$build" \
+        OMP_NUM_THREADS=1 BENCH_ARGS="--kernel pi --size 100000 --reps 1 --min-time 0.01 --timeout 60" \
+        bash "$top/scripts/slurm/hybrid.sbatch"
+    run="$tmp/job/results/$(readlink "$tmp/job/results/latest")"
+    expect_in "$run/context.txt" "slurm: job 4242, nodes $(hostname), tasks 2, cpus per task 1" \
+        "the run records the job"
+    expect_in "$run/context.txt" "launch 2 x 1: mpirun -np 2" "it ran 2 ranks (nodes x tasks per node)"
+    grep -q '^solutions,pi,hybrid,2,1,' "$run/results.csv" && ok "2 ranks x 1 thread measured" ||
+        fail "no 2 x 1 row"
+}
