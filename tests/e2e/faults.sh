@@ -8,7 +8,7 @@
 # with one clear line before anything is timed, and leaves what was on
 # disk as it was.
 case_faults() {
-    bench=$1; runner=${2:-}
+    bench=$1; runner=${2:-}; shim=${3:-}
     ran=0
     mnt="$tmp/tiny"
     mkdir -p "$mnt"
@@ -85,6 +85,8 @@ case_faults() {
     kill_while_plotting "$bench"
     file_size_limit "$bench" "$runner"
     memory_limit "$bench" "$runner"
+    oom_while_checking "$bench" "$shim"
+    concurrent_runs "$bench"
     ran=$((ran + 1))
     [ "$ran" -gt 0 ] || exit 77
 }
@@ -140,6 +142,49 @@ with_file_size() {
     rc=$(cat "$tmp/rc")
     [ "$rc" = "$want" ] && ok "$label (exit $rc)" ||
         { fail "$label: exit $rc, expected $want"; tail -5 "$tmp/err" >&2; }
+}
+
+# Memory that runs out while checking, past the pre-check (an image or a
+# reference that cannot be allocated: the shim fails every malloc of 4 MB
+# or more): exit 1 with "out of memory", never a verdict, nothing published.
+oom_while_checking() {
+    bench=$1; shim=$2
+    [ -n "$shim" ] && [ -f "$shim" ] || { echo "faults: no malloc shim; the checking case is not run"; return; }
+    if grep -qa '__asan_init' "$bench"; then
+        echo "faults: a sanitizer build has its own malloc; the checking case is not run"
+        return
+    fi
+    expect_rc 1 "out of memory while checking: exit 1" env LD_PRELOAD="$shim" SL_FAIL_MALLOC_BYTES=4000000 \
+        "$bench" --kernel mandelbrot --size 1024 --variant scalar --threads 1 --reps 1 \
+        --results "$tmp/oomc" --no-plots --no-weak
+    one_line "out of memory while checking"
+    expect_in "$tmp/err" "out of memory checking" "it says out of memory, and where"
+    expect_not_in "$tmp/out" "INVALID|WRONG" "no verdict"
+    [ ! -e "$tmp/oomc" ] || [ -z "$(ls -A "$tmp/oomc" | grep -v '^latest$')" ] &&
+        ok "nothing published" || fail "published $(ls -A "$tmp/oomc")"
+}
+
+# Two benches at once into one results folder: each publishes a run folder
+# of its own, complete, and latest names one of them.
+concurrent_runs() {
+    bench=$1
+    set -- --quick --kernel pi --size 2000003 --reps 2 --min-time 0.01 --no-weak --results "$tmp/two"
+    "$bench" "$@" >"$tmp/one.out" 2>&1 &
+    a=$!
+    "$bench" "$@" >"$tmp/two.out" 2>&1 &
+    b=$!
+    wait "$a"; ra=$?
+    wait "$b"; rb=$?
+    [ "$ra" -eq 0 ] && [ "$rb" -eq 0 ] && ok "two concurrent runs: both exit 0" ||
+        fail "two concurrent runs: exit $ra and $rb"
+    n=$(ls "$tmp/two" | grep -vc '^latest$')
+    [ "$n" -eq 2 ] && ok "two run folders" || fail "$n run folders: $(ls -A "$tmp/two")"
+    for d in "$tmp/two"/2*; do
+        [ -s "$d/results.csv" ] && [ -s "$d/summary.md" ] && ok "$(basename "$d") complete" ||
+            fail "$(basename "$d") incomplete"
+    done
+    [ -s "$tmp/two/latest/results.csv" ] && ok "latest names a complete run" || fail "latest is broken"
+    [ -z "$(ls -A "$tmp/two" | grep partial)" ] && ok "no partial folder left" || fail "a partial folder is left"
 }
 
 # A memory limit (prlimit --as): a size whose images do not fit is refused
