@@ -29,9 +29,13 @@ enum sl_variant_flags {
     SL_USES_SCHEDULE = 1u << 3, /* has a schedule-sweep twin (fractal threads) */
     SL_USES_CUDA = 1u << 4,    /* CUDA C: runs only on a CUDA device, so the
                                   harness skips it (and says so) without one */
-    SL_STAGE = 1u << 5         /* a teaching stage beside the ladder (pi's
+    SL_STAGE = 1u << 5,        /* a teaching stage beside the ladder (pi's
                                   gpu_v1, gpu_v2, gpu_v4): timed and shown in
                                   the details, not a rung of the headline */
+    SL_EXPERT = 1u << 6        /* the expert rung, past threads_simd: a rung
+                                  of the headline, held against its own limit
+                                  (sl_problem_def.expert_*), since it changes
+                                  the instructions a work unit needs */
 };
 
 /* The GPU time breakdown's workload for a kernel (bench/measure/
@@ -190,6 +194,11 @@ typedef struct sl_problem_def {
     sl_ceiling_kind ceiling;
     double ceiling_ops;
     const char *ceiling_why;  /* "1 divide per step" */
+    /* The same for the expert rung (SL_EXPERT), which changes the
+     * instructions (pi's has no divide). NONE: the kernel's own. */
+    sl_ceiling_kind expert_ceiling;
+    double expert_ceiling_ops;
+    const char *expert_ceiling_why;
     /* What the report needs to know, so that it never names a kernel. */
     double exact;             /* the value the answer approximates (pi) */
     int default_max_iter;     /* image kernels: the cap when none is given */
@@ -219,6 +228,24 @@ typedef struct sl_problem_def {
      * size whose data does not fit). NULL: none. */
     double (*bytes_held)(const sl_problem *p);
 } sl_problem_def;
+
+/* The limit a variant is held against: the kernel's, or the expert
+ * rung's own. */
+typedef struct sl_limit {
+    sl_ceiling_kind kind;
+    double ops;           /* of that instruction per work unit */
+    const char *why;      /* "1 divide per step" */
+} sl_limit;
+
+static inline sl_limit sl_variant_limit(const sl_problem_def *k, const sl_variant *v)
+{
+    if ((v->flags & SL_EXPERT) && k->expert_ceiling != SL_CEILING_NONE) {
+        sl_limit l = { k->expert_ceiling, k->expert_ceiling_ops, k->expert_ceiling_why };
+        return l;
+    }
+    sl_limit l = { k->ceiling, k->ceiling_ops, k->ceiling_why };
+    return l;
+}
 
 /* A kernel as one tree implements it: the problem and the tree's variants. */
 typedef struct sl_kernel {

@@ -71,6 +71,12 @@ const sl_problem_def pi_problem = {
     .ceiling = SL_CEILING_DIVIDE,
     .ceiling_ops = 1,
     .ceiling_why = "1 divide per step",
+    /* The expert rung (solutions/pi/expert.c): no divide; per step 4 fused
+     * multiply-adds (1 + x^2, e, e + e^2, r + r(e + e^2)) and 2 adds, which
+     * go to the add pipes. */
+    .expert_ceiling = SL_CEILING_FMA,
+    .expert_ceiling_ops = 4,
+    .expert_ceiling_why = "4 FMAs per step, no divide",
     .exact = SL_PI,
     /* Lesson 5: pi from an array shows the cost of input going in. */
     .breakdown = SL_BREAKDOWN_ARRAY_IN,

@@ -36,11 +36,11 @@ static int cores_used(const sl_config *c)
 
 double sl_config_compute_roof(const sl_ceilings *m, const sl_config *c)
 {
-    const sl_problem_def *k = c->kernel->problem;
-    if (!m->measured || k->ceiling == SL_CEILING_NONE || k->ceiling_ops <= 0.0 ||
+    sl_limit l = sl_variant_limit(c->kernel->problem, c->variant);
+    if (!m->measured || l.kind == SL_CEILING_NONE || l.ops <= 0.0 ||
         c->outcome.where == SL_RAN_DEVICE)
         return 0.0;
-    return m->per_core[k->ceiling] * cores_used(c) / k->ceiling_ops;
+    return m->per_core[l.kind] * cores_used(c) / l.ops;
 }
 
 double sl_config_memory_roof(const sl_ceilings *m, const sl_config *c)
@@ -90,7 +90,7 @@ double sl_config_intensity(const sl_config *c)
     double bytes = k->bytes_moved ? k->bytes_moved(&c->problem) : 0.0;
     if (bytes <= 0.0 || c->outcome.work <= 0.0)
         return 0.0;
-    return k->ceiling_ops * c->outcome.work / bytes;
+    return sl_variant_limit(k, c->variant).ops * c->outcome.work / bytes;
 }
 
 /* Configurations the evidence covers: valid, timed, strong study. */
@@ -139,9 +139,10 @@ int sl_write_ceilings(const char *dir, const sl_ceilings *m, const sl_suite *s)
         if (c->variant->flags & SL_USES_SCHEDULE)
             sl_schedule_name(c->problem.schedule, sched, sizeof sched);
         double ceil = sl_config_ceiling(m, c);
+        sl_limit l = sl_variant_limit(k, c->variant);
         fprintf(af.fp, "%s,%s,%s,%d,\"%s\",%s,%.6g,%s,%s,%g,", c->tree, k->name,
                 c->variant->name, c->threads_used, sched, sl_config_where(c), c->rate,
-                k->work_unit, sl_ceiling_name(k->ceiling), k->ceiling_ops);
+                k->work_unit, sl_ceiling_name(l.kind), l.ops);
         if (ceil > 0.0)
             fprintf(af.fp, "%.6g,%.2f,", ceil, 100.0 * c->rate / ceil);
         else
@@ -237,8 +238,8 @@ void sl_print_ceilings(FILE *f, const sl_ceilings *m, const sl_suite *s)
         }
         fprintf(f, "| %s | %s | %s | %.3g %s | %s | %s | %s | %s%s |\n", k->name, variant,
                 threads, c->rate, k->work_unit, ceil_text, pct,
-                sl_bound_name(sl_config_bound(m, c)), k->ceiling_why ?
-                k->ceiling_why : "no probe", c->outcome.where == SL_RAN_HOST_FALLBACK ?
+                sl_bound_name(sl_config_bound(m, c)), sl_variant_limit(k, c->variant).why ?
+                sl_variant_limit(k, c->variant).why : "no probe", c->outcome.where == SL_RAN_HOST_FALLBACK ?
                 "; ran on the host (fallback)" : c->outcome.where == SL_RAN_DEVICE ?
                 "; ran on the device: no CPU ceiling" : "");
     }
@@ -282,7 +283,8 @@ int sl_write_roofline(const char *dir, const sl_ceilings *m, const sl_suite *s)
     double most = 1.0, least = 1.0, slowest = 1e9;
     for (size_t i = 0; i < s->count; i++) {
         double x = point[i] ? sl_config_intensity(&s->configs[i]) : 0.0;
-        double y = s->configs[i].rate * s->configs[i].kernel->problem->ceiling_ops;
+        double y = s->configs[i].rate *
+                   sl_variant_limit(s->configs[i].kernel->problem, s->configs[i].variant).ops;
         if (point[i] && y > 0.0 && y < slowest)
             slowest = y;
         if (x > most)
@@ -323,7 +325,8 @@ int sl_write_roofline(const char *dir, const sl_ceilings *m, const sl_suite *s)
         char variant[80];
         sl_config_label(c, variant, sizeof variant);
         fprintf(af.fp, "%d %.6g %.6g \"%s%s%s%s\"\n", kernel_no, x > 0.0 ? x : edge,
-                c->rate * k->ceiling_ops, fastest ? k->name : "", fastest ? " " : "",
+                c->rate * sl_variant_limit(k, c->variant).ops, fastest ? k->name : "",
+                fastest ? " " : "",
                 fastest ? variant : "",
                 fastest && strcmp(c->tree, "solutions") != 0 ? " (yours)" : "");
     }

@@ -98,7 +98,8 @@ static void limit_text(const sl_suite *s, const sl_ceilings *m, const sl_config 
                  sl_bandwidth_for(&m->memory, c->threads_used > 0 ? c->threads_used : 1) *
                      1e-9);
     else if (pct >= AT_THE_LIMIT)
-        snprintf(out, len, "the machine: %s", k->ceiling_why ? k->ceiling_why : "its ceiling");
+        snprintf(out, len, "the machine: %s", sl_variant_limit(k, c->variant).why ?
+                 sl_variant_limit(k, c->variant).why : "its ceiling");
     else if (eff > 0.0 && eff < EFFICIENT)
         snprintf(out, len, "threads: %.0f%% efficiency on %d", 100.0 * eff, c->threads_used);
     else if (!(c->variant->flags & SL_USES_SIMD))
@@ -489,7 +490,7 @@ static void kernel_finding(FILE *f, const sl_suite *s, const sl_ceilings *m,
         fprintf(f, " (%s of the memory roof: memory-bound)", pct);
     else if (best->pct > 0.0)
         fprintf(f, " (%s of the %s ceiling)", pct,
-                sl_ceiling_name(k0->kernel->problem->ceiling));
+                sl_ceiling_name(sl_variant_limit(k0->kernel->problem, best->c->variant).kind));
     if (simd && simd != best)
         fprintf(f, "; SIMD alone %.1fx", simd->c->speedup);
     if (threads && threads != best)

@@ -24,6 +24,7 @@
 #define pi_gpu_v2 SL_TREE_SYMBOL(pi_gpu_v2)
 #define pi_gpu_v4 SL_TREE_SYMBOL(pi_gpu_v4)
 #define pi_cuda SL_TREE_SYMBOL(pi_cuda)
+#define pi_expert SL_TREE_SYMBOL(pi_expert)
 #define pi_kernel SL_TREE_SYMBOL(pi_kernel)
 
 /* All five have the signature pi_fn (common/pi_problem.h):
@@ -36,6 +37,10 @@ double pi_simd(int64_t steps, int threads, sl_where *where);
 double pi_threads(int64_t steps, int threads, sl_where *where);
 double pi_threads_simd(int64_t steps, int threads, sl_where *where);
 double pi_gpu(int64_t steps, int threads, sl_where *where);
+
+/* The expert rung (expert.c): past the divider, with a reciprocal estimate
+ * refined in fused multiply-adds; threads_simd where there is no AVX-512. */
+double pi_expert(int64_t steps, int threads, sl_where *where);
 
 /* Lesson 5's staged offload (gpu_v1.c, gpu_v2.c, gpu.c is stage 3,
  * gpu_v4.c): the same loop, one more level of the device used per stage. */
