@@ -102,7 +102,8 @@ typedef struct sl_plan {
                                          or a comma list ("gpu,cuda"); the
                                          scalar baseline always comes along */
     unsigned variant_flags;           /* only variants with all these flags
-                                         (stages never); 0: no filter */
+                                         (stages and the expert rung never);
+                                         0: no filter */
     const int *threads;               /* counts for threaded variants */
     int nthreads;
     int64_t size;                     /* 0: the kernel's default (or quick) */

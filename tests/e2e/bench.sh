@@ -24,18 +24,19 @@ case_bench_quick() {
     done
     expect_in "$run/bench.json" '"real_time"' "JSON has timings"
     rows=$(tail -n +2 "$run/results.csv" | wc -l)
-    # scalar, simd, threads x2, threads_simd x2, lesson 5's four gpu stages,
-    # and the weak-scaling study's threads_simd x2.
-    [ "$rows" -eq 12 ] && ok "CSV has 12 configurations" || fail "CSV has $rows rows, expected 12"
+    # scalar, simd, threads x2, threads_simd x2, expert x2, lesson 5's four
+    # gpu stages, and the weak-scaling study's threads_simd x2 (the expert
+    # rung is not in the weak study).
+    [ "$rows" -eq 14 ] && ok "CSV has 14 configurations" || fail "CSV has $rows rows, expected 14"
     valid=$(grep -c ',yes,' "$run/results.csv")
-    [ "$valid" -eq 12 ] && ok "all 12 valid" || fail "$valid of 12 valid"
+    [ "$valid" -eq 14 ] && ok "all 14 valid" || fail "$valid of 14 valid"
     # Weak scaling: 2000003 / 2 steps per thread, so 1000001 and 2000002.
     weak=$(awk -F, '$26 == "weak" { printf "%s:%s ", $4, $8 }' "$run/results.csv")
     [ "$weak" = "1:1000001 2:2000002 " ] && ok "weak study grows N with threads" ||
         fail "weak rows: '$weak'"
-    # Every repetition is in samples.csv: 12 configurations x 2.
+    # Every repetition is in samples.csv: 14 configurations x 2.
     n=$(tail -n +2 "$run/samples.csv" | wc -l)
-    [ "$n" -eq 24 ] && ok "samples.csv has every repetition" || fail "samples.csv has $n rows"
+    [ "$n" -eq 28 ] && ok "samples.csv has every repetition" || fail "samples.csv has $n rows"
     for v in gpu_v1 gpu_v2 gpu gpu_v4; do
         grep ",$v," "$run/results.csv" | grep -qE ',(host fallback|device),' &&
             ok "$v row says where it ran" || fail "$v row missing, or does not say where it ran"
@@ -56,7 +57,7 @@ case_bench_quick() {
     expect_in "$lrun/summary.md" "| pi | threads_simd | 1 (2 asked) |" "a short row says how many it asked for"
     expect_in "$lrun/summary.md" "got fewer threads than they asked for (OMP_THREAD_LIMIT=1)" \
         "the summary warns with the cause"
-    n=$(awk '/^"threads_simd"/ { b = 1; next } b && NF == 7 { c++ } END { print c + 0 }' "$lrun/scaling-pi.dat")
+    n=$(awk '/^"/ { b = /^"threads_simd"/; next } b && NF == 7 { c++ } END { print c + 0 }' "$lrun/scaling-pi.dat")
     [ "$n" -eq 1 ] && ok "the scaling study keeps only the 1-thread point" || fail "scaling has $n points"
 
     # A SLURM job whose step got fewer CPUs than it asked for (faked: the

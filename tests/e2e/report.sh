@@ -48,7 +48,7 @@ case_report() {
     n=$(awk -F, 'NR > 1 && $4 > 0' "$run/ceiling.csv" | wc -l)
     [ "$n" -eq 3 ] && ok "ceiling.csv: 3 probes measured" || fail "ceiling.csv has $n probes"
     # 6 repetitions: every interval is at the 96.9% level.
-    awk -F, 'NR > 1 { n++; if ($31 != "0.9688") bad = 1 } END { exit bad || n != 12 }' "$run/results.csv" &&
+    awk -F, 'NR > 1 { n++; if ($31 != "0.9688") bad = 1 } END { exit bad || n != 14 }' "$run/results.csv" &&
         ok "6 repetitions give the 96.9% interval" || fail "interval level wrong"
     expect_in "$run/scaling-pi.gp" "fit_points = 2" "2 in-core thread counts: fit skipped"
 
@@ -91,15 +91,15 @@ case_report() {
     # another, and then the doubled run's interval overlaps the first.)
     expect_rc 0 "compare a run with itself" "$compare" "$run" "$run" --results "$tmp/c"
     n=$(grep -c 'no significant difference' "$tmp/out")
-    [ "$n" -eq 12 ] && ok "itself: 12 of 12 not different" || fail "itself: $n of 12 not different"
+    [ "$n" -eq 14 ] && ok "itself: 14 of 14 not different" || fail "itself: $n of 14 not different"
     cp -R "$run" "$tmp/slow"
     awk -F, 'BEGIN { OFS = "," } NR > 1 { $10 = $10 * 10 } { print }' "$run/samples.csv" \
         >"$tmp/slow/samples.csv"
     expect_rc 0 "compare with a run ten times as slow" "$compare" "$run" "$tmp/slow" \
         --label-a fast --label-b slow --results "$tmp/c"
     n=$(grep -c ' 10.000 .*B slower' "$tmp/out")
-    [ "$n" -eq 12 ] && ok "ten times as slow: 12 of 12 B slower, ratio 10.000" ||
-        fail "ten times as slow: $n of 12 found"
+    [ "$n" -eq 14 ] && ok "ten times as slow: 14 of 14 B slower, ratio 10.000" ||
+        fail "ten times as slow: $n of 14 found"
     cmp_run="$tmp/c/compare/$(readlink "$tmp/c/compare/latest")"
     for f in compare.csv summary.md index.html compare-runs.png; do
         [ -s "$cmp_run/$f" ] && ok "compare wrote $f" || fail "compare did not write $f"
@@ -153,7 +153,7 @@ case_story() {
     rows=$(awk -F'|' '/^## Headline/ { h = 1 } /^## Findings/ { h = 0 }
                       h && /^\| / && !/^\| kernel/ { if ($2 ~ /[a-z]/) k = $2; if (k ~ /pi/) print $3 }' \
            "$run/summary.md" | tr -d ' ' | tr '\n' ',')
-    [ "$rows" = "scalar,simd,threads,threads_simd,gpu," ] && ok "pi's headline rungs: $rows" ||
+    [ "$rows" = "scalar,simd,threads,threads_simd,expert,gpu," ] && ok "pi's headline rungs: $rows" ||
         fail "pi's headline rungs: $rows"
     # The schedule sweep holds strong points only (the weak study's
     # 1-thread point is another problem).
