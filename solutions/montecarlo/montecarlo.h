@@ -24,6 +24,7 @@
 #define montecarlo_threads_simd SL_TREE_SYMBOL(montecarlo_threads_simd)
 #define montecarlo_gpu SL_TREE_SYMBOL(montecarlo_gpu)
 #define montecarlo_cuda SL_TREE_SYMBOL(montecarlo_cuda)
+#define montecarlo_expert SL_TREE_SYMBOL(montecarlo_expert)
 #define montecarlo_kernel SL_TREE_SYMBOL(montecarlo_kernel)
 
 /* All five have the signature montecarlo_fn (common/montecarlo_problem.h):
@@ -34,6 +35,10 @@
  *   returns  how many points fell inside */
 montecarlo_fn montecarlo_scalar, montecarlo_simd, montecarlo_threads,
     montecarlo_threads_simd, montecarlo_gpu;
+
+/* The expert rung (expert.c): the same points, counted as a hand-written
+ * AVX-512 loop; threads_simd without AVX-512 DQ. */
+montecarlo_fn montecarlo_expert;
 
 /* CUDA C for comparison (cuda.cu; built when nvcc is found, run only on a
  * CUDA device). */

@@ -72,7 +72,8 @@ case_montecarlo() {
     }
     mbench 0 "bench montecarlo" "$bench" --seed 5
     valid=$(grep -c ',yes,' "$run/results.csv")
-    [ "$valid" -eq 9 ] && ok "all 9 configurations valid" || fail "$valid of 9 valid"
+    # scalar, simd, threads x3, threads_simd x3, expert x3, gpu
+    [ "$valid" -eq 12 ] && ok "all 12 configurations valid" || fail "$valid of 12 valid"
     # The estimates table: one count inside, whatever the variant or threads.
     counts=$(awk -F'|' '/\| inside \|/ { t = 1; next } t && !/^\|/ { t = 0 }
                         t && $2 ~ /montecarlo/ { print $7 }' "$run/summary.md" | sort -u)
@@ -81,7 +82,7 @@ case_montecarlo() {
     expect_in "$run/summary.md" "| std error | error | error / std error |" "summary has the standard error"
     # std_error column: 1.642/sqrt(2000003) = 0.00116.
     awk -F, 'NR > 1 && $24 != "" { if ($24 < 0.00115 || $24 > 0.00117) bad = 1; n++ }
-             END { exit bad || n != 9 }' "$run/results.csv" &&
+             END { exit bad || n != 12 }' "$run/results.csv" &&
         ok "CSV std_error is 1.642/sqrt(N)" || fail "CSV std_error wrong"
     rows=$(grep -vc '^#' "$run/convergence-montecarlo.dat")
     [ "$rows" -eq 11 ] && ok "convergence data from 10 to 10^6 samples" || fail "$rows convergence rows"
