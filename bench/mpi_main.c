@@ -77,19 +77,6 @@ static int fail(int code, const char *fmt, const char *a, const char *b)
     return code;
 }
 
-static int parse_seconds(const char *what, const char *text, double *out)
-{
-    char *end;
-    errno = 0;
-    double v = strtod(text, &end);
-    if (*text == '\0' || *end != '\0' || errno != 0 || !(v > 0) || v > 86400) {
-        fprintf(stderr, PROGRAM ": %s: '%s' is not a number of seconds in (0, 86400]\n", what, text);
-        return -1;
-    }
-    *out = v;
-    return 0;
-}
-
 static const sl_hybrid_kernel *find_kernel(const char *name, size_t len)
 {
     for (int k = 0; hybrid_kernels[k]; k++)
@@ -159,11 +146,11 @@ static int parse(options *o, int argc, char **argv)
                 return fail(-1, "%s%s", why, "");
             o->reps = (int)n;
         } else if (!strcmp(a, "--min-time")) {
-            if (parse_seconds("--min-time", v, &o->min_time) != 0)
-                return -1;
+            if (sl_parse_seconds("--min-time", v, 86400, &o->min_time, why, sizeof why) != 0)
+                return fail(-1, "%s%s", why, "");
         } else if (!strcmp(a, "--timeout")) {
-            if (parse_seconds("--timeout", v, &o->timeout) != 0)
-                return -1;
+            if (sl_parse_seconds("--timeout", v, 86400, &o->timeout, why, sizeof why) != 0)
+                return fail(-1, "%s%s", why, "");
         } else if (!strcmp(a, "--results")) {
             if (sl_check_path("--results", v, why, sizeof why) != 0)
                 return fail(-1, "%s%s", why, "");

@@ -40,13 +40,9 @@ int sl_pi_share_ok(const sl_problem *p, const sl_share *me, char *why, size_t le
 
 int sl_montecarlo_share_ok(const sl_problem *p, const sl_share *me, char *why, size_t len)
 {
-    int64_t first, count, inside = 0;
+    int64_t first, count;
     sl_block(p->size, me->rank, me->ranks, &first, &count);
-    for (int64_t i = first; i < first + count; i++) {
-        double x = sl_rng_unit(sl_rng_u64(p->seed, 2 * (uint64_t)i));
-        double y = sl_rng_unit(sl_rng_u64(p->seed, 2 * (uint64_t)i + 1));
-        inside += x * x + y * y < 1.0;
-    }
+    int64_t inside = montecarlo_reference_range(first, count, p->seed);
     if (me->hits == inside)
         return 1;
     snprintf(why, len, "%" PRId64 " of its points %" PRId64 "..%" PRId64

@@ -20,11 +20,11 @@
 
 /* Plainly, as a reader would write it from the definition. Integer sums do
  * not depend on their order, so threads and lanes do not change it. */
-static int64_t reference_count(int64_t samples, uint64_t seed)
+int64_t montecarlo_reference_range(int64_t first, int64_t count, uint64_t seed)
 {
     int64_t inside = 0;
 #pragma omp parallel for simd reduction(+:inside)
-    for (int64_t i = 0; i < samples; i++) {
+    for (int64_t i = first; i < first + count; i++) {
         double x = sl_rng_unit(sl_rng_u64(seed, 2 * (uint64_t)i));
         double y = sl_rng_unit(sl_rng_u64(seed, 2 * (uint64_t)i + 1));
         inside += x * x + y * y < 1.0;
@@ -43,7 +43,7 @@ int64_t montecarlo_reference(int64_t samples, uint64_t seed)
     for (int k = 0; k < MC_CACHE; k++)
         if (cache[k].samples == samples && cache[k].seed == seed)
             return cache[k].inside;
-    int64_t inside = reference_count(samples, seed);
+    int64_t inside = montecarlo_reference_range(0, samples, seed);
     cache[next].samples = samples;
     cache[next].seed = seed;
     cache[next].inside = inside;

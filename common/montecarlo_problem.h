@@ -50,6 +50,10 @@ static inline SL_DEVICE_FN int montecarlo_inside(uint64_t rx, uint64_t ry)
  * rng.h. Cached, so checking many variants costs one computation. */
 int64_t montecarlo_reference(int64_t samples, uint64_t seed);
 
+/* The same count for points first .. first + count - 1 only, uncached (one
+ * MPI rank's share, lesson 6). */
+int64_t montecarlo_reference_range(int64_t first, int64_t count, uint64_t seed);
+
 /* The estimate of pi from `inside` of `samples` points: 4 * inside / N. */
 double montecarlo_estimate(int64_t inside, int64_t samples);
 

@@ -216,6 +216,16 @@ static void time_config(config *c, const sl_hybrid_plan *plan, double first_call
     gb_clear();
 }
 
+/* The medians and intervals of what was timed (nothing, if nothing was). */
+static void summarise(config *c)
+{
+    if (c->total.n == 0)
+        return;
+    sl_sample_summarise(&c->total);
+    sl_sample_summarise(&c->compute);
+    sl_sample_summarise(&c->compute_mean);
+}
+
 static double median_others(const config *c)
 {
     double v[SL_MAX_REPS];
@@ -250,7 +260,8 @@ static void write_row(FILE *f, const config *c, const char *variant, int ranks, 
         fprintf(f, "%.3f,", others);
     else
         fputs(",", f);
-    /* The note is free text: no commas or quotes in a CSV cell. */
+    /* The note is free text, quoted, and the last column (the reader keeps
+     * its commas); its own quotes become apostrophes. */
     fprintf(f, "%d,\"", c->disturbed);
     for (const char *s = note; *s; s++)
         fputc(*s == '"' ? '\'' : *s, f);
@@ -294,11 +305,7 @@ static int baseline(FILE *f, const sl_hybrid_job *job, const sl_hybrid_plan *pla
         sl_sample_add(&c.compute_mean, t);
         c.others[k] = -1;
     }
-    if (c.total.n > 0) {
-        sl_sample_summarise(&c.total);
-        sl_sample_summarise(&c.compute);
-        sl_sample_summarise(&c.compute_mean);
-    }
+    summarise(&c);
     c.out = out;
     write_row(f, &c, v->name, 1, vd.ok, &vd, "single process, no MPI");
     printf("  %-11s %-14s baseline, 1 process x 1 thread: %s\n", def->name, v->name,
@@ -368,11 +375,8 @@ static int run_config(FILE *f, const sl_hybrid_job *job, const sl_hybrid_variant
     c.work_balance = work_balance(&c);
     if (valid && plan->reps > 0) {
         time_config(&c, plan, worst);
-        if (c.me.rank == 0) {
-            sl_sample_summarise(&c.total);
-            sl_sample_summarise(&c.compute);
-            sl_sample_summarise(&c.compute_mean);
-        }
+        if (c.me.rank == 0)
+            summarise(&c);
     }
     if (c.me.rank == 0) {
         int64_t idle = 0;

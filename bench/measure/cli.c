@@ -30,9 +30,8 @@ int sl_default_threads(int *out, int cap)
     return n;
 }
 
-/* Parse a double in (0, max] with strtod + end pointer + errno. */
-static int parse_seconds(const char *what, const char *text, double max,
-                         double *out, char *why, size_t whylen)
+int sl_parse_seconds(const char *what, const char *text, double max, double *out,
+                     char *why, size_t whylen)
 {
     char *end;
     errno = 0;
@@ -209,7 +208,7 @@ int sl_cli_parse(sl_cli *cli, int argc, char **argv, int first,
             }
             cli->reps = (int)v;
         } else if (!strcmp(opt, "--min-time")) {
-            if (parse_seconds("--min-time", val, 60.0, &cli->min_time, why,
+            if (sl_parse_seconds("--min-time", val, 60.0, &cli->min_time, why,
                               sizeof why) != 0) {
                 sl_die_usage(argv[0], why);
                 return -1;

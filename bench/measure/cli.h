@@ -56,6 +56,11 @@ int sl_cli_parse(sl_cli *cli, int argc, char **argv, int first,
  * count itself. */
 int sl_default_threads(int *out, int cap);
 
+/* Parse a number of seconds in (0, max] (strtod, whole text, no overflow):
+ * 0 and *out, or -1 with the reason in why. */
+int sl_parse_seconds(const char *what, const char *text, double max, double *out,
+                     char *why, size_t whylen);
+
 /* Print "program: message" on stderr. */
 void sl_die_usage(const char *program, const char *message);
 
