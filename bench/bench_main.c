@@ -53,7 +53,7 @@ static const char usage[] =
     "usage: speedlab-bench-" TREE_NAME " [options] [--benchmark_* flags]\n"
     "Validate every variant of the " TREE_NAME " tree, time the valid ones and\n"
     "write a run folder <results>/<UTC time>-<host>/ plus <results>/latest.\n"
-    "  --kernel NAME     one kernel (default: all)\n"
+    "  --kernel NAMES    kernels, comma-separated (default: all)\n"
     "  --variant NAMES   one variant, or a comma list such as gpu,cuda (default:\n"
     "                    all; the scalar baseline always comes along)\n"
     "  --size N          problem size in the kernel's unit (default: per kernel;\n"

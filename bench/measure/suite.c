@@ -327,7 +327,7 @@ static int check_names(const sl_plan *p, char *why, size_t whylen)
         int known = 0;
         n = 0;
         for (const sl_kernel *const *k = p->kernels; *k; k++) {
-            if (p->kernel_name && strcmp(p->kernel_name, (*k)->problem->name) != 0)
+            if (p->kernel_name && !in_list(p->kernel_name, (*k)->problem->name))
                 continue;
             for (size_t v = 0; v < (*k)->count; v++) {
                 known |= strcmp(name, (*k)->variants[v].name) == 0;
@@ -348,12 +348,17 @@ static int check_names(const sl_plan *p, char *why, size_t whylen)
 
 int sl_suite_add(sl_suite *s, const sl_plan *p, char *why, size_t whylen)
 {
+    /* Kernels first, so a --variant list is checked against real ones. */
+    for (const char *at = p->kernel_name; at; at = next_entry(at)) {
+        char name[64];
+        snprintf(name, sizeof name, "%.*s", (int)strcspn(at, ","), at);
+        if (!known_kernel(p, "kernel", name, why, whylen))
+            return -1;
+    }
     if (check_names(p, why, whylen) != 0)
         return -1;
-    if (p->kernel_name && !known_kernel(p, "kernel", p->kernel_name, why, whylen))
-        return -1;
     for (const sl_kernel *const *k = p->kernels; *k; k++) {
-        if (p->kernel_name && strcmp(p->kernel_name, (*k)->problem->name) != 0)
+        if (p->kernel_name && !in_list(p->kernel_name, (*k)->problem->name))
             continue;
         if (add_kernel(s, p, *k, why, whylen) != 0)
             return -1;

@@ -104,6 +104,8 @@ static void limit_text(const sl_suite *s, const sl_ceilings *m, const sl_config 
         snprintf(out, len, "threads: %.0f%% efficiency on %d", 100.0 * eff, c->threads_used);
     else if (!(c->variant->flags & SL_USES_SIMD))
         snprintf(out, len, "one lane per instruction (scalar code)");
+    else if (k->image && (c->variant->flags & SL_EXPERT))
+        snprintf(out, len, "the escape test and count beside the multiplies");
     else if (k->image)
         snprintf(out, len, "lanes idle on early-escaping pixels; iteration latency");
     else

@@ -25,6 +25,7 @@
 #define fractal_simd SL_TREE_SYMBOL(fractal_simd)
 #define fractal_threads SL_TREE_SYMBOL(fractal_threads)
 #define fractal_threads_simd SL_TREE_SYMBOL(fractal_threads_simd)
+#define fractal_expert SL_TREE_SYMBOL(fractal_expert)
 #define fractal_gpu SL_TREE_SYMBOL(fractal_gpu)
 #define fractal_cuda SL_TREE_SYMBOL(fractal_cuda)
 #define fractal_threads_sweep SL_TREE_SYMBOL(fractal_threads_sweep)
@@ -40,6 +41,9 @@ void fractal_row_simd(const fractal_job *job, int64_t j, int32_t *row);
 /* The five rungs, with the signature fractal_fn (common/fractal_problem.h). */
 fractal_fn fractal_scalar, fractal_simd, fractal_threads, fractal_threads_simd,
     fractal_gpu;
+
+/* Beyond the ladder (expert.c, step 3.5): what an expert gets. */
+fractal_fn fractal_expert;
 
 /* The bench's schedule sweep (sweep.c): threads and threads_simd with
  * schedule(runtime), so that one build times every schedule. */

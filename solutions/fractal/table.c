@@ -14,6 +14,9 @@ static const sl_variant fractal_variants[] = {
     { "threads_simd", (sl_any_fn *)fractal_threads_simd,
       SL_USES_THREADS | SL_USES_SIMD | SL_USES_SCHEDULE,
       (sl_any_fn *)fractal_threads_simd_sweep, NULL, NULL },
+    /* Beyond the ladder: what an expert gets (step 3.5). */
+    { "expert", (sl_any_fn *)fractal_expert, SL_USES_THREADS | SL_USES_SIMD | SL_EXPERT,
+      NULL, NULL, NULL },
     { "gpu", (sl_any_fn *)fractal_gpu, SL_USES_GPU, NULL, NULL, NULL },
 #if SPEEDLAB_HAVE_CUDA
     { "cuda", (sl_any_fn *)fractal_cuda, SL_USES_CUDA, NULL, NULL, NULL },
