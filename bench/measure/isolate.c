@@ -5,11 +5,13 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <sched.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
+#include <omp.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -19,6 +21,38 @@ extern char **environ;
 
 /* The exit code of a child whose exec failed: not the variant's fault. */
 enum { EXEC_FAILED = 127 };
+/* The exit code of a child whose plan does not name the same
+ * configuration at that index: it cannot say anything about it. */
+enum { PLAN_DIFFERS = 126 };
+/* The second variable: the configuration's name, checked by the child. */
+#define SL_ISOLATE_NAME_ENV "SPEEDLAB_ISOLATE_NAME"
+
+/* The CPUs the process could use when it planned its suite. The plan
+ * depends on them (omp_get_num_procs: thread counts, the schedule sweep),
+ * but with OMP_PROC_BIND set the OpenMP runtime pins this thread to its
+ * first place as the program starts: a child would inherit one CPU and
+ * plan a smaller suite. The places together are the CPUs it started with,
+ * so the child is started on those. */
+static cpu_set_t plan_mask;
+static int have_plan_mask;
+
+void sl_isolate_remember_affinity(void)
+{
+    CPU_ZERO(&plan_mask);
+    int places = omp_get_num_places();
+    for (int p = 0; p < places; p++) {
+        int n = omp_get_place_num_procs(p), ids[CPU_SETSIZE];
+        if (n <= 0 || n > CPU_SETSIZE)
+            continue;
+        omp_get_place_proc_ids(p, ids);
+        for (int k = 0; k < n; k++)
+            if (ids[k] >= 0 && ids[k] < CPU_SETSIZE)
+                CPU_SET(ids[k], &plan_mask);
+    }
+    if (CPU_COUNT(&plan_mask) == 0 && sched_getaffinity(0, sizeof plan_mask, &plan_mask) != 0)
+        return;
+    have_plan_mask = CPU_COUNT(&plan_mask) > 0;
+}
 
 void sl_isolate_child(sl_suite *s)
 {
@@ -27,8 +61,9 @@ void sl_isolate_child(sl_suite *s)
         return;
     char *end;
     unsigned long long i = strtoull(v, &end, 10);
-    if (*end != '\0' || i >= s->count)
-        _exit(2);
+    const char *name = getenv(SL_ISOLATE_NAME_ENV);
+    if (*end != '\0' || i >= s->count || (name && strcmp(name, s->configs[i].name) != 0))
+        _exit(PLAN_DIFFERS);
     sl_config_validate(&s->configs[i]);
     _exit(0);
 }
@@ -46,26 +81,35 @@ static const char *signal_name(int sig)
     }
 }
 
-sl_isolated sl_isolate_check(char *const argv[], size_t index, double limit, char *why,
-                             size_t whylen, double *seconds)
+/* Whether entry is NAME=... */
+static int is_var(const char *entry, const char *name)
+{
+    size_t len = strlen(name);
+    return strncmp(entry, name, len) == 0 && entry[len] == '=';
+}
+
+sl_isolated sl_isolate_check(char *const argv[], size_t index, const char *name, double limit,
+                             char *why, size_t whylen, double *seconds)
 {
     if (seconds)
         *seconds = 0.0;
     /* Everything the child needs is made here: after fork only
      * async-signal-safe calls. */
-    char var[64];
+    char var[64], named[sizeof ((sl_config *)0)->name + 32];
     snprintf(var, sizeof var, "%s=%zu", SL_ISOLATE_ENV, index);
+    snprintf(named, sizeof named, "%s=%s", SL_ISOLATE_NAME_ENV, name);
     size_t n = 0;
     while (environ[n])
         n++;
-    char **envp = malloc((n + 2) * sizeof *envp);
+    char **envp = malloc((n + 3) * sizeof *envp);
     if (envp == NULL)
         return SL_ISOLATED_OK;
-    size_t k = 0, prefix = strlen(SL_ISOLATE_ENV);
+    size_t k = 0;
     for (size_t i = 0; i < n; i++)
-        if (strncmp(environ[i], SL_ISOLATE_ENV, prefix) != 0 || environ[i][prefix] != '=')
+        if (!is_var(environ[i], SL_ISOLATE_ENV) && !is_var(environ[i], SL_ISOLATE_NAME_ENV))
             envp[k++] = environ[i];
     envp[k++] = var;
+    envp[k++] = named;
     envp[k] = NULL;
     int devnull = open("/dev/null", O_WRONLY);
     fflush(NULL);
@@ -77,6 +121,8 @@ sl_isolated sl_isolate_check(char *const argv[], size_t index, double limit, cha
             dup2(devnull, STDOUT_FILENO);
             dup2(devnull, STDERR_FILENO);
         }
+        if (have_plan_mask)
+            sched_setaffinity(0, sizeof plan_mask, &plan_mask);
         execve("/proc/self/exe", argv, envp);
         execve(argv[0], argv, envp);
         _exit(EXEC_FAILED);
@@ -117,6 +163,10 @@ sl_isolated sl_isolate_check(char *const argv[], size_t index, double limit, cha
             snprintf(why, whylen, "crashed (signal %d)", WTERMSIG(status));
         return SL_ISOLATED_CRASHED;
     }
+    if (WIFEXITED(status) && WEXITSTATUS(status) == PLAN_DIFFERS) {
+        snprintf(why, whylen, "could not be checked apart (the child planned another suite)");
+        return SL_ISOLATED_CRASHED;
+    }
     if (WIFEXITED(status) && WEXITSTATUS(status) != 0 &&
         WEXITSTATUS(status) != EXEC_FAILED) {
         snprintf(why, whylen, "stopped with exit code %d", WEXITSTATUS(status));
@@ -138,7 +188,7 @@ static void check_one(sl_suite *s, char *const argv[], size_t i, double limit,
 {
     sl_config *c = &s->configs[i];
     char why[128];
-    c->isolated_failure = sl_isolate_check(argv, i, limit, why, sizeof why, seconds);
+    c->isolated_failure = sl_isolate_check(argv, i, c->name, limit, why, sizeof why, seconds);
     if (c->isolated_failure == SL_ISOLATED_OK)
         return;
     c->validated = 1;

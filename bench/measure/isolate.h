@@ -24,18 +24,22 @@ typedef enum sl_isolated {
     SL_ISOLATED_CRASHED      /* killed by a signal, or a failing exit code */
 } sl_isolated;
 
+/* Remember the CPUs this process may use, right before planning: a child
+ * is started with them, so that it plans the same suite. */
+void sl_isolate_remember_affinity(void);
+
 /* In the child (SL_ISOLATE_ENV set): validate that configuration of s and
  * exit. Returns at once in any other process. Call it right after planning,
  * before anything is printed or written. */
 void sl_isolate_child(sl_suite *s);
 
-/* In the parent: run configuration index of the same plan in a child for
- * at most limit seconds. Returns SL_ISOLATED_OK when the child finished
+/* In the parent: run configuration index (named name) of the same plan in
+ * a child for at most limit seconds. Returns SL_ISOLATED_OK when the child finished
  * (or could not be started: the check then happens in this process, as
  * before); otherwise how it ended, with why ("no answer after 12 s",
  * "crashed (SIGSEGV)"). seconds (may be NULL): how long the child ran. */
-sl_isolated sl_isolate_check(char *const argv[], size_t index, double limit, char *why,
-                             size_t whylen, double *seconds);
+sl_isolated sl_isolate_check(char *const argv[], size_t index, const char *name, double limit,
+                             char *why, size_t whylen, double *seconds);
 
 /* Check every configuration of tree (the participant's) in a child. The
  * other trees' configurations are trusted: validated here, their slowest
