@@ -129,7 +129,9 @@ case_report() {
 }
 
 # The story first, on a full quick run of every kernel: the console fits a
-# screen (48 lines: 6 kernels' rungs and the warnings), summary.md tells
+# screen (52 lines: 6 kernels' 36 rungs, experts included, the progress
+# lines and the warnings, whose number depends on how noisy the machine
+# is: 49 lines seen in CI on 2026-11-23), summary.md tells
 # the story in at most 75 lines before its
 # details, every figure there has a caption, the headline has one row per
 # rung, and the page shows the headline above the fold.
@@ -139,7 +141,7 @@ case_story() {
     expect_rc 0 "a full quick bench" "$bench" --quick --min-time 0.01 --results "$tmp/s"
     run="$tmp/s/$(readlink "$tmp/s/latest")"
     n=$(wc -l <"$tmp/out")
-    [ "$n" -le 48 ] && ok "console: $n lines (at most 48)" || fail "console: $n lines"
+    [ "$n" -le 52 ] && ok "console: $n lines (at most 52)" || fail "console: $n lines"
     before=$(awk '/^# Details/ { print NR - 1; exit }' "$run/summary.md")
     [ -n "$before" ] && [ "$before" -le 75 ] && ok "summary: $before lines before the details" ||
         fail "summary: '$before' lines before the details"
