@@ -305,7 +305,6 @@ static int bench(int argc, char **argv, sl_suite *suite)
         .schedules = cli.schedules, .nschedules = cli.nschedules, .sweep = 1,
         .quick = cli.quick,
     };
-    sl_isolate_remember_affinity();
     if (sl_suite_add(suite, &plan, why, sizeof why) != 0 ||
         add_weak_study(suite, &plan, &cli, why, sizeof why) != 0) {
         sl_die_usage(prog, why);

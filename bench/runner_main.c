@@ -273,7 +273,6 @@ static int runner(int argc, char **argv, sl_suite *suite)
         if (strcmp(which, "exercises") != 0)
             trees[ntrees++] = (tree_ref){ "solutions", solutions_kernels };
     }
-    sl_isolate_remember_affinity();
     for (int t = 0; t < ntrees; t++) {
         sl_plan plan = {
             .tree = trees[t].name, .kernels = trees[t].kernels,

@@ -10,8 +10,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
 #include <omp.h>
+#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -27,18 +27,16 @@ enum { PLAN_DIFFERS = 126 };
 /* The second variable: the configuration's name, checked by the child. */
 #define SL_ISOLATE_NAME_ENV "SPEEDLAB_ISOLATE_NAME"
 
-/* The CPUs the process could use when it planned its suite. The plan
- * depends on them (omp_get_num_procs: thread counts, the schedule sweep),
- * but with OMP_PROC_BIND set the OpenMP runtime pins this thread to its
- * first place as the program starts: a child would inherit one CPU and
- * plan a smaller suite. The places together are the CPUs it started with,
- * so the child is started on those. */
-static cpu_set_t plan_mask;
-static int have_plan_mask;
-
-void sl_isolate_remember_affinity(void)
+/* The CPUs the process started with, which its plan was made for
+ * (omp_get_num_procs: thread counts, the schedule sweep). With
+ * OMP_PROC_BIND set the OpenMP runtime pins this thread to its first place
+ * as the program starts, so a child would inherit one CPU and plan a
+ * smaller suite; the places together are the starting CPUs. Without
+ * places nothing was pinned, and this thread's mask is the one. Returns 0
+ * when there is no mask to give the child. */
+static int starting_cpus(cpu_set_t *mask)
 {
-    CPU_ZERO(&plan_mask);
+    CPU_ZERO(mask);
     int places = omp_get_num_places();
     for (int p = 0; p < places; p++) {
         int n = omp_get_place_num_procs(p), ids[CPU_SETSIZE];
@@ -47,11 +45,11 @@ void sl_isolate_remember_affinity(void)
         omp_get_place_proc_ids(p, ids);
         for (int k = 0; k < n; k++)
             if (ids[k] >= 0 && ids[k] < CPU_SETSIZE)
-                CPU_SET(ids[k], &plan_mask);
+                CPU_SET(ids[k], mask);
     }
-    if (CPU_COUNT(&plan_mask) == 0 && sched_getaffinity(0, sizeof plan_mask, &plan_mask) != 0)
-        return;
-    have_plan_mask = CPU_COUNT(&plan_mask) > 0;
+    if (CPU_COUNT(mask) == 0 && sched_getaffinity(0, sizeof *mask, mask) != 0)
+        return 0;
+    return CPU_COUNT(mask) > 0;
 }
 
 void sl_isolate_child(sl_suite *s)
@@ -111,6 +109,8 @@ sl_isolated sl_isolate_check(char *const argv[], size_t index, const char *name,
     envp[k++] = var;
     envp[k++] = named;
     envp[k] = NULL;
+    cpu_set_t cpus;
+    int have_cpus = starting_cpus(&cpus);
     int devnull = open("/dev/null", O_WRONLY);
     fflush(NULL);
     pid_t pid = fork();
@@ -121,8 +121,8 @@ sl_isolated sl_isolate_check(char *const argv[], size_t index, const char *name,
             dup2(devnull, STDOUT_FILENO);
             dup2(devnull, STDERR_FILENO);
         }
-        if (have_plan_mask)
-            sched_setaffinity(0, sizeof plan_mask, &plan_mask);
+        if (have_cpus)
+            sched_setaffinity(0, sizeof cpus, &cpus);
         execve("/proc/self/exe", argv, envp);
         execve(argv[0], argv, envp);
         _exit(EXEC_FAILED);

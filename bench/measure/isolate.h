@@ -24,10 +24,6 @@ typedef enum sl_isolated {
     SL_ISOLATED_CRASHED      /* killed by a signal, or a failing exit code */
 } sl_isolated;
 
-/* Remember the CPUs this process may use, right before planning: a child
- * is started with them, so that it plans the same suite. */
-void sl_isolate_remember_affinity(void);
-
 /* In the child (SL_ISOLATE_ENV set): validate that configuration of s and
  * exit. Returns at once in any other process. Call it right after planning,
  * before anything is printed or written. */
