@@ -188,6 +188,10 @@ typedef struct sl_problem_def {
     /* Sampling kernels: the standard error of a correct answer at p's size,
      * so reports can give the error in sigmas. Deterministic ones: NULL. */
     double (*std_error)(const sl_problem *p);
+    /* Sampling kernels: the check for a generator other than the kit's
+     * (lesson 8's numba variants with numba's own generator), whose points
+     * cannot match the reference's: statistics only. NULL: none. */
+    sl_verdict (*check_statistics)(const sl_problem *p, const sl_outcome *out);
     /* The limit: one work unit needs ceiling_ops of the ceiling's
      * instruction (lanes count one each), so no variant can beat
      * peak / ceiling_ops work units per second per core. */

@@ -132,6 +132,7 @@ const sl_problem_def montecarlo_problem = {
     .run = montecarlo_run,
     .check = montecarlo_check,
     .std_error = montecarlo_std_error,
+    .check_statistics = montecarlo_check_statistics,
     .exact = SL_PI,
     .estimate_at = montecarlo_estimate_at,
     /* Each of a sample's 2 draws mixes its counter with 2 multiplies

@@ -1,0 +1,142 @@
+/* check_main.c - speedlab-check: the kit's own checks for answers computed
+ * elsewhere (lesson 8's numba ladder, python/), so a numba variant is held
+ * to the very references and tolerances a C variant is, by the same code.
+ *
+ *   speedlab-check --sizes       one line per kernel: name, default size,
+ *                                quick size, probe size, default max_iter,
+ *                                work unit (the numba driver plans from it)
+ *   speedlab-check MANIFEST      one answer per line (below); one verdict
+ *                                line per answer on stdout
+ *
+ * A manifest line: id kernel size height max_iter seed mode value hits image
+ * (tab-separated; mode "exact" is the kernel's own check, "statistical" its
+ * check_statistics, for a generator other than the kit's; image: a file of
+ * width*height native int32 counts, row 0 at the top, or "-"). A verdict
+ * line: id ok|wrong expected error tolerance error_name. Exit 0 when every
+ * answer is right, 3 when any is wrong, 2 for a bad manifest (one line on
+ * stderr naming the line).
+ */
+#define _DEFAULT_SOURCE
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "exitcodes.h"
+#include "kernel.h"
+#include "tree.h"
+
+extern const sl_kernel *const SL_TREE_SYMBOL(kernels)[];
+
+static void print_sizes(void)
+{
+    for (const sl_kernel *const *k = SL_TREE_SYMBOL(kernels); *k; k++) {
+        const sl_problem_def *d = (*k)->problem;
+        printf("%s\t%" PRId64 "\t%" PRId64 "\t%" PRId64 "\t%d\t%s\n", d->name,
+               d->default_size, d->quick_size, d->probe_size, d->default_max_iter,
+               d->work_unit);
+    }
+}
+
+/* Read an image of exactly n int32 counts; NULL with errno on failure. */
+static int32_t *read_image(const char *path, int64_t n)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return NULL;
+    int32_t *counts = malloc((size_t)n * sizeof *counts);
+    int extra = EOF;
+    size_t got = counts ? fread(counts, sizeof *counts, (size_t)n, f) : 0;
+    if (counts && got == (size_t)n)
+        extra = fgetc(f);
+    fclose(f);
+    if (!counts || got != (size_t)n || extra != EOF) {
+        free(counts);
+        errno = counts ? EINVAL : ENOMEM;
+        return NULL;
+    }
+    return counts;
+}
+
+/* One manifest line into a verdict; -1 with why for a malformed line. */
+static int check_line(char *line, char *out, size_t outlen, int *ok, char *why,
+                      size_t whylen)
+{
+    char id[64], kernel[64], mode[16], image[4096];
+    long long size, height, hits;
+    int max_iter;
+    uint64_t seed;
+    double value;
+    if (sscanf(line, "%63s %63s %lld %lld %d %" SCNu64 " %15s %lf %lld %4095s", id, kernel,
+               &size, &height, &max_iter, &seed, mode, &value, &hits, image) != 10) {
+        snprintf(why, whylen, "expected 10 tab-separated fields");
+        return -1;
+    }
+    const sl_kernel *k = sl_find_kernel(SL_TREE_SYMBOL(kernels), kernel);
+    if (!k) {
+        snprintf(why, whylen, "unknown kernel '%s'", kernel);
+        return -1;
+    }
+    const sl_problem_def *d = k->problem;
+    if (size < 1 || size > d->max_size || height < 0 || max_iter < 0) {
+        snprintf(why, whylen, "size %lld is outside 1..%" PRId64, size, d->max_size);
+        return -1;
+    }
+    int statistical = strcmp(mode, "statistical") == 0;
+    if ((!statistical && strcmp(mode, "exact") != 0) || (statistical && !d->check_statistics)) {
+        snprintf(why, whylen, "mode '%s' is not one %s has", mode, d->name);
+        return -1;
+    }
+    sl_problem p = { .size = size, .height = height, .max_iter = max_iter, .seed = seed };
+    sl_outcome o = { .value = value, .hits = hits, .where = SL_RAN_HOST };
+    if (d->image) {
+        o.counts = read_image(image, (int64_t)size * sl_problem_height(&p));
+        if (!o.counts) {
+            snprintf(why, whylen, "image '%s': %s (want %lld x %lld int32 counts)", image,
+                     errno == EINVAL ? "wrong length" : strerror(errno), size,
+                     (long long)sl_problem_height(&p));
+            return -1;
+        }
+    }
+    sl_verdict v = statistical ? d->check_statistics(&p, &o) : d->check(&p, &o);
+    free(o.counts);
+    *ok = v.ok && !v.no_reference;
+    snprintf(out, outlen, "%s\t%s\t%.17g\t%.6g\t%.6g\t%s\n", id, *ok ? "ok" : "wrong",
+             v.expected, v.error, v.tolerance, d->error_name ? d->error_name : "error");
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc == 2 && strcmp(argv[1], "--sizes") == 0) {
+        print_sizes();
+        return SL_EXIT_OK;
+    }
+    if (argc != 2 || argv[1][0] == '-') {
+        fprintf(stderr, "usage: %s --sizes | %s MANIFEST\n", argv[0], argv[0]);
+        return SL_EXIT_USAGE;
+    }
+    FILE *f = fopen(argv[1], "r");
+    if (!f) {
+        fprintf(stderr, "%s: cannot read '%s': %s\n", argv[0], argv[1], strerror(errno));
+        return SL_EXIT_USAGE;
+    }
+    char line[8192], out[512], why[4200];
+    int lineno = 0, wrong = 0;
+    while (fgets(line, sizeof line, f)) {
+        int ok = 0;
+        lineno++;
+        if (line[0] == '#' || line[0] == '\n')
+            continue;
+        if (check_line(line, out, sizeof out, &ok, why, sizeof why) != 0) {
+            fprintf(stderr, "%s: %s line %d: %s\n", argv[0], argv[1], lineno, why);
+            fclose(f);
+            return SL_EXIT_USAGE;
+        }
+        fputs(out, stdout);
+        wrong += !ok;
+    }
+    fclose(f);
+    return wrong ? SL_EXIT_INVALID : SL_EXIT_OK;
+}
