@@ -23,7 +23,7 @@ ONE, TWO = np.uint64(1), np.uint64(2)
 LIMIT = 2.0 ** 106
 
 
-@njit(inline="always")
+@njit
 def draw(seed, k):
     z = seed + (k + ONE) * GAMMA
     z = (z ^ (z >> S30)) * M1
