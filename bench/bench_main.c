@@ -20,6 +20,7 @@
 #include "context.h"
 #include "evidence.h"
 #include "exitcodes.h"
+#include "foreign.h"
 #include "gbench.h"
 #include "report.h"
 #include "interrupt.h"
@@ -80,6 +81,9 @@ static const char usage[] =
     "  --min-time S      seconds per repetition (default 0.5; quick 0.05)\n"
     "  --quick           quick sizes and few repetitions\n"
     "  --results DIR     where run folders go (default: results)\n"
+    "  --import FILE     add another program's rows (a results.csv with the same\n"
+    "                    columns and another tree, such as lesson 8's numba run)\n"
+    "                    to the report; they keep their own validation and timing\n"
     "  --no-plots        write the data but do not run gnuplot\n"
     "  --require-device  exit 4, measuring nothing, unless every gpu variant\n"
     "                    runs on an offload device (no host fallback)\n"
@@ -211,6 +215,23 @@ static void bind_threads(char **argv)
     unsetenv("OMP_PLACES");
 }
 
+/* Read --import's rows against the plan before anything is measured, so
+ * that a bad file costs nothing; the real import comes after the timing. */
+static int check_import(const sl_suite *suite, const char *path, char *why, size_t whylen)
+{
+    sl_suite dry = { .count = suite->count, .cap = suite->count };
+    dry.configs = malloc((suite->count ? suite->count : 1) * sizeof *dry.configs);
+    if (!dry.configs) {
+        snprintf(why, whylen, "out of memory");
+        return -1;
+    }
+    memcpy(dry.configs, suite->configs, suite->count * sizeof *dry.configs);
+    int skipped, rc = sl_suite_import(&dry, path, &skipped, why, whylen);
+    free(dry.configs);
+    sl_foreign_free(dry.foreign);
+    return rc < 0 ? -1 : 0;
+}
+
 /* The bench's thread list: the default one gets one oversubscribed point
  * (cores + 1), labelled as such, to show what a thread too many costs. */
 static void add_oversubscribed_point(sl_cli *cli)
@@ -307,6 +328,10 @@ static int bench(int argc, char **argv, sl_suite *suite)
     };
     if (sl_suite_add(suite, &plan, why, sizeof why) != 0 ||
         add_weak_study(suite, &plan, &cli, why, sizeof why) != 0) {
+        sl_die_usage(prog, why);
+        return SL_EXIT_USAGE;
+    }
+    if (cli.import && check_import(suite, cli.import, why, sizeof why) != 0) {
         sl_die_usage(prog, why);
         return SL_EXIT_USAGE;
     }
@@ -452,6 +477,19 @@ static int bench(int argc, char **argv, sl_suite *suite)
         fflush(stdout);
         sl_measure_ceilings(&ceilings, cli.quick, memory);
     }
+
+    int skipped = 0, imported = cli.import && !sig ?
+        sl_suite_import(suite, cli.import, &skipped, why, sizeof why) : 0;
+    if (imported < 0) {
+        sl_run_dir_discard(&run);
+        sl_die_usage(prog, why);
+        return SL_EXIT_USAGE;
+    }
+    for (size_t i = suite->count - (size_t)imported; i < suite->count; i++)
+        invalid += !suite->configs[i].valid;
+    if (imported)
+        printf("imported %d row(s) measured by another program from %s%s\n", imported,
+               cli.import, skipped ? " (rows of kernels this run did not measure left out)" : "");
 
     /* Google Benchmark's JSON holds the skipped configurations as errors;
      * an interrupted run keeps only speedlab's own files. */

@@ -245,8 +245,8 @@ static int runner(int argc, char **argv, sl_suite *suite)
         sl_die_usage(argv[0], "which lesson? e.g. speedlab pi (see --help)");
         return SL_EXIT_USAGE;
     }
-    if (cli.gbargc || cli.min_time > 0) {
-        sl_die_usage(argv[0], "--min-time and --benchmark_* flags belong to the "
+    if (cli.gbargc || cli.min_time > 0 || cli.import) {
+        sl_die_usage(argv[0], "--min-time, --import and --benchmark_* flags belong to the "
                      "bench (make bench)");
         return SL_EXIT_USAGE;
     }

@@ -12,9 +12,10 @@ set style fill solid 0.85 border -1
 set boxwidth 0.7
 set ylabel "seconds"
 set grid ytics
-set key top right
+set key outside right top vertical Left reverse
 set xtics rotate by -35 left
-set bmargin 8
+set bmargin 9
+set rmargin 24
 plot datafile using 2:xtic(1) title "bytecode, IR" lc rgb "#a6cee3", \
      '' using 3 title "inlining (numba IR)" lc rgb "#cab2d6", \
      '' using 4 title "type inference" lc rgb "#1f78b4", \

@@ -13,6 +13,10 @@
 # --for-tests adds what only the tests need: chromium, the headless browser
 # that opens the bench's index.html. It is optional: when it cannot be
 # installed the command is printed and that one test is skipped.
+# --for-tests also tries numba (python3-numba, python3-numpy: lesson 8),
+# optional in the same way: its tests are skipped without it.
+# --numba (make numba, make bench NUMBA=1) checks numba alone: installed
+# when it can be, else the command is printed and the exit code is 4.
 # SPEEDLAB_SKIP_DEPS=1 skips the whole check (for machines managed elsewhere).
 set -u
 
@@ -20,12 +24,16 @@ set -u
 cc=${1:-cc}
 for_tests=0
 [ "${2:-}" = --for-tests ] && for_tests=1
+numba_pkgs="python3-numba python3-numpy"
 
 has_pkg() {
     dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q "install ok installed"
 }
 
 missing=""
+if [ "${2:-}" = --numba ]; then
+    has_pkg python3-numba && has_pkg python3-numpy && exit 0
+fi
 if command -v apt-get >/dev/null 2>&1 && command -v dpkg-query >/dev/null 2>&1; then
     command -v cmake >/dev/null 2>&1 || missing="$missing cmake"
     command -v "$cc" >/dev/null 2>&1 || command -v gcc >/dev/null 2>&1 || missing="$missing gcc"
@@ -37,6 +45,9 @@ if command -v apt-get >/dev/null 2>&1 && command -v dpkg-query >/dev/null 2>&1; 
     esac
     if ! has_pkg libopenmpi-dev || ! command -v mpirun >/dev/null 2>&1; then
         optional_mpi="openmpi-bin libopenmpi-dev"
+    fi
+    if [ "$for_tests" = 1 ] && { ! has_pkg python3-numba || ! has_pkg python3-numpy; }; then
+        optional_numba=$numba_pkgs
     fi
     if [ "$for_tests" = 1 ] && ! command -v chromium >/dev/null 2>&1 &&
        ! command -v chromium-browser >/dev/null 2>&1; then
@@ -67,6 +78,24 @@ install() {
         return 1
     fi
 }
+
+sudo=sudo
+[ "$(id -u)" = 0 ] && sudo=""
+
+if [ "${2:-}" = --numba ]; then
+    echo "speedlab: installing numba for lesson 8: $numba_pkgs"
+    # shellcheck disable=SC2086
+    install $numba_pkgs >/dev/null && exit 0
+    echo "speedlab: numba is not installed; install it with: ${sudo:+$sudo }apt-get install -y $numba_pkgs" >&2
+    exit 4
+fi
+
+if [ -n "${optional_numba:-}" ]; then
+    echo "speedlab: installing numba for lesson 8's tests: $optional_numba"
+    # shellcheck disable=SC2086
+    install $optional_numba >/dev/null ||
+        echo "speedlab: could not install numba; lesson 8's tests will be skipped. To run them: ${sudo:+$sudo }apt-get install -y $optional_numba" >&2
+fi
 
 if [ -n "${optional:-}" ]; then
     echo "speedlab: installing the test-only package: $optional (the report's browser test)"

@@ -59,7 +59,7 @@ const sl_config *sl_best_cpu(const sl_suite *s, const sl_problem_def *def, int64
     const sl_config *best = NULL;
     for (size_t i = 0; i < s->count; i++) {
         const sl_config *c = &s->configs[i];
-        if (c->kernel->problem != def || !c->valid || !c->timed || c->weak ||
+        if (c->kernel->problem != def || !c->valid || !c->timed || c->weak || c->foreign ||
             c->oversubscribed || c->threads_used < 1 || c->problem.size != size ||
             (def->image && sl_problem_height(&c->problem) != height) ||
             (c->variant->flags & (SL_USES_GPU | SL_USES_CUDA)))

@@ -96,7 +96,8 @@ int sl_cli_parse(sl_cli *cli, int argc, char **argv, int first,
                     !strcmp(opt, "--reps") || !strcmp(opt, "--min-time") ||
                     !strcmp(opt, "--results") || !strcmp(opt, "--tree") ||
                     !strcmp(opt, "--max-iter") || !strcmp(opt, "--schedule") ||
-                    !strcmp(opt, "--seed") || !strcmp(opt, "--retry-busy");
+                    !strcmp(opt, "--seed") || !strcmp(opt, "--retry-busy") ||
+                    !strcmp(opt, "--import");
         if (takes) {
             if (eq)
                 val = eq + 1;
@@ -162,6 +163,12 @@ int sl_cli_parse(sl_cli *cli, int argc, char **argv, int first,
                 return -1;
             }
             cli->results = val;
+        } else if (!strcmp(opt, "--import")) {
+            if (*val == '\0') {
+                sl_die_usage(argv[0], "--import: empty file name");
+                return -1;
+            }
+            cli->import = val;
         } else if (!strcmp(opt, "--size")) {
             if (parse_size(cli, val, why, sizeof why) != 0) {
                 sl_die_usage(argv[0], why);

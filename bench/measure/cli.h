@@ -23,6 +23,8 @@ typedef struct sl_cli {
     const char *variant;         /* NULL: all */
     const char *tree;            /* runner: exercises, solutions or both */
     const char *results;         /* bench: base folder for run folders */
+    const char *import;          /* bench: another program's results.csv,
+                                    whose rows join the report (foreign.h) */
     int64_t size;                /* 0: the kernel's default */
     sl_kernel_size sizes[SL_MAX_KERNEL_SIZES];  /* --size KERNEL=N, which */
     int nsizes;                  /* win over size for their kernel */

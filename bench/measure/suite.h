@@ -52,6 +52,10 @@ typedef struct sl_config {
                                      crashed; error says more): never run
                                      in this process */
     int started;                  /* timing began (a signal lets it finish) */
+    int foreign;                  /* measured by another program and read
+                                     from its results.csv (foreign.h): its
+                                     statistics only, no per-repetition
+                                     times (seconds[], start[] are empty) */
     double speedup;               /* vs the same tree's scalar; 0: n/a */
 
     /* Quietness (quiet.h): other processes' CPU while each repetition ran. */
@@ -91,6 +95,8 @@ typedef struct sl_suite {
     char skipped[SL_MAX_SKIPPED][96]; /* tree/kernel/variant */
     const char *skip_reason;          /* why, for all of them */
     double epoch;                     /* sl_now() when timing began */
+    void *foreign;                    /* what imported rows point into
+                                         (foreign.h); freed with the suite */
 } sl_suite;
 
 /* What to add to a suite from one tree. */

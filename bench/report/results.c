@@ -96,7 +96,7 @@ int sl_write_samples(const char *path, const sl_suite *s)
                    "repetition,seconds,others_cpu,start_s\n");
     for (size_t i = 0; i < s->count; i++) {
         const sl_config *c = &s->configs[i];
-        if (!c->valid)
+        if (!c->valid || c->foreign)
             continue;
         char sched[32] = "";
         if (c->variant->flags & SL_USES_SCHEDULE)

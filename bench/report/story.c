@@ -102,6 +102,8 @@ static void limit_text(const sl_suite *s, const sl_ceilings *m, const sl_config 
                  sl_variant_limit(k, c->variant).why : "its ceiling");
     else if (eff > 0.0 && eff < EFFICIENT)
         snprintf(out, len, "threads: %.0f%% efficiency on %d", 100.0 * eff, c->threads_used);
+    else if (c->foreign)
+        snprintf(out, len, "%s's code: its own run's summary says more", c->tree);
     else if (!(c->variant->flags & SL_USES_SIMD))
         snprintf(out, len, "one lane per instruction (scalar code)");
     else if (k->image && (c->variant->flags & SL_EXPERT))
@@ -112,14 +114,38 @@ static void limit_text(const sl_suite *s, const sl_ceilings *m, const sl_config 
         snprintf(out, len, "the work unit's other instructions");
 }
 
+/* The variants a headline block walks, in ladder order: the kernel table's
+ * (teaching stages aside), or for rows another program measured (foreign.h)
+ * theirs, in the order its file gave them. */
+static void block_variants(const sl_suite *s, const sl_config *k0, const sl_variant **out,
+                           int *n)
+{
+    *n = 0;
+    if (!k0->foreign) {
+        for (size_t v = 0; v < k0->kernel->count && *n < SL_MAX_RUNGS; v++)
+            if (!(k0->kernel->variants[v].flags & SL_STAGE))
+                out[(*n)++] = &k0->kernel->variants[v];
+        return;
+    }
+    for (size_t i = 0; i < s->count && *n < SL_MAX_RUNGS; i++) {
+        const sl_config *c = &s->configs[i];
+        int seen = 0;
+        for (int j = 0; j < *n; j++)
+            seen |= out[j] == c->variant;
+        if (!seen && c->foreign && c->kernel->problem == k0->kernel->problem &&
+            strcmp(c->tree, k0->tree) == 0)
+            out[(*n)++] = c->variant;
+    }
+}
+
 int sl_story_rungs(const sl_suite *s, const sl_ceilings *m, const sl_config *k0,
                    sl_rung *out, int cap)
 {
-    int n = 0;
-    for (size_t v = 0; v < k0->kernel->count && n < cap; v++) {
-        const sl_variant *var = &k0->kernel->variants[v];
-        if (var->flags & SL_STAGE)
-            continue;
+    int n = 0, nvars = 0;
+    const sl_variant *vars[SL_MAX_RUNGS];
+    block_variants(s, k0, vars, &nvars);
+    for (int v = 0; v < nvars && n < cap; v++) {
+        const sl_variant *var = vars[v];
         const sl_config *best = NULL;
         for (size_t i = 0; i < s->count; i++) {
             const sl_config *c = &s->configs[i];
@@ -212,7 +238,10 @@ static void headline(FILE *f, const sl_suite *s, const sl_ceilings *m, int markd
         int n = sl_story_rungs(s, m, &s->configs[i], rungs, SL_MAX_RUNGS);
         for (int r = 0; r < n; r++) {
             const sl_config *c = rungs[r].c;
-            const char *kernel = r == 0 ? c->kernel->problem->name : "";
+            char kernel[64] = "";
+            if (r == 0)
+                snprintf(kernel, sizeof kernel, c->foreign ? "%s (%s)" : "%s",
+                         c->kernel->problem->name, c->tree);
             char variant[80], threads[48], med[48], sp[24], pct[16], limit[128];
             sl_config_label(c, variant, sizeof variant);
             sl_config_threads(c, threads, sizeof threads);
@@ -319,7 +348,7 @@ int sl_story_drift(const sl_suite *s, sl_drift *d)
     memset(d, 0, sizeof *d);
     size_t n = 0;
     for (size_t i = 0; i < s->count; i++)
-        n += timed_ok(&s->configs[i]) ? (size_t)s->configs[i].timed : 0;
+        n += timed_ok(&s->configs[i]) && !s->configs[i].foreign ? (size_t)s->configs[i].timed : 0;
     if (n < 4 * DRIFT_WINDOW)
         return 0;
     timed_rep *reps = malloc(n * sizeof *reps), *win = malloc(DRIFT_WINDOW * sizeof *win);
@@ -331,7 +360,7 @@ int sl_story_drift(const sl_suite *s, sl_drift *d)
     n = 0;
     for (size_t i = 0; i < s->count; i++) {
         const sl_config *c = &s->configs[i];
-        for (int r = 0; timed_ok(c) && r < c->timed; r++)
+        for (int r = 0; timed_ok(c) && !c->foreign && r < c->timed; r++)
             reps[n++] = (timed_rep){ c->start[r], c->seconds[r] / c->median,
                                      c->others[r] >= 0.0 && c->window[r] > 0.0
                                      ? c->others[r] / c->window[r] : -1.0 };
@@ -483,8 +512,10 @@ static void kernel_finding(FILE *f, const sl_suite *s, const sl_ceilings *m,
         return;
     char label[80];
     sl_config_label(best->c, label, sizeof label);
-    fprintf(f, "- **%s**: %s on %d thread%s is %.1fx scalar", k0->kernel->problem->name,
-            label, best->c->threads_used, best->c->threads_used == 1 ? "" : "s",
+    char kernel[64];
+    snprintf(kernel, sizeof kernel, k0->foreign ? "%s (%s)" : "%s", k0->kernel->problem->name,
+             k0->tree);
+    fprintf(f, "- **%s**: %s on %d thread%s is %.1fx scalar", kernel, label, best->c->threads_used, best->c->threads_used == 1 ? "" : "s",
             best->c->speedup);
     char pct[16];
     pct_text(best->pct, pct, sizeof pct);

@@ -1,0 +1,30 @@
+/* foreign.h - rows measured by another program, joining this run's suite.
+ *
+ * Lesson 8's numba driver (python/numba_bench.py) validates its variants
+ * with the kit's own checks (speedlab-check) and times them by the bench's
+ * rules, then writes results.csv with the bench's columns. `--import FILE`
+ * reads those rows into the suite after this run's own timing, so that the
+ * summary, the plots and the exit code treat them as rows of one more tree:
+ * a wrong one is flagged and gives exit code 3, speedups are against this
+ * run's scalar. What they lack is marked by sl_config.foreign: no
+ * per-repetition times here (no drift analysis, no samples.csv rows).
+ */
+#ifndef SPEEDLAB_FOREIGN_H
+#define SPEEDLAB_FOREIGN_H
+
+#include <stddef.h>
+
+#include "suite.h"
+
+/* Add the rows of `path` whose kernel this suite measured. Refuses (-1,
+ * why: one line naming the file and line) a file that is not a results.csv,
+ * a row of this suite's own tree, or a row at a size this run did not
+ * measure its scalar at (its speedup would compare different work). On
+ * success returns the number of rows added and sets *skipped to the number
+ * left out because this run did not measure their kernel. */
+int sl_suite_import(sl_suite *s, const char *path, int *skipped, char *why, size_t whylen);
+
+/* Free what imported rows point into (sl_suite_free calls it). */
+void sl_foreign_free(void *list);
+
+#endif
