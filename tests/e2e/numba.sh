@@ -1,0 +1,103 @@
+# numba.sh - lesson 8: the numba ladder checked by the kit's own checks, its
+# results.csv read by the C report (--import), and numba missing (exit 4).
+# Skipped (77) where no Python here can import numba.
+
+# numba_python: the interpreter scripts/numba.sh would pick, or skip.
+numba_python() {
+    for py in python3 /usr/bin/python3; do
+        if command -v "$py" >/dev/null 2>&1 && "$py" -c 'import numba, numpy' 2>/dev/null; then
+            echo "$py"
+            return 0
+        fi
+    done
+    echo "skipped: numba is not installed (apt-get install python3-numba python3-numpy)" >&2
+    exit 77
+}
+
+# column FILE NAME: the values of one results.csv column (no quoted commas
+# in the columns asked for).
+column() {
+    awk -F, -v want="$2" 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == want) c = i; next }
+                          { print $c }' "$1"
+}
+
+# case_ladder BUILD_DIR BENCH: every numba variant valid by the kit's check,
+# the run folder's files, then the C report with the rows imported.
+case_ladder() {
+    build=$1; bench=$2
+    numba_python >/dev/null
+    quick="--quick --reps 2 --min-time 0.01 --threads 1,2 --no-plots"
+    SPEEDLAB_SKIP_DEPS=1 expect_rc 0 "make numba's driver, quick" \
+        sh "$top/scripts/numba.sh" "$build" "$tmp/res" $quick
+    run="$tmp/res/latest"
+    csv="$run/results.csv"
+    [ -f "$csv" ] || { fail "no results.csv in $run"; return; }
+    rows=$(($(wc -l <"$csv") - 1))
+    [ "$rows" -eq 26 ] && ok "26 configurations (18 variants, prange ones at 1 and 2 threads)" ||
+        fail "results.csv has $rows rows, expected 26"
+    [ "$(column "$csv" valid | sort -u)" = yes ] && ok "every numba variant passed the kit's check" ||
+        fail "valid column: $(column "$csv" valid | sort | uniq -c | tr '\n' ' ')"
+    [ "$(column "$csv" tree | sort -u)" = numba ] && ok "tree=numba" || fail "tree column"
+    # The counter-based generator's count is the C reference's exactly: the
+    # exact check passed, so its estimate is the C scalar's to the last bit.
+    mc=$(awk -F, '$2 == "montecarlo" && $3 == "njit" { print $18 }' "$csv")
+    expect_rc 0 "the C scalar at the same size" "$bench" --quick --kernel montecarlo \
+        --variant scalar --no-weak --min-time 0.01 --no-plots --results "$tmp/c0"
+    [ "$(head -1 "$csv")" = "$(head -1 "$tmp/c0/latest/results.csv")" ] &&
+        ok "the C bench's columns, in its order" || fail "results.csv header differs from C's"
+    c=$(awk -F, '$1 == "solutions" && $2 == "montecarlo" && $3 == "scalar" { print $18 }' \
+        "$tmp/c0/latest/results.csv")
+    [ -n "$mc" ] && [ "$mc" = "$c" ] && ok "Monte Carlo in numba = C's estimate ($mc)" ||
+        fail "Monte Carlo: numba $mc, C $c"
+    n=$(($(wc -l <"$run/compile.csv") - 1))
+    [ "$n" -eq 18 ] && ok "compile.csv: a row per variant" || fail "compile.csv has $n rows"
+    awk -F, 'NR > 1 && !($5 > 0) { bad = 1 } END { exit bad }' "$run/compile.csv" &&
+        ok "every first call compiled (compile_s > 0)" || fail "a compile_s is 0"
+    expect_in "$run/summary.md" "## Compile time" "summary.md has the compile table"
+    expect_in "$run/compile-numba.dat" "pi prange_fastmath" "compile plot data"
+
+    # The C report reads the rows: one summary, one speedup plot per kernel.
+    expect_rc 0 "C bench with --import" "$bench" --quick --kernel pi,montecarlo --variant scalar \
+        --no-weak --min-time 0.01 --no-plots --results "$tmp/c1" --import "$csv"
+    expect_in "$tmp/c1/latest/summary.md" "| pi (numba) | njit |" "headline block for numba"
+    expect_in "$tmp/c1/latest/speedup-pi.dat" '"prange_fastmath"' "numba bar in the C speedup plot"
+    expect_in "$tmp/c1/latest/results.csv" "numba,montecarlo,prange_nprandom" "rows in the C run's results.csv"
+    # A wrong numba row is flagged like a C one: exit 3.
+    sed '0,/,yes,host,/s//,no,host,/' "$csv" >"$tmp/wrong.csv"
+    expect_rc 3 "an invalid imported row" "$bench" --quick --kernel pi --variant scalar \
+        --no-weak --min-time 0.01 --no-plots --results "$tmp/c2" --import "$tmp/wrong.csv"
+    expect_in "$tmp/c2/latest/summary.md" "wrong answer" "the invalid row is named"
+    # Rows at another size, or of the bench's own tree: one line, exit 2.
+    expect_rc 2 "rows at another size" "$bench" --kernel pi --variant scalar --no-weak \
+        --no-plots --results "$tmp/c3" --import "$csv"
+    expect_in "$tmp/err" "the same size" "says why"
+    expect_rc 2 "not a results.csv" "$bench" --quick --kernel pi --results "$tmp/c3" \
+        --import "$run/compile.csv"
+    [ ! -e "$tmp/c3" ] || [ -z "$(ls "$tmp/c3")" ] && ok "nothing written for bad imports" ||
+        fail "a run folder was written"
+}
+
+# case_planted BUILD_DIR: a wrong numba variant is flagged and not timed.
+case_planted() {
+    py=$(numba_python)
+    expect_rc 3 "a planted off-by-one numba variant" "$py" "$top/tests/numba/planted.py" \
+        --checker "$1/bench/speedlab-check" --results "$tmp/res" --kernel pi \
+        --variant njit_off_by_one --quick --reps 2 --min-time 0.01 --no-plots
+    expect_in "$tmp/out" "numba/pi/njit_off_by_one: WRONG" "named as wrong"
+    row=$(grep ',njit_off_by_one,' "$tmp/res/latest/results.csv")
+    case $row in
+    *,no,host,*) ok "valid=no in results.csv" ;;
+    *) fail "row: $row" ;;
+    esac
+    [ -z "$(echo "$row" | cut -d, -f11)" ] && ok "never timed (no median)" || fail "it was timed"
+}
+
+# case_missing BUILD_DIR: a Python without numba: the install command, exit 4.
+case_missing() {
+    printf '#!/bin/sh\nexec python3 -S -E "$@"\n' >"$tmp/nonumba"
+    chmod +x "$tmp/nonumba"
+    SPEEDLAB_SKIP_DEPS=1 SPEEDLAB_PYTHON="$tmp/nonumba" expect_rc 4 "numba missing" \
+        sh "$top/scripts/numba.sh" "$1" "$tmp/res" --quick
+    expect_in "$tmp/err" "apt-get install -y python3-numba python3-numpy" "prints the install command"
+    [ ! -e "$tmp/res" ] && ok "nothing written" || fail "a results folder appeared"
+}
