@@ -213,8 +213,8 @@ def summary(configs, ctx, run_name):
               "plain `@njit`.", "", headline(configs, ctx), "",
               "## Compile time: where the first call goes", "",
               "The first call of each variant in this process: numba compiles it (numba's "
-              "`numba:compile` events; phases from its pass timings), then runs it. The "
-              "first variant also pays for starting LLVM.", "", compile_table(configs), "",
+              "`numba:compile` events; phases from its pass timings), then runs it. A warm "
+              "call is the same call again, timed.", "", compile_table(configs), "",
               "## Details", "", "Every configuration: results.csv (the C bench's columns). "
               "Compile phases: compile.csv. Figures: speedup-<kernel>, compile-numba.", ""]
     return "\n".join(parts)
