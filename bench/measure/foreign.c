@@ -85,6 +85,7 @@ static const sl_variant *foreign_variant(sl_suite *s, const char *tree, const ch
     b->variant.flags = flags;
     b->next = s->foreign;
     s->foreign = b;
+    s->free_foreign = sl_foreign_free;
     return &b->variant;
 }
 

@@ -24,7 +24,8 @@
  * left out because this run did not measure their kernel. */
 int sl_suite_import(sl_suite *s, const char *path, int *skipped, char *why, size_t whylen);
 
-/* Free what imported rows point into (sl_suite_free calls it). */
+/* Free what imported rows point into (sl_suite_free calls it through
+ * sl_suite.free_foreign). */
 void sl_foreign_free(void *list);
 
 #endif

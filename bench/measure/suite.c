@@ -10,7 +10,6 @@
 #include <string.h>
 
 #include "args.h"
-#include "foreign.h"
 #include "gpu_info.h"
 #include "interrupt.h"
 #include "memory.h"
@@ -677,7 +676,8 @@ void sl_suite_free(sl_suite *s)
         free(s->configs[i].counts);
     }
     free(s->configs);
-    sl_foreign_free(s->foreign);
+    if (s->free_foreign)
+        s->free_foreign(s->foreign);
     s->foreign = NULL;
     s->configs = NULL;
     s->count = s->cap = 0;

@@ -96,7 +96,8 @@ typedef struct sl_suite {
     const char *skip_reason;          /* why, for all of them */
     double epoch;                     /* sl_now() when timing began */
     void *foreign;                    /* what imported rows point into
-                                         (foreign.h); freed with the suite */
+                                         (foreign.h), and how to free it */
+    void (*free_foreign)(void *foreign);
 } sl_suite;
 
 /* What to add to a suite from one tree. */
