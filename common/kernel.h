@@ -32,10 +32,15 @@ enum sl_variant_flags {
     SL_STAGE = 1u << 5,        /* a teaching stage beside the ladder (pi's
                                   gpu_v1, gpu_v2, gpu_v4): timed and shown in
                                   the details, not a rung of the headline */
-    SL_EXPERT = 1u << 6        /* the expert rung, past threads_simd: a rung
+    SL_EXPERT = 1u << 6,       /* the expert rung, past threads_simd: a rung
                                   of the headline, held against its own limit
                                   (sl_problem_def.expert_*), since it changes
                                   the instructions a work unit needs */
+    SL_FALLBACK = 1u << 7      /* in this build the variant runs the rung
+                                  below's code (an expert rung built without
+                                  the instructions it needs): labelled
+                                  "(fallback)" in every table and plot, and
+                                  held against the rung below's limit */
 };
 
 /* The GPU time breakdown's workload for a kernel (bench/measure/
@@ -243,7 +248,8 @@ typedef struct sl_limit {
 
 static inline sl_limit sl_variant_limit(const sl_problem_def *k, const sl_variant *v)
 {
-    if ((v->flags & SL_EXPERT) && k->expert_ceiling != SL_CEILING_NONE) {
+    if ((v->flags & SL_EXPERT) && !(v->flags & SL_FALLBACK) &&
+        k->expert_ceiling != SL_CEILING_NONE) {
         sl_limit l = { k->expert_ceiling, k->expert_ceiling_ops, k->expert_ceiling_why };
         return l;
     }

@@ -145,19 +145,15 @@ def plan(args, sizes):
     return configs
 
 
-def with_threads(c, fn):
-    """A call of config c's variant at its size, on its threads."""
-    k = KERNELS[c["kernel"]]
+def call(c, fn, problem):
+    """One call of config c's variant on problem, on c's threads."""
     if c["threads"]:
         numba.set_num_threads(c["threads"])
-    return k["call"](fn, c["problem"])
+    return KERNELS[c["kernel"]]["call"](fn, problem)
 
 
 def run_once(c, fn, problem, image_path):
-    k = KERNELS[c["kernel"]]
-    if c["threads"]:
-        numba.set_num_threads(c["threads"])
-    value, hits, image = k["call"](fn, problem)
+    value, hits, image = call(c, fn, problem)
     if image is not None:
         image.astype(np.int32).tofile(image_path)
     return value, hits, image
@@ -193,6 +189,7 @@ def validate(configs, partial, checker):
             continue
         c["fn"] = built[key]
         c["answer"] = answer[:2]
+        c["work"] = KERNELS[c["kernel"]]["work"](c["problem"], answer)
         for tag, p, ans, img in (("t", c["problem"], answer, images[0]),
                                  ("p", c["probe"], probe, images[1])):
             manifest.append(f"{i}{tag}\t{c['kernel']}\t{p['size']}\t{p['height']}\t"
@@ -252,7 +249,7 @@ def time_all(configs, reps, min_time, passes=2):
         for r in range(reps):
             for c in pending:
                 got[id(c)].append(nb_measure.repetition(
-                    lambda c=c: with_threads(c, c["fn"]), min_time))
+                    lambda c=c: call(c, c["fn"], c["problem"]), min_time))
             print(f"  repetition {r + 1}/{reps} done")
             sys.stdout.flush()
         for c in pending:

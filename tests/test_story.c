@@ -115,8 +115,46 @@ static void roofs(void)
     free(t);
 }
 
+/* An expert rung built without the instructions it needs runs the rung
+ * below's code: labelled as a fallback, and held against the kernel's own
+ * limit (1 FMA a unit: 50% at 5e8), not the expert's (4: 200%). */
+static const sl_problem_def roof_expert = {
+    .name = "expertise", .work_unit = "units", .ceiling = SL_CEILING_FMA, .ceiling_ops = 1,
+    .ceiling_why = "1 FMA per unit", .expert_ceiling = SL_CEILING_FMA,
+    .expert_ceiling_ops = 4, .expert_ceiling_why = "4 FMAs per unit",
+};
+static void fallback_rung(void)
+{
+    static const sl_variant v[] = {
+        { "expert", NULL, SL_USES_THREADS | SL_USES_SIMD | SL_EXPERT | SL_FALLBACK, NULL,
+          NULL, NULL } };
+    sl_ceilings m;
+    memset(&m, 0, sizeof m);
+    m.measured = 1;
+    m.per_core[SL_CEILING_FMA] = 1e9;
+    sl_kernel k = { &roof_expert, v, 1 };
+    sl_config c;
+    memset(&c, 0, sizeof c);
+    c.kernel = &k, c.variant = &v[0], c.tree = "solutions";
+    c.problem.size = 1000, c.problem.threads = 1;
+    c.valid = 1, c.timed = 6, c.threads_used = 1;
+    c.outcome.work = 1000.0;
+    c.rate = 5e8, c.median = 2e-6, c.speedup = 1.0;
+    sl_suite s = { .configs = &c, .count = 1 };
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+    sl_story_headline_text(f, &s, &m);
+    fclose(f);
+    CHECK(strstr(text, "expert (fallback)") != NULL);
+    CHECK(strstr(text, "fallback: this build lacks the instructions") != NULL);
+    CHECK(strstr(text, "50%") != NULL && strstr(text, "200%") == NULL);
+    free(text);
+}
+
 int main(void)
 {
+    fallback_rung();
     roofs();
     sl_suite s;
     sl_config configs[CONFIGS];

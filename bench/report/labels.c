@@ -10,12 +10,13 @@ const char *sl_config_where(const sl_config *c)
 
 void sl_config_label(const sl_config *c, char *out, size_t len)
 {
-    snprintf(out, len, "%s", c->variant->name);
+    const char *fallback = c->variant->flags & SL_FALLBACK ? " (fallback)" : "";
+    snprintf(out, len, "%s%s", c->variant->name, fallback);
     /* The default is the variant's own pragma: its name says it all. */
     if ((c->variant->flags & SL_USES_SCHEDULE) && c->problem.schedule.kind != SL_SCHED_DEFAULT) {
         char sched[32];
         sl_schedule_name(c->problem.schedule, sched, sizeof sched);
-        snprintf(out, len, "%s, %s", c->variant->name, sched);
+        snprintf(out, len, "%s%s, %s", c->variant->name, fallback, sched);
     }
 }
 

@@ -141,6 +141,8 @@ static int plot_data_kernel(const char *dir, const sl_suite *s, const sl_problem
             sl_schedule_name(c->problem.schedule, sched, sizeof sched);
             n += snprintf(detail + n, sizeof detail - (size_t)n, "%s%s", n ? ", " : "", sched);
         }
+        if (c->variant->flags & SL_FALLBACK)
+            n += snprintf(detail + n, sizeof detail - (size_t)n, "%sfallback code", n ? ", " : "");
         if (mark == 1)
             snprintf(detail + n, sizeof detail - (size_t)n, "%shost fallback", n ? ", " : "");
         if (mark == 2)

@@ -92,6 +92,9 @@ static void limit_text(const sl_suite *s, const sl_ceilings *m, const sl_config 
         snprintf(out, len, "host fallback: CPU code, no GPU here");
     else if (c->outcome.where == SL_RAN_DEVICE)
         snprintf(out, len, "the device (no CPU ceiling applies)");
+    else if (c->variant->flags & SL_FALLBACK)
+        snprintf(out, len, "fallback: this build lacks the instructions it needs, so it "
+                 "ran the rung below's code");
     else if (memory)
         snprintf(out, len, "memory: %.1f of the %.1f GB/s measured",
                  c->rate * k->bytes_moved(&c->problem) / c->outcome.work * 1e-9,

@@ -8,7 +8,7 @@
 
 #include "montecarlo.h"
 
-#if defined(__AVX512F__) && defined(__AVX512DQ__)
+#if MC_EXPERT_NATIVE
 #include <immintrin.h>
 #endif
 

@@ -7,7 +7,7 @@
 
 #include "pi.h"
 
-#if defined(__AVX512F__)
+#if PI_EXPERT_NATIVE
 #include <immintrin.h>
 #endif
 

@@ -13,8 +13,8 @@ static const sl_variant pi_variants[] = {
     { "threads_simd", (sl_any_fn *)pi_threads_simd,
       SL_USES_THREADS | SL_USES_SIMD, NULL, NULL, NULL },
     /* Beyond the ladder: what an expert gets (step 1.7). */
-    { "expert", (sl_any_fn *)pi_expert, SL_USES_THREADS | SL_USES_SIMD | SL_EXPERT,
-      NULL, NULL, NULL },
+    { "expert", (sl_any_fn *)pi_expert, SL_USES_THREADS | SL_USES_SIMD | SL_EXPERT |
+      (PI_EXPERT_NATIVE ? 0 : SL_FALLBACK), NULL, NULL, NULL },
     /* Lesson 5: offload in stages; the ladder's "gpu" is stage 3. */
     { "gpu_v1", (sl_any_fn *)pi_gpu_v1, SL_USES_GPU | SL_STAGE, NULL, NULL, NULL },
     { "gpu_v2", (sl_any_fn *)pi_gpu_v2, SL_USES_GPU | SL_STAGE, NULL, NULL, NULL },

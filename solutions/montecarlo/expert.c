@@ -21,7 +21,7 @@
 
 #include "montecarlo.h"
 
-#if defined(__AVX512F__) && defined(__AVX512DQ__)
+#if MC_EXPERT_NATIVE
 #include <immintrin.h>
 #endif
 
@@ -39,7 +39,7 @@ static int64_t count_portable(int64_t first, int64_t last, uint64_t seed)
 }
 
 /* BEGIN SOLUTION */
-#if defined(__AVX512F__) && defined(__AVX512DQ__)
+#if MC_EXPERT_NATIVE
 /* sl_rng_mix on 8 counters. */
 static inline __m512i mix8(__m512i z)
 {
@@ -89,7 +89,7 @@ int64_t montecarlo_expert(int64_t samples, uint64_t seed, int threads, sl_where 
         int64_t t = omp_get_thread_num(), n = omp_get_num_threads();
         int64_t first = samples * t / n, last = samples * (t + 1) / n;
         /* BEGIN SOLUTION */
-#if defined(__AVX512F__) && defined(__AVX512DQ__)
+#if MC_EXPERT_NATIVE
         int64_t body = first + (last - first) / 16 * 16;
         inside += count_vectors(first, body, seed);
         first = body;

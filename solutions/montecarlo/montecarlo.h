@@ -36,6 +36,15 @@
 montecarlo_fn montecarlo_scalar, montecarlo_simd, montecarlo_threads,
     montecarlo_threads_simd, montecarlo_gpu;
 
+/* Does this build have what the expert rung needs (AVX-512 F and DQ)?
+ * Without it the expert runs threads_simd's loop, and its table entry says
+ * so. */
+#if defined(__AVX512F__) && defined(__AVX512DQ__)
+#define MC_EXPERT_NATIVE 1
+#else
+#define MC_EXPERT_NATIVE 0
+#endif
+
 /* The expert rung (expert.c): the same points, counted as a hand-written
  * AVX-512 loop; threads_simd without AVX-512 DQ. */
 montecarlo_fn montecarlo_expert;

@@ -12,8 +12,8 @@ static const sl_variant montecarlo_variants[] = {
     { "threads_simd", (sl_any_fn *)montecarlo_threads_simd,
       SL_USES_THREADS | SL_USES_SIMD, NULL, NULL, NULL },
     /* Beyond the ladder: what an expert gets (step 4.7). */
-    { "expert", (sl_any_fn *)montecarlo_expert, SL_USES_THREADS | SL_USES_SIMD | SL_EXPERT,
-      NULL, NULL, NULL },
+    { "expert", (sl_any_fn *)montecarlo_expert, SL_USES_THREADS | SL_USES_SIMD | SL_EXPERT |
+      (MC_EXPERT_NATIVE ? 0 : SL_FALLBACK), NULL, NULL, NULL },
     { "gpu", (sl_any_fn *)montecarlo_gpu, SL_USES_GPU, NULL, NULL, NULL },
 #if SPEEDLAB_HAVE_CUDA
     { "cuda", (sl_any_fn *)montecarlo_cuda, SL_USES_CUDA, NULL, NULL, NULL },

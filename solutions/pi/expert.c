@@ -20,7 +20,7 @@
 
 #include "pi.h"
 
-#if defined(__AVX512F__)
+#if PI_EXPERT_NATIVE
 #include <immintrin.h>
 #endif
 
@@ -37,7 +37,7 @@ static double sum_divide(int64_t first, int64_t last, double h)
 }
 
 /* BEGIN SOLUTION */
-#if defined(__AVX512F__)
+#if PI_EXPERT_NATIVE
 /* 4/(1 + x^2) summed over steps [first, last), 16 at a time (two vectors,
  * so two dependency chains overlap); last - first is a multiple of 16. */
 static double sum_reciprocal(int64_t first, int64_t last, double h)
@@ -77,7 +77,7 @@ double pi_expert(int64_t steps, int threads, sl_where *where)
         int64_t t = omp_get_thread_num(), n = omp_get_num_threads();
         int64_t first = steps * t / n, last = steps * (t + 1) / n;
         /* BEGIN SOLUTION */
-#if defined(__AVX512F__)
+#if PI_EXPERT_NATIVE
         int64_t body = first + (last - first) / 16 * 16;
         sum += sum_reciprocal(first, body, h);
         first = body;

@@ -38,6 +38,14 @@ double pi_threads(int64_t steps, int threads, sl_where *where);
 double pi_threads_simd(int64_t steps, int threads, sl_where *where);
 double pi_gpu(int64_t steps, int threads, sl_where *where);
 
+/* Does this build have what the expert rung needs (AVX-512 F)? Without
+ * it the expert runs threads_simd's loop, and its table entry says so. */
+#if defined(__AVX512F__)
+#define PI_EXPERT_NATIVE 1
+#else
+#define PI_EXPERT_NATIVE 0
+#endif
+
 /* The expert rung (expert.c): past the divider, with a reciprocal estimate
  * refined in fused multiply-adds; threads_simd where there is no AVX-512. */
 double pi_expert(int64_t steps, int threads, sl_where *where);
