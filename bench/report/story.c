@@ -228,12 +228,18 @@ static void speedup_text(const sl_config *c, char *out, size_t len)
 static void headline(FILE *f, const sl_suite *s, const sl_ceilings *m, int markdown)
 {
     sl_rung rungs[SL_MAX_RUNGS];
-    int past = 0;
+    int past = 0, width = 11;
+    /* Imported rows' blocks are "kernel (tree)": the column grows to fit. */
+    for (size_t i = 0; i < s->count; i++) {
+        const sl_config *c = &s->configs[i];
+        int w = (int)strlen(c->kernel->problem->name) + (c->foreign ? 3 + (int)strlen(c->tree) : 0);
+        width = w > width ? w : width;
+    }
     if (markdown)
         fprintf(f, "| kernel | rung | threads | median | speedup vs scalar | %% of ceiling "
                    "| what limits it |\n|---|---|--:|--:|--:|--:|---|\n");
     else
-        fprintf(f, "%-11s %-24s %8s %18s %8s %8s  %s\n", "kernel", "rung", "threads",
+        fprintf(f, "%-*s %-24s %8s %18s %8s %8s  %s\n", width, "kernel", "rung", "threads",
                 "median", "speedup", "ceiling", "what limits it");
     for (size_t i = 0; i < s->count; i++) {
         if (!starts_block(s, i))
@@ -263,7 +269,7 @@ static void headline(FILE *f, const sl_suite *s, const sl_ceilings *m, int markd
                 if (*p != '*')
                     limit[k++] = *p;
             limit[k] = '\0';
-            fprintf(f, "%-11s %-24s %8s %18s %8s %8s  %s\n", kernel, variant, threads, med,
+            fprintf(f, "%-*s %-24s %8s %18s %8s %8s  %s\n", width, kernel, variant, threads, med,
                     sp, pct, limit);
         }
     }
