@@ -185,7 +185,7 @@ def validate(configs, partial, checker):
             probe = run_once(c, built[key], c["probe"], images[1])
         except Exception as e:   # a numba error is this variant's, not the run's
             c["error"] = f"{type(e).__name__}: {str(e).splitlines()[0] if str(e) else ''}"
-            print(f"  {name_of(c)}: FAILED to run: {c['error']}")
+            print(f"  {nb_report.name(c)}: FAILED to run: {c['error']}")
             continue
         c["fn"] = built[key]
         c["answer"] = answer[:2]
@@ -196,7 +196,7 @@ def validate(configs, partial, checker):
                             f"{p['max_iter']}\t{p['seed']}\t{c['mode']}\t{ans[0]!r}\t"
                             f"{ans[1]}\t{img if ans[2] is not None else '-'}")
         if note:
-            print(f"  {name_of(c)}: {note}")
+            print(f"  {nb_report.name(c)}: {note}")
         sys.stdout.flush()
     path = os.path.join(partial, ".manifest.tsv")
     with open(path, "w") as f:
@@ -223,13 +223,8 @@ def validate(configs, partial, checker):
             why = c["error"] or (f"{bad['error_name']} {bad['error']:g} > tolerance "
                                  f"{bad['tolerance']:g}" if bad else "no answer")
             where = "" if c["error"] or bad is t else " (at the probe size)"
-            print(f"  {name_of(c)}: WRONG{where}: {why}")
+            print(f"  {nb_report.name(c)}: WRONG{where}: {why}")
     return invalid
-
-
-def name_of(c):
-    t = f"/threads:{c['threads']}" if c["threads"] else ""
-    return f"numba/{c['kernel']}/{c['variant']}{t}"
 
 
 def time_all(configs, reps, min_time, passes=2):

@@ -69,13 +69,14 @@ static double num(const char *text)
     return *text ? strtod(text, NULL) : 0.0;
 }
 
-/* The variant called `name` of `tree`, made once per suite. */
-static const sl_variant *foreign_variant(sl_suite *s, const char *tree, const char *name,
-                                         unsigned flags)
+/* The block of the variant called `name` of `tree`, made once per suite:
+ * its variant and its tree's name, which the configurations point to. */
+static const foreign_block *foreign_variant(sl_suite *s, const char *tree, const char *name,
+                                            unsigned flags)
 {
     for (foreign_block *b = s->foreign; b; b = b->next)
         if (strcmp(b->tree, tree) == 0 && strcmp(b->name, name) == 0)
-            return &b->variant;
+            return b;
     foreign_block *b = calloc(1, sizeof *b);
     if (!b)
         return NULL;
@@ -86,15 +87,7 @@ static const sl_variant *foreign_variant(sl_suite *s, const char *tree, const ch
     b->next = s->foreign;
     s->foreign = b;
     s->free_foreign = sl_foreign_free;
-    return &b->variant;
-}
-
-static const char *foreign_tree(sl_suite *s, const char *tree)
-{
-    for (foreign_block *b = s->foreign; b; b = b->next)
-        if (strcmp(b->tree, tree) == 0)
-            return b->tree;
-    return NULL;
+    return b;
 }
 
 /* This suite's configuration of kernel k's baseline at the strong study. */
@@ -130,15 +123,16 @@ static int fill(sl_suite *s, sl_config *c, char **f, const sl_kernel *k, const c
         return -1;
     }
     int threads = atoi(f[THREADS_REQ]);
-    const sl_variant *v = foreign_variant(s, f[TREE], f[VARIANT],
-                                          threads > 0 ? SL_USES_THREADS : 0);
-    const char *tree = v ? foreign_tree(s, f[TREE]) : NULL;
-    if (!v || !tree) {
+    const foreign_block *b = foreign_variant(s, f[TREE], f[VARIANT],
+                                             threads > 0 ? SL_USES_THREADS : 0);
+    if (!b) {
         snprintf(why, whylen, "%s: out of memory", path);
         return -1;
     }
     memset(c, 0, sizeof *c);
     c->foreign = 1;
+    const char *tree = b->tree;
+    const sl_variant *v = &b->variant;
     c->tree = tree;
     c->kernel = k;
     c->variant = v;
