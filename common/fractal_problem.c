@@ -99,21 +99,23 @@ static void run_sweep_twin(const sl_variant *v, const fractal_job *job, sl_sched
 
 /* The timed call: the variant fills the image, nothing more. A problem
  * with a schedule runs the variant's twin; otherwise the variant itself,
- * with the schedule its pragma says. */
+ * with the schedule its pragma says. The job is held alone on its cache
+ * lines (fractal_job_alone), so that the clock sees the variant's speed. */
 static int fractal_run(const sl_problem_def *def, const sl_variant *v,
                        const sl_problem *p, sl_outcome *out)
 {
-    fractal_job job = fractal_job_for(def, p);
+    const fractal_job_alone held = { fractal_job_for(def, p) };
+    const fractal_job *job = &held.job;
     if (out->counts == NULL)
         return -1;
     if (out->row_thread)
-        for (int64_t j = 0; j < job.height; j++)
+        for (int64_t j = 0; j < job->height; j++)
             out->row_thread[j] = -1;
     out->where = SL_RAN_HOST;
     if (p->schedule.kind != SL_SCHED_DEFAULT && v->sweep)
-        run_sweep_twin(v, &job, p->schedule, out);
+        run_sweep_twin(v, job, p->schedule, out);
     else
-        ((fractal_fn *)v->fn)(&job, out->counts, &out->where);
+        ((fractal_fn *)v->fn)(job, out->counts, &out->where);
     return 0;
 }
 

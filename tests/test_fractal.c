@@ -6,6 +6,7 @@
  * tests/reference/fractal_reference.py, plain Python floats (IEEE binary64,
  * no fused multiply-add), a program that shares no code with the kit.
  */
+#include <stdint.h>
 #include <stdlib.h>
 
 #include "check.h"
@@ -96,8 +97,34 @@ static void test_lane_models(void)
               sl_strip_utilisation(julia, 256, 256, 32));
 }
 
+/* The timed call hands a variant a job that shares no cache line with
+ * anything else: its first byte starts a line, and the type fills whole
+ * lines. Kept on the caller's stack without this, the calling thread's
+ * frames below it took the line from the other threads on every row. */
+static const fractal_job *seen_job;
+static void record_job(const fractal_job *job, int32_t *counts, sl_where *where)
+{
+    seen_job = job;
+    counts[0] = 0;
+    *where = SL_RAN_HOST;
+}
+
+static void test_job_alone_on_its_lines(void)
+{
+    const sl_variant v = { .name = "record", .fn = (sl_any_fn *)record_job };
+    sl_problem p = { .size = 1, .threads = 1 };
+    int32_t count = -1;
+    sl_outcome o = { .counts = &count };
+    CHECK(mandelbrot_run(&v, &p, &o) == 0);
+    CHECK(seen_job != NULL);
+    CHECK_EQ_LL((uintptr_t)seen_job % 64, 0);
+    CHECK_EQ_LL(sizeof(fractal_job_alone) % 64, 0);
+    CHECK_EQ_LL(count, 0);
+}
+
 int main(void)
 {
+    test_job_alone_on_its_lines();
     test_known_figures();
     test_fast_variants_at_known_size();
     test_lane_models();

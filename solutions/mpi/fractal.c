@@ -75,12 +75,14 @@ int64_t fractal_cyclic_row_of(int64_t k, int rank, int ranks, int64_t height)
 /* This rank's rows, shared between its threads as in lesson 2. */
 int fractal_hybrid_compute(const sl_problem *p, sl_share *me)
 {
-    const fractal_job job = fractal_job_for(me->def, p);
-    const int64_t rows = me->row_count(me->rank, me->ranks, job.height);
-#pragma omp parallel for schedule(dynamic) num_threads(job.threads)
+    /* Alone on its cache lines: every thread reads it on every row. */
+    const fractal_job_alone held = { fractal_job_for(me->def, p) };
+    const fractal_job *job = &held.job;
+    const int64_t rows = me->row_count(me->rank, me->ranks, job->height);
+#pragma omp parallel for schedule(dynamic) num_threads(job->threads)
     for (int64_t k = 0; k < rows; k++)
-        fractal_row_simd(&job, me->row_of(k, me->rank, me->ranks, job.height),
-                         me->rows + k * job.width);
+        fractal_row_simd(job, me->row_of(k, me->rank, me->ranks, job->height),
+                         me->rows + k * job->width);
     me->rows_done = rows;
     return 0;
 }
