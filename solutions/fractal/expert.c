@@ -1,27 +1,20 @@
 /* expert.c - Mandelbrot and Julia past the lane pool: the expert rung.
  *
  * BEGIN SOLUTION HEADER
- * The limit it attacks: simd.c's pool spends most of each step on
- * bookkeeping (two compares, two blends and a masked count per vector)
- * and its arrays live in memory; its refill pass tests every lane with a
- * branch the CPU cannot predict. Here the 48 lanes are 6 vectors held in
- * registers for 16 steps at a time, with no blends: z moves every step,
- * and a lane's "alive" mask (cleared for good at its first |z|^2 > 4)
- * decides whether its count grows, so escaped lanes run on harmlessly.
- * One step of one vector is a chain of 7 cycles (multiply, subtract,
- * add), so 6 chains are in flight to keep the 4 floating-point pipes
- * busy (4 vectors: 1.48x threads_simd on 1 thread, 6: 1.66x, 8: 1.64x,
- * measured). After each block the lanes to serve become one bit mask (one
- * instruction with AVX-512 or AVX), and the refill visits only its set
- * bits. Exact: an alive lane does the reference's operations in its
- * order, and a lane that passes max_iter inside a block is handed in
- * with max_iter (the count the reference stops at: its z no longer
- * matters), so the image equals the reference pixel for pixel.
+ * The limit it attacks: simd.c's pool spends most of a step on
+ * bookkeeping (compares, blends, a masked count), keeps its lanes in
+ * memory and refills them behind a branch per lane. Here 6 vectors of
+ * lanes stay in registers for 16 steps: z moves every step and a lane's
+ * "alive" mask (cleared for good at |z|^2 > 4) decides if its count grows.
+ * A step is a 7-cycle chain, so 6 chains in flight keep the 4 FP pipes
+ * busy (1 thread: 4 vectors 1.48x threads_simd, 6 1.66x, 8 1.64x). The
+ * lanes to serve become one bit mask; the refill visits only those. Exact:
+ * an alive lane does the reference's operations in its order, and one
+ * that passes max_iter in a block is handed in with max_iter.
  * What it gave up: ISO C. `omp simd` cannot keep several vectors in
- * flight (with the step loop inside the lane loop it runs one vector's
- * chain at a time: 0.96x threads_simd, measured), so it uses GCC/clang
- * vector extensions, sized to the widest vector the target has, and one
- * intrinsic behind a portable loop; other compilers get threads_simd.
+ * flight (0.96x threads_simd), so it uses GCC/clang vector extensions as
+ * wide as the target's and one intrinsic behind a portable loop; other
+ * compilers get threads_simd.
  * EXERCISE HEADER
  * Optional, for fast participants: as written this is threads_simd. Make
  * the pool cheaper per step and per refill (step 3.5).
@@ -50,13 +43,13 @@
 typedef double vdouble __attribute__((vector_size(8 * EXPERT_WIDTH)));
 typedef int64_t vlong __attribute__((vector_size(8 * EXPERT_WIDTH)));
 
-/* Bit l set for each lane l of m that is all ones: one instruction where
- * there is one (the loop costs 10% of Mandelbrot's time, measured). */
+/* Bit l for each lane l of m that is all ones: one instruction where the
+ * target has one (the loop costs Mandelbrot 10%, measured). */
 static inline uint64_t lane_bits(vlong m)
 {
 #if defined(__AVX512DQ__) && EXPERT_WIDTH == 8
     return _mm512_movepi64_mask((__m512i)m);
-#elif defined(__AVX__) && EXPERT_WIDTH == 4
+#elif EXPERT_WIDTH == 4
     return (uint64_t)_mm256_movemask_pd((__m256d)m);
 #else
     uint64_t bits = 0;
@@ -97,9 +90,8 @@ static void expert_row(const fractal_job *job, int64_t j, int32_t *row)
         /* EXPERT_BLOCK steps for every lane, in registers. */
         vdouble vzr[EXPERT_VECTORS], vzi[EXPERT_VECTORS], vcr[EXPERT_VECTORS], vci[EXPERT_VECTORS];
         vlong vn[EXPERT_VECTORS], valive[EXPERT_VECTORS];
-        memcpy(vzr, zr, sizeof vzr), memcpy(vzi, zi, sizeof vzi);
-        memcpy(vcr, cr, sizeof vcr), memcpy(vci, ci, sizeof vci);
-        memcpy(vn, n, sizeof vn), memcpy(valive, alive, sizeof valive);
+        memcpy(vzr, zr, sizeof vzr), memcpy(vzi, zi, sizeof vzi), memcpy(vcr, cr, sizeof vcr);
+        memcpy(vci, ci, sizeof vci), memcpy(vn, n, sizeof vn), memcpy(valive, alive, sizeof valive);
         for (int k = 0; k < EXPERT_BLOCK; k++) {
             for (int v = 0; v < EXPERT_VECTORS; v++) {
                 vdouble zr2 = vzr[v] * vzr[v], zi2 = vzi[v] * vzi[v];
