@@ -4,17 +4,16 @@
  * The limit it attacks: simd.c's pool spends most of a step on
  * bookkeeping (compares, blends, a masked count), keeps its lanes in
  * memory and refills them behind a branch per lane. Here 6 vectors of
- * lanes stay in registers for 16 steps: z moves every step and a lane's
- * "alive" mask (cleared for good at |z|^2 > 4) decides if its count grows.
- * A step is a 7-cycle chain, so 6 chains in flight keep the 4 FP pipes
- * busy (1 thread: 4 vectors 1.48x threads_simd, 6 1.66x, 8 1.64x). The
- * lanes to serve become one bit mask; the refill visits only those. Exact:
- * an alive lane does the reference's operations in its order, and one
- * that passes max_iter in a block is handed in with max_iter.
+ * lanes stay in registers for 16 steps; a lane's "alive" mask (cleared
+ * for good at |z|^2 > 4) decides if its count grows. A step is a 7-cycle
+ * chain, so 6 chains in flight keep the 4 FP pipes busy. The lanes to
+ * serve become one bit mask; the refill visits only those. Exact: an
+ * alive lane does the reference's operations in its order, and one that
+ * passes max_iter in a block is handed in with max_iter.
  * What it gave up: ISO C. `omp simd` cannot keep several vectors in
- * flight (0.96x threads_simd), so it uses GCC/clang vector extensions as
- * wide as the target's and one intrinsic behind a portable loop; other
- * compilers get threads_simd.
+ * flight, so it uses GCC/clang vector extensions as wide as the target's
+ * and one intrinsic behind a portable loop; other compilers get
+ * threads_simd. COURSE step 3.5 has the measurements.
  * EXERCISE HEADER
  * Optional, for fast participants: as written this is threads_simd. Make
  * the pool cheaper per step and per refill (step 3.5).
@@ -102,8 +101,7 @@ static void expert_row(const fractal_job *job, int64_t j, int32_t *row)
             }
         }
         for (int v = 0; v < EXPERT_VECTORS; v++)
-            serve |= lane_bits(~valive[v] | (vn[v] >= max_iter))
-                     << (v * EXPERT_WIDTH);
+            serve |= lane_bits(~valive[v] | (vn[v] >= max_iter)) << (v * EXPERT_WIDTH);
         memcpy(zr, vzr, sizeof vzr), memcpy(zi, vzi, sizeof vzi);
         memcpy(n, vn, sizeof vn), memcpy(alive, valive, sizeof valive);
     }
