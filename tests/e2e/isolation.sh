@@ -40,7 +40,7 @@ case_planted() {
     grep -qE '^exercises +scalar +1 +[0-9.]+ ms ' "$tmp/out" && ok "the other variants still report" ||
         fail "the exercises' scalar row is missing"
     grep -qE '^solutions +threads_simd' "$tmp/out" && ok "the solutions still report" ||
-        fail "the solutions' rows are missing"
+        { fail "the solutions' rows are missing"; cat "$tmp/out" >&2; }
     limit=$(sed -n 's/.*no answer after \([0-9]*\) s.*/\1/p' "$tmp/out" | head -1)
     # The hang costs its limit once; everything else at this size is quick.
     [ -n "$limit" ] && [ "$took" -le $((limit + 30)) ] &&
@@ -105,6 +105,7 @@ completed_plants() {
     expect_in "$tmp/out" "make racecheck" "the runner points at the race checker"
     n=$(grep -cE '^exercises .*WRONG' "$tmp/out")
     [ "$n" -eq 1 ] && ok "only the racy variant is flagged" || fail "$n exercise rows flagged"
-    grep -qE '^solutions +threads_simd +2 .* ok' "$tmp/out" && ok "the other rows still report" ||
-        fail "the solutions' rows are missing"
+    # A busy machine makes the verdict "right; machine busy": still a report.
+    grep -qE '^solutions +threads_simd +2 .* (ok|right)' "$tmp/out" && ok "the other rows still report" ||
+        { fail "the solutions' rows are missing"; cat "$tmp/out" >&2; }
 }
