@@ -107,12 +107,14 @@ static void verdict(const sl_suite *s, const sl_config *c, char *out, size_t len
                  (long long)(c->outcome.hits - base->outcome.hits));
     else if (!c->timed)
         snprintf(out, len, "right, not timed: %.40s", c->error[0] ? c->error : "no baseline");
+    else if (c->outcome.where == SL_RAN_HOST_FALLBACK)
+        /* Its speed is the host's: neither a GPU figure nor a goal, and no
+         * speed verdict however busy the machine was, so this label comes
+         * first and is the same on a quiet machine and a busy one. */
+        snprintf(out, len, "right; host, not a GPU");
     else if (c->contaminated)
         /* Another process shared the CPU: a speed verdict would mislead. */
         snprintf(out, len, "right; machine busy, no speed verdict");
-    else if (c->outcome.where == SL_RAN_HOST_FALLBACK)
-        /* Its speed is the host's: neither a GPU figure nor a goal. */
-        snprintf(out, len, "right; host, not a GPU");
     else if (!baseline && c->speedup < NOT_FASTER_YET && strcmp(c->tree, "solutions") == 0)
         /* The solution itself: this rung does not pay here (the triad
          * from memory: the memory, not the core, sets the pace). */

@@ -222,6 +222,7 @@ static double fractal_bytes(const sl_problem *p)
 
 const sl_problem_def mandelbrot_problem = {
     .name = "mandelbrot",
+    .lesson = 2,
     /* 2048^2 at max_iter 1000 is ~1.0e9 iterations: ~3 s scalar here. */
     .default_size = 2048,
     .quick_size = 512,
@@ -237,6 +238,7 @@ const sl_problem_def mandelbrot_problem = {
 
 const sl_problem_def julia_problem = {
     .name = "julia",
+    .lesson = 3,
     /* 2048^2 is ~1.7e8 iterations: ~0.5 s scalar here. */
     .default_size = 2048,
     .quick_size = 512,

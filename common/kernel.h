@@ -151,7 +151,7 @@ typedef struct sl_verdict {
 
 /* The machine limit a kernel's rate is held against: the instruction its
  * work unit cannot do without, whose peak throughput per core the bench
- * measures (bench/ceiling.c). */
+ * measures (bench/measure/ceiling.c). */
 typedef enum sl_ceiling_kind {
     SL_CEILING_NONE = 0,
     SL_CEILING_DIVIDE,        /* packed double divides */
@@ -159,9 +159,16 @@ typedef enum sl_ceiling_kind {
     SL_CEILING_MUL64          /* packed 64-bit integer multiplies */
 } sl_ceiling_kind;
 
+/* The lesson of the staged offload variants (SL_STAGE | SL_USES_GPU). */
+#define SL_GPU_TRACK_LESSON 5
+
 /* The problem definition shared by both trees: tree-independent. */
 typedef struct sl_problem_def {
     const char *name;         /* "pi" */
+    /* The course lesson that teaches this kernel (course/NN-*.md): make
+     * check reports by lesson. Its SL_STAGE offload variants belong to the
+     * GPU track, SL_GPU_TRACK_LESSON. */
+    int lesson;
     const char *size_name;    /* what size counts: "steps" */
     const char *work_unit;    /* what work counts: "steps" */
     int64_t default_size;     /* the bench's size */

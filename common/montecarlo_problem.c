@@ -120,6 +120,7 @@ static const sl_problem mc_test_cases[] = {
 
 const sl_problem_def montecarlo_problem = {
     .name = "montecarlo",
+    .lesson = 4,
     .size_name = "samples",
     .work_unit = "samples",
     /* The size the lesson's targets are stated at: ~2.5 s scalar here. */

@@ -56,6 +56,7 @@ static const sl_problem pi_test_cases[] = {
 
 const sl_problem_def pi_problem = {
     .name = "pi",
+    .lesson = 1,
     .size_name = "steps",
     .work_unit = "steps",
     /* ~0.5 s for the scalar variant on a 2020s core: long enough that thread

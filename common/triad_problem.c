@@ -160,6 +160,7 @@ static const sl_problem triad_test_cases[] = {
 
 const sl_problem_def triad_problem = {
     .name = "triad",
+    .lesson = 7,
     /* Three arrays of at least 4x the last-level cache: 2^23 elements
      * (192 MiB) here, about 10 ms a call from memory. */
     .default_size = INT64_C(1) << 23,
@@ -175,6 +176,7 @@ const sl_problem_def triad_problem = {
 
 const sl_problem_def triad_cache_problem = {
     .name = "triad_cache",
+    .lesson = 7,
     /* Three arrays in half a core's L2: 2^14 elements (384 KiB) here. */
     .default_size = INT64_C(1) << 14,
     .quick_size = INT64_C(1) << 14,

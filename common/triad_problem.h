@@ -76,7 +76,7 @@ typedef struct triad_data {
 int64_t triad_memory_size(void);
 int64_t triad_cache_size(void);
 
-/* The problem's hooks, shared with the exhibits (exhibits/first_touch.c). */
+/* The problem's hooks, shared with the exhibits (exhibits/table.c). */
 int triad_prepare(const sl_variant *v, const sl_problem *p, sl_outcome *out);
 void triad_collect(const sl_variant *v, const sl_problem *p, sl_outcome *out);
 void triad_release(sl_outcome *out);

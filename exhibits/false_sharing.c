@@ -12,7 +12,7 @@
  * is the other half of the lesson: reduction(+:sum) (the threads variant)
  * gives each thread a private sum and never has the problem.
  *
- * Checked like every pi variant: tests/e2e.sh runs this exhibit through the
+ * Checked like every pi variant: tests/e2e/runner.sh runs this exhibit through the
  * runner, which validates it before timing it.
  */
 #include <omp.h>

@@ -17,6 +17,7 @@ extern triad_setup_fn solutions_triad_setup_serial, solutions_triad_setup_thread
 
 static const sl_problem_def false_sharing_problem = {
     .name = "false-sharing",
+    .lesson = 1,
     .size_name = "steps",
     .work_unit = "steps",
     .default_size = 100000000,
@@ -46,6 +47,7 @@ static const sl_kernel false_sharing_kernel = {
  * in a second or two on 2 threads. */
 static const sl_problem_def data_race_problem = {
     .name = "data-race",
+    .lesson = 1,
     .size_name = "steps",
     .work_unit = "steps",
     .default_size = 10000000,
@@ -75,6 +77,7 @@ static const sl_kernel data_race_kernel = {
  * are 80 MB, small for a GPU, quick on the host fallback. */
 static const sl_problem_def missing_map_problem = {
     .name = "missing-map",
+    .lesson = 5,
     .size_name = "steps",
     .work_unit = "steps",
     .default_size = 10000000,
@@ -101,6 +104,7 @@ static const sl_kernel missing_map_kernel = {
 /* Mandelbrot, checked pixel by pixel against the reference. */
 static const sl_problem_def fma_problem = {
     .name = "fma",
+    .lesson = 2,
     .size_name = "pixels per side",
     .work_unit = "iterations",
     .default_size = 1024,
@@ -130,6 +134,7 @@ static const sl_kernel fma_kernel = {
  * generators draw other points than the reference's. */
 static const sl_problem_def shared_rng_problem = {
     .name = "shared-rng",
+    .lesson = 4,
     .size_name = "samples",
     .work_unit = "samples",
     /* rand() takes ~10 ns a draw here, and far more under contention. */
@@ -163,6 +168,7 @@ static const sl_kernel shared_rng_kernel = {
  * way; only the set-up differs. */
 static const sl_problem_def first_touch_problem = {
     .name = "first-touch",
+    .lesson = 7,
     .size_name = "elements",
     .work_unit = "elements",
     .default_size = INT64_C(1) << 23,

@@ -1,5 +1,5 @@
 /* data_movement.h - lesson 5: offload in separate steps, so the bench can
- * time each one (bench/breakdown.c) and show where a GPU run's time goes.
+ * time each one (bench/measure/breakdown.c) and show where a GPU run's time goes.
  *
  * Two workloads, chosen for their opposite traffic:
  *   - the Mandelbrot image: nothing goes in, width*height counts come back;

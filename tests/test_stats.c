@@ -1,7 +1,7 @@
 /* test_stats.c - the report's statistics against values worked out by hand:
- * the median's order-statistic interval (bench/suite.c), Karp-Flatt
- * (bench/scaling.c), the Mann-Whitney U test and the bootstrap of a ratio
- * of medians (bench/stats.c). Each expected value would change if the
+ * the median's order-statistic interval (bench/measure/sample.c), Karp-Flatt
+ * (bench/report/scaling.c), the Mann-Whitney U test and the bootstrap of a ratio
+ * of medians (bench/report/stats.c). Each expected value would change if the
  * formula behind it were wrong. */
 #include <math.h>
 #include <stdio.h>

@@ -6,7 +6,9 @@
  *
  * Also checks that each variant says truthfully where it ran, that work is
  * counted right, and that threaded image variants record which thread
- * computed each row.
+ * computed each row. One line per variant, with its course lesson and
+ * whether it ran on the host fallback: make check (scripts/check.sh) reads
+ * them.
  *
  * CUDA variants run only on a CUDA device, so they have a test of their
  * own: `test-<tree> --cuda` tests them alone, and exits 77 (CTest's
@@ -32,8 +34,9 @@ static const sl_schedule schedules[] = {
     { SL_SCHED_DYNAMIC, 0 }, { SL_SCHED_DYNAMIC, 3 }, { SL_SCHED_GUIDED, 0 },
 };
 
-/* One call: run, check, and say what went wrong. Returns 1 when right. */
-static int run_case(const sl_kernel *k, const sl_variant *v, sl_problem p)
+/* One call: run, check, and say what went wrong. Returns 1 when right;
+ * *fallback is set when an offload variant ran on the host. */
+static int run_case(const sl_kernel *k, const sl_variant *v, sl_problem p, int *fallback)
 {
     const sl_problem_def *def = k->problem;
     int64_t height = sl_problem_height(&p);
@@ -66,6 +69,7 @@ static int run_case(const sl_kernel *k, const sl_variant *v, sl_problem p)
     CHECK(rows_ok);
     CHECK(verdict.ok);
     int ok = ran && verdict.ok && where_ok && work_ok && rows_ok;
+    *fallback |= o.where == SL_RAN_HOST_FALLBACK;
     if (!ok) {
         /* The case in the kernel's own terms: an image's shape, iteration
          * cap and schedule; a sampling kernel's seed; a sum's steps. */
@@ -94,7 +98,7 @@ static void test_variant(const sl_kernel *k, const sl_variant *v, int min_thread
 {
     const sl_problem_def *def = k->problem;
     size_t nsched = (v->flags & SL_USES_SCHEDULE) ? sizeof schedules / sizeof schedules[0] : 1;
-    int cases = 0, failed = 0;
+    int cases = 0, failed = 0, fallback = 0;
     for (const sl_problem *tc = def->test_cases; tc->size > 0; tc++)
         for (int threads = min_threads; threads <= 3; threads++)
             for (size_t s = 0; s < nsched; s++) {
@@ -102,10 +106,12 @@ static void test_variant(const sl_kernel *k, const sl_variant *v, int min_thread
                 p.threads = threads;
                 p.schedule = schedules[s];
                 cases++;
-                failed += !run_case(k, v, p);
+                failed += !run_case(k, v, p, &fallback);
             }
-    printf("%-10s %-10s %-13s %4d cases, %d wrong\n", STR(SPEEDLAB_TREE), def->name,
-           v->name, cases, failed);
+    int lesson = (v->flags & SL_STAGE) && (v->flags & SL_USES_GPU) ? SL_GPU_TRACK_LESSON
+                                                                    : def->lesson;
+    printf("%-10s %-10s %-13s %4d cases, %d wrong  (lesson %d)%s\n", STR(SPEEDLAB_TREE),
+           def->name, v->name, cases, failed, lesson, fallback ? " host fallback" : "");
 }
 
 /* CTest counts this exit code as "skipped" (SKIP_RETURN_CODE). */
@@ -138,6 +144,8 @@ int main(int argc, char **argv)
     for (const sl_kernel *const *k = SL_TREE_SYMBOL(kernels); *k; k++, kernels++) {
         /* A kernel without test cases would pass vacuously. */
         CHECK((*k)->problem->test_cases && (*k)->problem->test_cases[0].size > 0);
+        /* make check reports by lesson: every kernel names its own. */
+        CHECK((*k)->problem->lesson > 0);
         if (only && strcmp(only, (*k)->problem->name) != 0)
             continue;
         for (size_t v = 0; v < (*k)->count; v++) {

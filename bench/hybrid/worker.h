@@ -8,7 +8,7 @@
  * ranks whose share is wrong are named), then Google Benchmark repetitions
  * of a fixed number of calls, each behind a barrier, timed as the slowest
  * rank's. Rank 0 appends one CSV row per configuration to the fragment
- * file the driver named (bench/hybrid/driver.c).
+ * file the driver named (bench/hybrid/launch.c).
  */
 #ifndef SPEEDLAB_HYBRID_WORKER_H
 #define SPEEDLAB_HYBRID_WORKER_H

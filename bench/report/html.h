@@ -5,7 +5,7 @@
  * The page is made from summary.md (one source for the tables) and the
  * PNG files that are in the folder when it is written, so it shows only
  * figures that exist. A small script on the page counts the images that
- * loaded and says so at the top (tests/e2e.sh reads that line in a
+ * loaded and says so at the top (tests/e2e/lib.sh reads that line in a
  * headless browser).
  */
 #ifndef SPEEDLAB_HTML_H

@@ -90,7 +90,7 @@ case_gpu() {
         grep -qE "^solutions +$v .*(host fallback|device)" "$tmp/out" &&
             ok "runner shows $v and where it ran" || fail "runner lacks $v"
     done
-    grep -q "right; host, not a GPU" "$tmp/out" || grep -q " device$" "$tmp/out" &&
+    grep -qE "right; host, not a GPU +host fallback" "$tmp/out" || grep -q " device$" "$tmp/out" &&
         ok "runner: a host fallback is not a GPU figure" || fail "runner verdict for host fallback"
 
     # CUDA: built (nvcc found) and no device: skipped with a reason, exit 4

@@ -35,6 +35,21 @@ expect_not_in() {
     if grep -qE -- "$2" "$1"; then fail "$3: '$2' found in $1"; else ok "$3"; fi
 }
 
+# row_right FILE ROW LABEL: the runner's row whose start matches the ERE
+# ROW is there, right and timed. The rest of a right row's verdict ("ok",
+# "not faster yet", "machine busy", "solution is Nx") depends on how busy
+# the machine is, so tests outside busy.sh read only this (e2e.hygiene
+# checks that they do).
+row_right() {
+    line=$(grep -E "^$2" "$1" | head -1)
+    case $line in
+    "") fail "$3: no row '$2'" ;;
+    *WRONG* | *"not timed"*) fail "$3: $line" ;;
+    *" ms "* | *" µs "*) ok "$3" ;;
+    *) fail "$3: not timed: $line" ;;
+    esac
+}
+
 # bin_without_gnuplot: $tmp/bin holds the tools the scripts use, not gnuplot.
 bin_without_gnuplot() {
     mkdir -p "$tmp/bin"

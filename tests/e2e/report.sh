@@ -129,22 +129,28 @@ case_report() {
 }
 
 # The story first, on a full quick run of every kernel: the console fits a
-# screen (52 lines: 6 kernels' 36 rungs, experts included, the progress
-# lines and the warnings, whose number depends on how noisy the machine
-# is: 49 lines seen in CI on 2026-11-23), summary.md tells
-# the story in at most 80 lines before its (74 in CI, 78 in a noisy full run)
-# details, every figure there has a caption, the headline has one row per
-# rung, and the page shows the headline above the fold.
+# screen, summary.md tells the story before its details, every figure there
+# has a caption, the headline has one row per rung, and the page shows the
+# headline above the fold. How many warnings a run gets depends on how busy
+# the machine was (disturbed, re-measured, varied): the budgets count the
+# story without them, and the warnings at one line per kind (at most 12,
+# sl_story_warnings), so a loaded machine passes as a quiet one does.
 case_story() {
     bench=$1
     # Short repetitions: the story is under test, not the timings.
     expect_rc 0 "a full quick bench" "$bench" --quick --min-time 0.01 --results "$tmp/s"
     run="$tmp/s/$(readlink "$tmp/s/latest")"
-    n=$(wc -l <"$tmp/out")
-    [ "$n" -le 52 ] && ok "console: $n lines (at most 52)" || fail "console: $n lines"
-    before=$(awk '/^# Details/ { print NR - 1; exit }' "$run/summary.md")
-    [ -n "$before" ] && [ "$before" -le 80 ] && ok "summary: $before lines before the details" ||
-        fail "summary: '$before' lines before the details"
+    n=$(grep -cvE '^warning: |^  measuring .* again' "$tmp/out")
+    w=$(grep -c '^warning: ' "$tmp/out")
+    # 6 kernels' 36 rungs (experts included), the progress lines, the report line.
+    [ "$n" -le 46 ] && ok "console: $n lines besides the warnings (at most 46)" || fail "console: $n lines"
+    [ "$w" -le 12 ] && ok "console: $w warning line(s)" || fail "console: $w warning lines"
+    before=$(awk '/^## Warnings/ { w = 1; next } /^## / { w = 0 } /^# Details/ { print n; exit }
+                  !(w && /^- /) { n++ }' "$run/summary.md")
+    w=$(awk '/^## Warnings/ { w = 1; next } /^## / { w = 0 } w && /^- /' "$run/summary.md" | wc -l)
+    [ -n "$before" ] && [ "$before" -le 74 ] && ok "summary: $before lines before the details, warnings aside" ||
+        fail "summary: '$before' lines before the details, warnings aside"
+    [ "$w" -le 12 ] && ok "summary: $w warning(s)" || fail "summary: $w warnings"
     first=$(grep -n '^## ' "$run/summary.md" | head -4 | sed 's/^[0-9]*:## //' | tr '\n' ',')
     case $first in
     "Warnings,Headline,Findings,Figures,"|"Headline,Findings,Figures,"*) ok "story order: $first" ;;

@@ -12,8 +12,7 @@ case_runner() {
         ok "runner says where gpu ran" || fail "runner does not say where gpu ran"
     expect_rc 0 "speedlab false-sharing" "$runner" false-sharing --size 200003 --reps 1 --threads 2
     for v in scalar reduction adjacent padded; do
-        grep -qE "^exhibits +$v .* ok|^exhibits +$v .* not faster yet" "$tmp/out" &&
-            ok "exhibit $v validated and timed" || fail "exhibit $v missing or wrong"
+        row_right "$tmp/out" "exhibits +$v " "exhibit $v validated and timed"
     done
     # The data-race exhibit: the shared sum is wrong on 2 threads (exit 3)
     # and right on 1; critical and atomic are right.
@@ -36,12 +35,11 @@ case_runner() {
             ok "on a device the missing map(from:) is WRONG (exit 3)" ||
             fail "missing map(from:) on a device: exit $rc, not flagged"
     else
-        [ "$rc" -eq 0 ] && grep -qE '^exhibits +map_alloc .*right; host, not a GPU' "$tmp/out" &&
+        [ "$rc" -eq 0 ] && grep -qE '^exhibits +map_alloc .*right; host, not a GPU +host fallback' "$tmp/out" &&
             ok "on the host fallback the missing map(from:) hides, labelled host" ||
             fail "missing-map on the host: exit $rc, row: $(grep map_alloc "$tmp/out")"
     fi
-    grep -qE '^exhibits +map_from .*(right|ok)' "$tmp/out" && ok "map(from:) is right" ||
-        fail "map(from:) row: $(grep map_from "$tmp/out")"
+    row_right "$tmp/out" "exhibits +map_from " "map(from:) is right"
     # Fewer threads granted than asked: the row says "1 of 2", a note the cause.
     expect_rc 0 "speedlab pi under OMP_THREAD_LIMIT=1" env OMP_THREAD_LIMIT=1 "$runner" pi --variant threads \
         --size 100003 --reps 1

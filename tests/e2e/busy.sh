@@ -1,0 +1,74 @@
+#!/bin/sh
+# busy.sh - end-to-end: a planted CPU-bound process, and what the bench and
+# the runner say about it. The one area whose subject is how busy the
+# machine is: it may read the runner's speed verdicts, and every check
+# holds however much *more* load runs beside it (stress-ng, a second test).
+# Sourced by tests/e2e/run.sh, which provides lib.sh's helpers.
+
+# busy_loop SECONDS: a CPU-bound process (another user's job) for that
+# long; its pid in $busy.
+busy_loop() {
+    timeout "$1" sh -c 'while :; do :; done' &
+    busy=$!
+}
+
+# Interference: a planted CPU-bound process must never leave a silently
+# corrupted number. Loaded throughout and no re-measuring: every
+# configuration is flagged disturbed everywhere. Loaded at the start only:
+# the disturbed configurations are measured again, clean, and the summary
+# says so; no kept repetition ran under the load unflagged.
+case_busy() {
+    bench=$1; runner=$2
+    # The participant's runner on the untouched solutions, under load
+    # throughout: it says so and holds back every speed verdict.
+    busy_loop 60
+    expect_rc 0 "make pi under load" "$runner" pi --tree solutions --size 20000003 --retry-busy 0
+    kill "$busy" 2>/dev/null; wait "$busy" 2>/dev/null
+    rows=$(grep -cE '^solutions ' "$tmp/out")
+    held=$(grep -cE '^solutions .*(machine busy, no speed verdict|right; host, not a GPU)' "$tmp/out")
+    [ "$rows" -ge 5 ] && [ "$held" -eq "$rows" ] && ok "all $rows rows hold back their speed verdict" ||
+        fail "under load, $held of $rows rows held back: $(grep -E '^solutions ' "$tmp/out" | head -3)"
+    expect_not_in "$tmp/out" "not faster yet|  ok  " "no speed verdict under load"
+    expect_in "$tmp/out" "their speed is not judged" "the runner says the machine was busy"
+    busy_loop 60
+    expect_rc 0 "bench under load, --retry-busy 0" "$bench" --quick --kernel pi \
+        --size 20000003 --threads 1,2 --no-weak --reps 3 --min-time 0.1 --retry-busy 0 \
+        --no-plots --results "$tmp/r0"
+    kill "$busy" 2>/dev/null; wait "$busy" 2>/dev/null
+    run="$tmp/r0/$(readlink "$tmp/r0/latest")"
+    # Columns: others_cpu 32, disturbed_reps 33, contaminated 34, remeasured 35.
+    awk -F, 'NR > 1 && $22 == "yes" { n++; if ($34 != 1 || $32 < 0.3) bad++ }
+             END { exit n < 8 || bad > 0 }' "$run/results.csv" &&
+        ok "under load throughout: every configuration disturbed, others' CPU >= 0.3" ||
+        fail "under load: $(cut -d, -f3,4,32-35 "$run/results.csv" | tr '\n' ' ')"
+    expect_in "$run/summary.md" "**disturbed**" "summary warns of disturbed configurations"
+    expect_in "$run/summary.md" "(disturbed)" "the headline marks them"
+    expect_in "$tmp/out" "disturbed" "the console says so"
+    awk -F'\t' '!/^#/ && $7 != 2 { bad++ } END { exit bad > 0 }' "$run/speedup-pi.dat" &&
+        ok "every speedup bar marked disturbed" || fail "an unmarked bar: $(cat "$run/speedup-pi.dat")"
+
+    # Load for the first seconds of timing only: re-measured at the end.
+    "$bench" --quick --kernel pi --size 20000003 --threads 1,2 --no-weak --reps 3 \
+        --min-time 0.1 --retry-busy 3 --no-plots --results "$tmp/r1" >"$tmp/out" 2>"$tmp/err" &
+    pid=$!
+    wait_for_first_timing
+    busy_loop 2
+    wait "$pid"; rc=$?
+    wait "$busy" 2>/dev/null
+    [ "$rc" -eq 0 ] && ok "bench with a burst of load (exit 0)" || fail "burst: exit $rc"
+    run="$tmp/r1/$(readlink "$tmp/r1/latest")"
+    n=$(awk -F, 'NR > 1 && $35 > 0' "$run/results.csv" | wc -l)
+    [ "$n" -ge 1 ] && ok "$n configuration(s) measured again after the burst" ||
+        fail "nothing re-measured after a burst of load"
+    expect_in "$tmp/out" "measuring" "the console says what is measured again"
+    # Every configuration is clean now, or flagged: none keeps a repetition
+    # that ran under a whole core of load without saying so.
+    # results.csv column 5 and samples.csv column 4 are threads_used.
+    awk -F, 'NR == FNR { if (FNR > 1) flag[$3 "/" $5] = $34; next }
+             FNR > 1 && $11 != "" && $11 >= 0.9 && flag[$3 "/" $4] != 1 { bad++ }
+             END { exit bad > 0 }' "$run/results.csv" "$run/samples.csv" &&
+        ok "no unflagged repetition ran under the load" ||
+        fail "an unflagged repetition under load: $(cat "$run/samples.csv" | tr '\n' ' ')"
+    grep -q "re-measured\|disturbed" "$run/summary.md" &&
+        ok "the summary says what was measured again" || fail "the summary is silent"
+}

@@ -1,0 +1,68 @@
+#!/bin/sh
+# hygiene.sh - end-to-end: what the tree says about itself holds. Every path
+# a comment or a doc names exists; no test outside busy.sh reads a verdict
+# that depends on how busy the machine is.
+# Sourced by tests/e2e/run.sh, which provides lib.sh's helpers.
+
+# The files to read: git's list in a checkout, else every file but build
+# outputs and results. exercises/ is the participant's: their comments are
+# theirs (the generated copy of each is checked through solutions/).
+tracked_files() {
+    if git -C "$top" rev-parse --verify -q HEAD >/dev/null 2>&1; then
+        git -C "$top" ls-files
+    else
+        (cd "$top" && find . -type f ! -path './build*' ! -path './results*' ! -path './.git/*' |
+            sed 's|^\./||')
+    fi | grep -v '^exercises/'
+}
+
+# Paths that start at a top-level folder of the kit and end in a source or
+# doc suffix: "bench/measure/quiet.h", "course/01-pi.md". A placeholder
+# ("solutions/<kernel>/scalar.c") or a path inside another one
+# ("build/bench/...") does not match.
+scan_paths() {
+    grep -HnoE '(^|[^A-Za-z0-9_./<>*{$-])(bench|common|solutions|exercises|tests|scripts|plots|cmake|python|exhibits|offload|docs|course)/[A-Za-z0-9_./-]*[A-Za-z0-9_]\.(c|h|cc|cu|sh|py|md|gp|txt|cmake|sbatch|in)\b' \
+        "$@" 2>/dev/null
+}
+
+# missing_paths: "file:line names path" for each named path that is not
+# there (paths are relative to the top of the kit).
+missing_paths() {
+    while IFS=: read -r file line match; do
+        path=$(printf '%s' "$match" | sed 's/^[^a-z]*//')
+        [ -e "$top/$path" ] || echo "$file:$line names $path"
+    done
+}
+
+case_paths() {
+    (cd "$top" && tracked_files | tr '\n' '\0' | xargs -0 sh -c '. "$0"; scan_paths "$@"' "$here/hygiene.sh") \
+        >"$tmp/named"
+    n=$(wc -l <"$tmp/named")
+    [ "$n" -gt 100 ] && ok "$n paths named in comments and docs" || fail "only $n paths found: is the scan broken?"
+    missing_paths <"$tmp/named" >"$tmp/missing"
+    if [ -s "$tmp/missing" ]; then
+        fail "$(wc -l <"$tmp/missing") path(s) that do not exist:"
+        sed 's/^/    /' "$tmp/missing" >&2
+    else
+        ok "every named path exists"
+    fi
+    # The same scan on a file naming a path that is gone, and one that is not.
+    printf '/* see bench/no_such_file.c, and bench/runner_main.c */\n' >"$tmp/probe.c"
+    scan_paths "$tmp/probe.c" | missing_paths >"$tmp/probe.out"
+    [ "$(grep -c . "$tmp/probe.out")" -eq 1 ] && grep -q 'names bench/no_such_file.c$' "$tmp/probe.out" &&
+        ok "the scan sees a stale name and only it" || fail "the scan on a probe: $(cat "$tmp/probe.out")"
+}
+
+# The runner's verdict for a right row says "ok", "not faster yet",
+# "machine busy" or "solution is Nx" by how fast it ran, so by how busy the
+# machine was. Only busy.sh, whose subject that is, may look for those
+# words; everything else uses row_right (lib.sh).
+case_verdicts() {
+    if grep -nE "not faster|machine busy|solution is|no faster|\.\* ok|\(ok\||\|ok\)" \
+            "$here"/*.sh | grep -vE "^$here/(busy|lib|hygiene)\.sh:" >"$tmp/speedwords"; then
+        fail "a test reads a speed verdict:"
+        sed 's/^/    /' "$tmp/speedwords" >&2
+    else
+        ok "no test outside busy.sh reads a speed verdict"
+    fi
+}
