@@ -383,7 +383,8 @@ static int runner(int argc, char **argv, sl_suite *suite)
     if (invalid) {
         if (strcmp(suite->configs[0].tree, "exhibits") == 0)
             printf("\n%zu variant(s) gave a different answer, which is what this exhibit "
-                   "shows: see COURSE.md.\n", invalid);
+                   "shows: lesson %d of the course (COURSE.md) explains it.\n", invalid,
+                   suite->configs[0].kernel->problem->lesson);
         else
             printf("\n%zu variant(s) gave a wrong answer: fix them before speed counts.\n",
                    invalid);

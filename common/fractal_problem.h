@@ -39,7 +39,7 @@
  * overlap) and how many steps run between the checks that hand in finished
  * pixels. The bench's lane-utilisation model reads the same numbers.
  * Measured on Zen 4 (AVX-512), 1024^2: 32 lanes checked every 16 steps beat
- * 8 and 16 lanes on both kernels (see COURSE.md lesson 3). */
+ * 8 and 16 lanes on both kernels (see course/03-julia.md). */
 #ifndef FRACTAL_LANES
 #define FRACTAL_LANES 32
 #endif

@@ -1,5 +1,5 @@
 /* data_race.c - the classic race in pi's threaded loop, and the two slow
- * cures, measured (`make data-race`, COURSE step 1.3).
+ * cures, measured (`make data-race`, course/01-pi.md, step 1.3).
  *
  *  - shared_sum: every thread adds into the one sum without a reduction.
  *    Two threads read the same old sum, both add, one write wins: steps

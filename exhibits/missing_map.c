@@ -1,5 +1,5 @@
 /* missing_map.c - a target region whose results never come back, and
- * why the host fallback hides it (`make missing-map`, COURSE step 5.10).
+ * why the host fallback hides it (`make missing-map`, course lesson 5, step 5.9).
  *
  * Both variants compute pi's terms into an array inside a target region
  * and add them up on the host.

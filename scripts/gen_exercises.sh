@@ -9,7 +9,7 @@
 #     /* EXERCISE
 #     ...exercise lines...
 #     END SOLUTION */
-# becomes its exercise lines (a TODO(step) from COURSE.md, and any code the
+# becomes its exercise lines (a TODO(step) of a lesson in course/, and any code the
 # exercise needs to stay correct); "/* END SOLUTION */" closes a region that
 # has no exercise text. Inside the file's header comment,
 #      * BEGIN SOLUTION HEADER

@@ -16,12 +16,12 @@ void fractal_row_simd(const fractal_job *job, int64_t j, int32_t *row)
     //            Iterate a strip of pixels together instead: arrays of
     //            z, c and counts, one step for all lanes under `omp simd`
     //            (a lane that has escaped keeps its values: go ? new : old),
-    //            and stop when no lane is still going. COURSE.md step 2.2.
+    //            and stop when no lane is still going. course/02-mandelbrot.md, step 2.2.
     // TODO(3.4), optional, after lesson 3's step 3.2: turn the strip into
     //            a lane pool. Every FRACTAL_CHECK_EVERY steps a scalar pass
     //            stores the count of each finished lane and gives that lane
     //            the row's next pixel, so no lane waits for the slowest
-    //            pixel of its strip. COURSE.md step 3.4.
+    //            pixel of its strip. course/03-julia.md, step 3.4.
     for (int64_t i = 0; i < job->width; i++)
         row[i] = fractal_pixel(job, i, j);
 }

@@ -13,7 +13,7 @@
  * What it gave up: ISO C. `omp simd` cannot keep several vectors in
  * flight, so it uses GCC/clang vector extensions as wide as the target's
  * and one intrinsic behind a portable loop; other compilers get
- * threads_simd. COURSE step 3.5 has the measurements.
+ * threads_simd. course/03-julia.md, step 3.5, has the measurements.
  * EXERCISE HEADER
  * Optional, for fast participants: as written this is threads_simd. Make
  * the pool cheaper per step and per refill (step 3.5).

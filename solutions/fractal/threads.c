@@ -23,7 +23,7 @@ void fractal_threads(const fractal_job *job, int32_t *counts, sl_where *where)
     /* EXERCISE
     // TODO(2.3): share the rows between job->threads threads: omp parallel
     //            for with num_threads(job->threads), and a schedule that
-    //            suits rows of very different cost. COURSE.md step 2.3.
+    //            suits rows of very different cost. course/02-mandelbrot.md, step 2.3.
     END SOLUTION */
     for (int64_t j = 0; j < job->height; j++)
         fractal_row_scalar(job, j, counts + j * job->width);

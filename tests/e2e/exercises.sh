@@ -28,10 +28,12 @@ case_exercises_in_sync() {
     # who finished a step may well have deleted its TODO.
     n=$(grep -rc 'TODO([0-9]*\.[0-9]*)' "$tmp/exercises" | awk -F: '{s += $2} END {print s}')
     [ "$n" -gt 0 ] && ok "$n TODO(step) tags in the exercises" || fail "no TODO(step) tags"
-    # Every TODO step exists in COURSE.md.
+    # Every TODO step is a step of its lesson's file (course/NN-*.md).
     for step in $(grep -rho 'TODO([0-9]*\.[0-9]*)' "$tmp/exercises" | sort -u | tr -d 'TODO()'); do
-        grep -q "^#### Step $step" "$top/COURSE.md" && ok "step $step in COURSE.md" ||
-            fail "TODO($step) has no '#### Step $step' in COURSE.md"
+        lesson=$(printf '%02d' "${step%%.*}")
+        grep -qE "^## Step $step[:( ]" "$top"/course/"$lesson"-*.md 2>/dev/null &&
+            ok "step $step in course/$lesson-*.md" ||
+            fail "TODO($step) has no '## Step $step' in course/$lesson-*.md"
     done
 }
 

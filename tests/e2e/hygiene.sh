@@ -47,9 +47,9 @@ case_paths() {
         ok "every named path exists"
     fi
     # The same scan on a file naming a path that is gone, and one that is not.
-    printf '/* see bench/no_such_file.c, and bench/runner_main.c */\n' >"$tmp/probe.c"
+    printf '/* see %s.c, and bench/runner_main.c */\n' bench/no_such_file >"$tmp/probe.c"
     scan_paths "$tmp/probe.c" | missing_paths >"$tmp/probe.out"
-    [ "$(grep -c . "$tmp/probe.out")" -eq 1 ] && grep -q 'names bench/no_such_file.c$' "$tmp/probe.out" &&
+    [ "$(grep -c . "$tmp/probe.out")" -eq 1 ] && grep -q 'names bench/no_such_file[.]c$' "$tmp/probe.out" &&
         ok "the scan sees a stale name and only it" || fail "the scan on a probe: $(cat "$tmp/probe.out")"
 }
 
@@ -65,4 +65,28 @@ case_verdicts() {
     else
         ok "no test outside busy.sh reads a speed verdict"
     fi
+}
+
+# The docs' shape (issue 30): README and COURSE.md are front pages, each
+# lesson a file a participant can read through, with its time, objectives
+# and key points, and no run ID in the teaching text (provenance lives in
+# course/instructors.md).
+case_docs() {
+    for f in README.md COURSE.md; do
+        n=$(wc -l <"$top/$f")
+        [ "$n" -le 160 ] && ok "$f: $n lines" || fail "$f: $n lines (a front page: at most about 150)"
+    done
+    lessons=$(ls "$top"/course/[0-9][0-9]-*.md 2>/dev/null | wc -l)
+    [ "$lessons" -ge 9 ] && ok "$lessons lesson files" || fail "$lessons lesson files in course/"
+    for f in "$top"/course/[0-9][0-9]-*.md; do
+        lesson=${f#"$top"/}
+        n=$(wc -l <"$f")
+        [ "$n" -lt 300 ] || fail "$lesson: $n lines (under 300)"
+        for part in '**Time:**' '**Objectives.**' '## Key points'; do
+            grep -qF -- "$part" "$f" || fail "$lesson has no '$part'"
+        done
+        grep -qE '[0-9]{8}T[0-9]{6}Z' "$f" && fail "$lesson quotes a run ID (they go in course/instructors.md)"
+        grep -qF "($lesson)" "$top/COURSE.md" || fail "COURSE.md does not link $lesson"
+    done
+    ok "every lesson file checked"
 }
