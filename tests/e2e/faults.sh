@@ -70,7 +70,7 @@ case_faults() {
         $as_user "$bench" --quick --kernel pi --size 20003 --variant scalar --reps 1 \
             --min-time 0.01 --no-plots --no-weak --results "$w" >/dev/null 2>&1
         earlier="$w/$(readlink "$w/latest")"; sum=$(cat "$earlier"/* | cksum)
-        $as_user "$bench" --kernel pi --size 100000000 --threads 1,2 --reps 6 --min-time 0.2 \
+        $as_user "$bench" --kernel pi --size 100000000 --threads 1,2 --reps 3 --min-time 0.1 \
             --no-plots --no-weak --results "$w" >"$tmp/out" 2>"$tmp/err" &
         pid=$!
         wait_for_first_timing
@@ -125,7 +125,7 @@ file_size_limit() {
         fail "ulimit -f 12: the earlier run changed"
     if [ -n "$runner" ]; then
         with_file_size 12 1 "the runner under ulimit -f 12" \
-            "$runner" mandelbrot --size 64 --reps 1 --results "$tmp/fsize-runner"
+            "$runner" mandelbrot --min-time 0.01 --size 64 --reps 1 --results "$tmp/fsize-runner"
         n=$(grep -cE '^(exercises|solutions) ' "$tmp/out")
         [ "$n" -ge 10 ] && ok "the runner printed its table ($n rows) before failing" ||
             fail "the runner printed $n rows"

@@ -85,7 +85,7 @@ case_gpu() {
         grep -q "^solutions,pi,$v," "$run/results.csv" && ok "bench timed $v" || fail "bench lacks $v"
     done
 
-    expect_rc 0 "runner pi" "$runner" pi --size 100003
+    expect_rc 0 "runner pi" "$runner" pi --min-time 0.01 --size 100003
     for v in gpu_v1 gpu_v2 gpu_v4; do
         grep -qE "^solutions +$v .*(host fallback|device)" "$tmp/out" &&
             ok "runner shows $v and where it ran" || fail "runner lacks $v"

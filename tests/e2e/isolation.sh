@@ -30,7 +30,7 @@ case_planted() {
     ok "the planted copy builds"
     start=$(date +%s)
     expect_rc 3 "the runner on a hanging and a crashing variant" \
-        "$copy/build/bench/speedlab" mandelbrot --size 96 --no-plots --results "$tmp/results"
+        "$copy/build/bench/speedlab" mandelbrot --min-time 0.01 --size 96 --no-plots --results "$tmp/results"
     took=$(( $(date +%s) - start ))
     expect_in "$tmp/out" "exercises/mandelbrot/threads" "the hung variant is named"
     grep -q "exercises/mandelbrot/threads: no answer after [0-9]* s (an infinite loop?" "$tmp/out" &&
@@ -90,13 +90,13 @@ completed_plants() {
     cmake --build "$copy/build" --target speedlab -j 2 >"$tmp/build.log" 2>&1 ||
         { fail "rebuilding the planted copy"; tail -20 "$tmp/build.log" >&2; return; }
     expect_rc 0 "the runner on a static schedule" \
-        "$copy/build/bench/speedlab" mandelbrot --size 96 --no-plots --results "$tmp/results"
+        "$copy/build/bench/speedlab" mandelbrot --min-time 0.01 --size 96 --no-plots --results "$tmp/results"
     row_right "$tmp/out" "exercises +threads +2 " "the static threads row is right"
     expect_not_in "$tmp/out" "dynamic" "no row claims a schedule the code does not use"
     # Monte Carlo: simd without linear (right) and threads without its
     # reduction (a race: lost updates on 2 threads over 10^7 points).
     expect_rc 3 "the runner on a racy Monte Carlo" \
-        "$copy/build/bench/speedlab" montecarlo --size 10000019 --threads 2 --results "$tmp/results"
+        "$copy/build/bench/speedlab" montecarlo --min-time 0.01 --size 10000019 --threads 2 --results "$tmp/results"
     row_right "$tmp/out" "exercises +simd +1 " "simd without linear is right"
     grep -qE '^exercises +threads +2 .*WRONG: [-+][0-9]+ points inside' "$tmp/out" &&
         ok "the racy threads row is WRONG by a count" || fail "threads row: $(grep -E '^exercises +threads ' "$tmp/out")"

@@ -40,9 +40,9 @@ case_fractals() {
     expect_in "$run/speedup-mandelbrot.dat" '"threads_simd"	' "right variants still plotted"
     expect_in "$tmp/out" "wrong pixels" "console counts the wrong pixels"
     # The runner: a picture per lesson; the FMA exhibit differs, and says so.
-    expect_rc 0 "speedlab julia" "$runner" julia --size 80 --reps 1 --results "$tmp/r"
+    expect_rc 0 "speedlab julia" "$runner" julia --min-time 0.01 --size 80 --reps 1 --results "$tmp/r"
     [ -s "$tmp/r/julia/latest/image-julia.png" ] && ok "runner drew julia" || fail "runner drew no julia"
-    expect_rc 3 "speedlab fma" "$runner" fma --size 256 --reps 1 --results "$tmp/r"
+    expect_rc 3 "speedlab fma" "$runner" fma --min-time 0.01 --size 256 --reps 1 --results "$tmp/r"
     expect_in "$tmp/out" "WRONG:" "fma exhibit is flagged"
     [ -s "$tmp/r/fma/latest/diff-exhibits-fma-fma.png" ] && ok "fma difference image" ||
         fail "no fma difference image"
@@ -103,12 +103,12 @@ case_montecarlo() {
         expect_rc 2 "bench $args" "$bench" --kernel montecarlo --results "$tmp/m" $args
         one_line "bench $args"
     done
-    expect_rc 0 "speedlab montecarlo" "$runner" montecarlo --size 100003 --reps 1 --threads 2
+    expect_rc 0 "speedlab montecarlo" "$runner" montecarlo --min-time 0.01 --size 100003 --reps 1 --threads 2
     expect_in "$tmp/out" "every correct variant counted the same points" "runner: all variants agree"
     expect_in "$tmp/out" "sigma" "runner gives the error in sigmas"
     # The exhibit: rand and shared state run; only the counter generator
     # gives one answer on 1 and 2 threads; per-thread seeds do not.
-    expect_rc 0 "speedlab shared-rng" "$runner" shared-rng --size 200003 --reps 1 --threads 1,2
+    expect_rc 0 "speedlab shared-rng" "$runner" shared-rng --min-time 0.01 --size 200003 --reps 1 --threads 1,2
     for v in counter rand shared_state per_thread_seed; do
         n=$(grep -cE "^exhibits +$v +[12] " "$tmp/out")
         [ "$n" -eq 2 ] && ok "exhibit $v ran on 1 and 2 threads" || fail "exhibit $v: $n rows"
@@ -185,9 +185,9 @@ case_triad() {
         ok "the dropped remainder flagged on 2 threads" || fail "2-thread row not flagged"
     grep -q ',triad,threads,1,.*,yes,host,' "$run/results.csv" &&
         ok "right on 1 thread, where nothing is dropped" || fail "1-thread row not valid"
-    expect_rc 0 "speedlab triad_cache" "$runner" triad_cache --variant threads_simd --reps 1
+    expect_rc 0 "speedlab triad_cache" "$runner" triad_cache --min-time 0.01 --variant threads_simd --reps 1
     expect_in "$tmp/out" "exercises  threads_simd" "runner: the participant's triad"
-    expect_rc 0 "speedlab first-touch" "$runner" first-touch --reps 1 --threads 2
+    expect_rc 0 "speedlab first-touch" "$runner" first-touch --min-time 0.01 --reps 1 --threads 2
     for v in parallel_touch serial_touch; do
         grep -qE "^exhibits +$v +2 " "$tmp/out" && ok "exhibit $v ran" || fail "exhibit $v missing"
     done

@@ -4,13 +4,13 @@
 
 case_runner() {
     runner=$1
-    expect_rc 0 "speedlab pi" "$runner" pi --size 100003 --reps 1
+    expect_rc 0 "speedlab pi" "$runner" pi --min-time 0.01 --size 100003 --reps 1
     expect_in "$tmp/out" "exercises  threads_simd" "runner shows the exercise row"
     expect_in "$tmp/out" "solutions  threads_simd" "runner shows the solution row"
     expect_in "$tmp/out" "verdict" "runner has a verdict column"
     grep -q "gpu .*host fallback" "$tmp/out" || grep -q "gpu .*device" "$tmp/out" &&
         ok "runner says where gpu ran" || fail "runner does not say where gpu ran"
-    expect_rc 0 "speedlab false-sharing" "$runner" false-sharing --size 200003 --reps 1 --threads 2
+    expect_rc 0 "speedlab false-sharing" "$runner" false-sharing --min-time 0.01 --size 200003 --reps 1 --threads 2
     for v in scalar reduction adjacent padded; do
         row_right "$tmp/out" "exhibits +$v " "exhibit $v validated and timed"
     done
@@ -18,7 +18,7 @@ case_runner() {
     # and right on 1; critical and atomic are right.
     # 2 x 10^7 steps: each thread runs for tens of milliseconds, so the two
     # overlap even when a noisy host starts the second one late.
-    expect_rc 3 "speedlab data-race" "$runner" data-race --size 20000003 --reps 1 --threads 1,2
+    expect_rc 3 "speedlab data-race" "$runner" data-race --min-time 0.01 --size 20000003 --reps 1 --threads 1,2
     grep -qE '^exhibits +shared_sum +2 .*WRONG' "$tmp/out" && ok "the race is flagged WRONG on 2 threads" ||
         fail "the race was not flagged"
     grep -qE '^exhibits +shared_sum +1 .*WRONG' "$tmp/out" && fail "the race flagged on 1 thread" ||
@@ -27,7 +27,7 @@ case_runner() {
     [ "$n" -eq 6 ] && ok "critical, atomic and reduction are right" || fail "$n of 6 cures right"
     # The missing map(from:): WRONG where the region reaches a device; on
     # the host fallback right, and labelled as a host run (the bug hides).
-    "$runner" missing-map --size 100003 --reps 1 >"$tmp/out" 2>"$tmp/err"
+    "$runner" missing-map --min-time 0.01 --size 100003 --reps 1 >"$tmp/out" 2>"$tmp/err"
     rc=$?
     if grep -qE '^exhibits +map_alloc .* device *$' "$tmp/out" ||
        grep -qE '^exhibits +map_alloc .*WRONG' "$tmp/out"; then
@@ -68,5 +68,5 @@ case_runner() {
     expect_rc 2 "speedlab (no kernel)" "$runner"
     expect_rc 2 "speedlab pi --threads abc" "$runner" pi --threads abc
     expect_rc 2 "speedlab pi --tree mine" "$runner" pi --tree mine
-    require_device "$runner" pi --variant gpu --size 1003 --reps 1
+    require_device "$runner" pi --min-time 0.01 --variant gpu --size 1003 --reps 1
 }
