@@ -61,9 +61,10 @@ case_gpu() {
     *) ok "best CPU from the strong study: $name" ;;
     esac
     # Its median in results.csv: tree/kernel/variant[/threads:T][/schedule:S].
-    # results.csv quotes its schedule column: hide that comma from awk.
+    # results.csv quotes its schedule column: hide that comma from awk. On a
+    # busy machine the name ends " (disturbed)": a label, not part of the key.
     median=$(sed 's/"\([a-z]*\),\([0-9]*\)"/"\1;\2"/' "$run/results.csv" |
-             awk -F, -v want="$name" 'NR > 1 && $26 == "strong" {
+             awk -F, -v want="${name% (disturbed)}" 'NR > 1 && $26 == "strong" {
                  n = $1 "/" $2 "/" $3; if ($4 > 0) n = n "/threads:" $4
                  s = $7; gsub(/"/, "", s); sub(/;/, ",", s); if (s != "") n = n "/schedule:" s
                  if (n == want) print $11 }')
