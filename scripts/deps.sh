@@ -66,14 +66,24 @@ else
     exit 0
 fi
 
+# say_size PACKAGES...: before an install, how much apt will fetch for it
+# (its own list of URIs and sizes; needs no root), so that a workshop on a
+# slow network knows what it is waiting for. Says nothing when apt cannot
+# tell.
+say_size() {
+    apt-get --print-uris -qq install "$@" 2>/dev/null |
+        awk '{ s += $3; n++ } END { if (s > 0) printf "speedlab: %d package(s), %.0f MB to download\n", n, s / 1e6 }' >&2
+}
+
 # install PACKAGES...: as root, or with sudo; 0 when installed.
 install() {
     if [ "$(id -u)" = 0 ]; then
-        DEBIAN_FRONTEND=noninteractive apt-get update -qq &&
+        DEBIAN_FRONTEND=noninteractive apt-get update -qq && say_size "$@" &&
             DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$@"
     elif command -v sudo >/dev/null 2>&1; then
         echo "speedlab: using sudo (you may be asked for your password)"
-        sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$@"
+        sudo apt-get update -qq && say_size "$@" &&
+            sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$@"
     else
         return 1
     fi
