@@ -86,6 +86,9 @@ case_docs() {
             grep -qF -- "$part" "$f" || fail "$lesson has no '$part'"
         done
         grep -qE '[0-9]{8}T[0-9]{6}Z' "$f" && fail "$lesson quotes a run ID (they go in course/instructors.md)"
+        # A folded answer left open would fold the rest of the lesson away.
+        [ "$(grep -c '<details>' "$f")" -eq "$(grep -c '</details>' "$f")" ] ||
+            fail "$lesson: a <details> without its </details>"
         grep -qF "($lesson)" "$top/COURSE.md" || fail "COURSE.md does not link $lesson"
     done
     ok "every lesson file checked"
