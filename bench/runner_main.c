@@ -333,7 +333,8 @@ static int runner(int argc, char **argv, sl_suite *suite)
     printf("timing the correct ones (%d repetitions each)...\n\n", cli.reps ? cli.reps : RUNNER_REPS);
     if (invalid < suite->count)
         sl_suite_time(suite, &(sl_timing){
-            .reps = cli.reps ? cli.reps : RUNNER_REPS, .min_time = cli.min_time > 0 ? cli.min_time : RUNNER_MIN_TIME,
+            .reps = cli.reps ? cli.reps : RUNNER_REPS,
+            .min_time = cli.min_time > 0 ? cli.min_time : RUNNER_MIN_TIME,
             .retry_busy = cli.retry_busy >= 0 ? cli.retry_busy : 1 });
     gb_shutdown();
 

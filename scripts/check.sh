@@ -24,15 +24,17 @@ jobs=$(nproc 2>/dev/null || echo 2)
 limit=120
 log="$build/check.log"
 
-targets=$(for tree in $trees; do printf 'test-%s ' "$tree"; done)
-mpi=""
-if cmake --build "$build" --target help 2>/dev/null | grep -q 'speedlab-mpi-solutions'; then
-    mpi=yes
-    for tree in $trees; do
-        cmake --build "$build" --target help 2>/dev/null | grep -q "speedlab-mpi-$tree\$" &&
-            targets="$targets speedlab-mpi-$tree"
-    done
-fi
+# Lesson 6's programs exist where CMake found MPI: the build's own list
+# of targets says which.
+known=$(cmake --build "$build" --target help 2>/dev/null)
+targets="" mpi=""
+for tree in $trees; do
+    targets="$targets test-$tree"
+    if printf '%s\n' "$known" | grep -q "speedlab-mpi-$tree\$"; then
+        targets="$targets speedlab-mpi-$tree"
+        mpi=yes
+    fi
+done
 echo "building the test programs ($targets)"
 start=$(date +%s)
 # shellcheck disable=SC2086
@@ -75,9 +77,11 @@ if [ -n "$mpi" ] && command -v mpirun >/dev/null 2>&1; then
                                                 n[k]++; if ($0 !~ /: valid$/) bad[k]++ }
             END { for (i = 1; i <= m; i++) printf "%s %s %d cases, %d wrong  (lesson 6)\n",
                       tree, order[i], n[order[i]], bad[order[i]] }' "$rows.mpi" >>"$rows"
-        [ "$rc" -eq 0 ] || grep -q "^$tree .* [1-9][0-9]* wrong" "$rows" ||
-            echo "$tree mpi ? 0 cases, 1 wrong  (lesson 6) speedlab-mpi-$tree --check: exit $rc" >>"$rows"
-        [ "$rc" -eq 0 ] || grep '^speedlab-mpi' "$rows.mpi" | head -2 >>"$rows.err"
+        if [ "$rc" -ne 0 ]; then
+            grep -q "^$tree .* [1-9][0-9]* wrong" "$rows" ||
+                echo "$tree mpi ? 0 cases, 1 wrong  (lesson 6) speedlab-mpi-$tree --check: exit $rc" >>"$rows"
+            grep '^speedlab-mpi' "$rows.mpi" | head -2 >>"$rows.err"
+        fi
     done
     rm -f "$rows.mpi"
 fi
@@ -122,4 +126,3 @@ awk '
       printf "%d passed, %d failed\n", passed, failed + 0
       exit failed > 0
     }' "$rows"
-exit $?

@@ -20,10 +20,7 @@ tracked_files() {
 # doc suffix: "bench/measure/quiet.h", "course/01-pi.md". A placeholder
 # ("solutions/<kernel>/scalar.c") or a path inside another one
 # ("build/bench/...") does not match.
-scan_paths() {
-    grep -HnoE '(^|[^A-Za-z0-9_./<>*{$-])(bench|common|solutions|exercises|tests|scripts|plots|cmake|python|exhibits|offload|docs|course)/[A-Za-z0-9_./-]*[A-Za-z0-9_]\.(c|h|cc|cu|sh|py|md|gp|txt|cmake|sbatch|in)\b' \
-        "$@" 2>/dev/null
-}
+path_re='(^|[^A-Za-z0-9_./<>*{$-])(bench|common|solutions|exercises|tests|scripts|plots|cmake|python|exhibits|offload|docs|course)/[A-Za-z0-9_./-]*[A-Za-z0-9_]\.(c|h|cc|cu|sh|py|md|gp|txt|cmake|sbatch|in)\b'
 
 # missing_paths: "file:line names path" for each named path that is not
 # there (paths are relative to the top of the kit).
@@ -35,8 +32,7 @@ missing_paths() {
 }
 
 case_paths() {
-    (cd "$top" && tracked_files | tr '\n' '\0' | xargs -0 sh -c '. "$0"; scan_paths "$@"' "$here/hygiene.sh") \
-        >"$tmp/named"
+    (cd "$top" && tracked_files | tr '\n' '\0' | xargs -0 grep -HnoE "$path_re") >"$tmp/named"
     n=$(wc -l <"$tmp/named")
     [ "$n" -gt 100 ] && ok "$n paths named in comments and docs" || fail "only $n paths found: is the scan broken?"
     missing_paths <"$tmp/named" >"$tmp/missing"
@@ -48,7 +44,7 @@ case_paths() {
     fi
     # The same scan on a file naming a path that is gone, and one that is not.
     printf '/* see %s.c, and bench/runner_main.c */\n' bench/no_such_file >"$tmp/probe.c"
-    scan_paths "$tmp/probe.c" | missing_paths >"$tmp/probe.out"
+    grep -HnoE "$path_re" "$tmp/probe.c" | missing_paths >"$tmp/probe.out"
     [ "$(grep -c . "$tmp/probe.out")" -eq 1 ] && grep -q 'names bench/no_such_file[.]c$' "$tmp/probe.out" &&
         ok "the scan sees a stale name and only it" || fail "the scan on a probe: $(cat "$tmp/probe.out")"
 }

@@ -93,13 +93,12 @@ case_report() {
     expect_rc 0 "compare a run with itself" "$compare" "$run" "$run" --results "$tmp/c"
     n=$(grep -c 'no significant difference' "$tmp/out")
     [ "$n" -eq 14 ] && ok "itself: 14 of 14 not different" || fail "itself: $n of 14 not different"
-    cp -R "$run" "$tmp/fast"
-    cp -R "$run" "$tmp/slow"
     # samples.csv: repetition is column 9, seconds column 10.
-    awk -F, -v k=1 'BEGIN { OFS = "," } NR > 1 { $10 = k * 0.001 * (1 + 0.01 * $9) } { print }' \
-        "$run/samples.csv" >"$tmp/fast/samples.csv"
-    awk -F, -v k=10 'BEGIN { OFS = "," } NR > 1 { $10 = k * 0.001 * (1 + 0.01 * $9) } { print }' \
-        "$run/samples.csv" >"$tmp/slow/samples.csv"
+    for speed in fast:1 slow:10; do
+        cp -R "$run" "$tmp/${speed%:*}"
+        awk -F, -v k="${speed#*:}" 'BEGIN { OFS = "," } NR > 1 { $10 = k * 0.001 * (1 + 0.01 * $9) }
+                                    { print }' "$run/samples.csv" >"$tmp/${speed%:*}/samples.csv"
+    done
     run="$tmp/fast"
     expect_rc 0 "compare with a run ten times as slow" "$compare" "$run" "$tmp/slow" \
         --label-a fast --label-b slow --results "$tmp/c"
