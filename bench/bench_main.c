@@ -436,6 +436,7 @@ static int bench(int argc, char **argv, sl_suite *suite)
         sl_measure_ceilings(&ceilings, cli.quick, memory);
     printf("timing %zu valid configurations (%d repetitions, >= %.2g s each)\n",
            suite->count - invalid, reps, min_time);
+    fflush(stdout);
     json_passes passes = { .partial = run.partial, .tmp = json_tmp };
     sl_timing timing = {
         .reps = reps, .min_time = min_time, .progress = stdout, .verbose = cli.verbose,

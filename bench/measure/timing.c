@@ -211,6 +211,10 @@ static void on_result(const gb_result *r, void *ctx)
         sl_config *c = &t->suite->configs[i];
         if (strcmp(c->name, r->name) != 0)
             continue;
+        /* Every repetition of a skipped configuration reports its error:
+         * count the configuration once. */
+        if (r->error && c->error[0] != '\0')
+            return;
         if (r->error && sl_interrupted()) {
             /* Skipped by the signal: valid, but not (fully) timed. */
             snprintf(c->error, sizeof c->error, "interrupted");

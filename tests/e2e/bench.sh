@@ -122,9 +122,10 @@ case_interrupt() {
     earlier=$run; sum=$(cat "$earlier"/* | cksum)
     for sig in TERM INT; do
         "$bench" --kernel pi --size 100000000 --threads 1,2 --reps 6 --min-time 0.2 \
-            --no-plots --results "$tmp/results" >"$tmp/out" 2>"$tmp/err" &
+            --no-plots --verbose --benchmark_enable_random_interleaving=false \
+            --results "$tmp/results" >"$tmp/out" 2>"$tmp/err" &
         pid=$!
-        wait_for_first_timing
+        wait_for_first_config
         kill -"$sig" "$pid"
         wait "$pid"
         rc=$?

@@ -76,6 +76,17 @@ wait_for_first_timing() {
     sleep 0.5
 }
 
+# wait_for_first_config: until a bench run with --verbose and without
+# interleaving, writing to $tmp/out, has timed its first configuration in
+# full (at most two minutes). Unlike a sleep, this holds however busy the
+# machine is: one configuration is done, and the later ones are not.
+wait_for_first_config() {
+    for _ in $(seq 1 1200); do
+        grep -q '^  \[1/' "$tmp/out" && return
+        sleep 0.1
+    done
+}
+
 # quick_bench WANT LABEL BENCH [more args]: a short bench run into
 # $tmp/results; sets $run to the folder results/latest points at.
 quick_bench() {
