@@ -146,11 +146,7 @@ static int write_files(const sl_run_dir *run, const sl_suite *suite,
 {
     char path[4352];
     /* path is the file that failed; why has room for the error's gist. */
-    snprintf(path, sizeof path, "%s/results.csv", run->partial);
-    if (sl_write_csv(path, suite) != 0)
-        goto fail;
-    snprintf(path, sizeof path, "%s/samples.csv", run->partial);
-    if (sl_write_samples(path, suite) != 0)
+    if (sl_write_run_data(run->partial, suite, ctx, path, sizeof path) != 0)
         goto fail;
     snprintf(path, sizeof path, "%s/evidence.csv", run->partial);
     if (sl_write_ceilings(run->partial, ceilings, suite) != 0)
@@ -160,8 +156,6 @@ static int write_files(const sl_run_dir *run, const sl_suite *suite,
         goto fail;
     snprintf(path, sizeof path, "%s/breakdown.csv", run->partial);
     if (sl_breakdown_write(run->partial, bd) != 0)
-        goto fail;
-    if (sl_write_plot_data(run->partial, suite, ctx) != 0)
         goto fail;
     snprintf(path, sizeof path, "%s/(image evidence)", run->partial);
     if (sl_write_evidence(run->partial, suite) != 0)
@@ -229,6 +223,7 @@ static int check_import(const sl_suite *suite, const char *path, char *why, size
     int skipped, rc = sl_suite_import(&dry, path, &skipped, why, whylen);
     free(dry.configs);
     sl_foreign_free(dry.foreign);
+    sl_grid_free(&dry.grid);
     return rc < 0 ? -1 : 0;
 }
 
@@ -331,10 +326,11 @@ static int bench(int argc, char **argv, sl_suite *suite)
         sl_die_usage(prog, why);
         return SL_EXIT_USAGE;
     }
-    if (cli.import && check_import(suite, cli.import, why, sizeof why) != 0) {
-        sl_die_usage(prog, why);
-        return SL_EXIT_USAGE;
-    }
+    for (int i = 0; i < cli.nimport; i++)
+        if (check_import(suite, cli.import[i], why, sizeof why) != 0) {
+            sl_die_usage(prog, why);
+            return SL_EXIT_USAGE;
+        }
     if (participant_tree())
         sl_isolate_child(suite);
     if (sl_suite_check_memory(suite, why, sizeof why) != 0) {
@@ -479,18 +475,24 @@ static int bench(int argc, char **argv, sl_suite *suite)
         sl_measure_ceilings(&ceilings, cli.quick, memory);
     }
 
-    int skipped = 0, imported = cli.import && !sig ?
-        sl_suite_import(suite, cli.import, &skipped, why, sizeof why) : 0;
-    if (imported < 0) {
-        sl_run_dir_discard(&run);
-        sl_die_usage(prog, why);
-        return SL_EXIT_USAGE;
+    for (int f = 0; f < cli.nimport && !sig; f++) {
+        int skipped = 0, grid = suite->grid.n;
+        int imported = sl_suite_import(suite, cli.import[f], &skipped, why, sizeof why);
+        if (imported < 0) {
+            sl_run_dir_discard(&run);
+            sl_die_usage(prog, why);
+            return SL_EXIT_USAGE;
+        }
+        for (size_t i = suite->count - (size_t)imported; i < suite->count; i++)
+            invalid += !suite->configs[i].valid;
+        for (int i = grid; i < suite->grid.n; i++)
+            invalid += !suite->grid.rows[i].valid;
+        grid = suite->grid.n - grid;
+        if (imported + grid)
+            printf("imported %d row(s) measured by another program from %s%s\n",
+                   imported + grid, cli.import[f], skipped ? " (rows of kernels this run "
+                   "did not measure left out)" : "");
     }
-    for (size_t i = suite->count - (size_t)imported; i < suite->count; i++)
-        invalid += !suite->configs[i].valid;
-    if (imported)
-        printf("imported %d row(s) measured by another program from %s%s\n", imported,
-               cli.import, skipped ? " (rows of kernels this run did not measure left out)" : "");
 
     /* Google Benchmark's JSON holds the skipped configurations as errors;
      * an interrupted run keeps only speedlab's own files. */

@@ -22,8 +22,8 @@
 #include "exitcodes.h"
 #include "gbench.h"
 #include "hybrid/launch.h"
-#include "hybrid/report.h"
 #include "hybrid/worker.h"
+#include "report.h"
 #include "results.h"
 #include "run_dir.h"
 #include "suite.h"
@@ -310,6 +310,34 @@ static int run_launch(const options *o, const char *mpirun, int ranks, int threa
     return SL_EXIT_RUNTIME;
 }
 
+/* The run folder from the grid, by the one report: results.csv, the
+ * figures' data and figures, summary.md and index.html, then published.
+ * Returns code, or 1 when a file cannot be written. */
+static int publish(sl_suite *suite, sl_run_dir *run, const options *o, int code)
+{
+    char why[600], failed[4200];
+    sl_context ctx;
+    sl_context_collect(&ctx, suite, o->threads, o->nthreads);
+    sl_run_report report = { .suite = suite, .ctx = &ctx, .run_name = run->name,
+                             .dir = run->partial };
+    if (sl_write_run_data(run->partial, suite, &ctx, failed, sizeof failed) != 0 ||
+        (report.plots = sl_run_plots(run->partial),
+         sl_write_report(&report, failed, sizeof failed) != 0)) {
+        fprintf(stderr, PROGRAM ": cannot write '%s': %s\n", failed, strerror(errno));
+        sl_run_dir_discard(run);
+        return SL_EXIT_RUNTIME;
+    }
+    if (sl_run_dir_publish(run, why, sizeof why) != 0)
+        return fail(SL_EXIT_RUNTIME, "%s%s", why, "");
+    sl_print_report(stdout, &report, 0);
+    printf("\nreport: %s/index.html and summary.md, figures hybrid-<kernel>.png%s (also "
+           "%s/latest)\n", run->final, report.plots == 0 ? "" : " (not drawn: see above)",
+           run->base);
+    if (code == SL_EXIT_INVALID)
+        printf("a configuration failed validation: see above; exit code 3\n");
+    return code;
+}
+
 static int driver(options *o)
 {
     char mpirun[4096], why[600];
@@ -337,17 +365,21 @@ static int driver(options *o)
             return fail(SL_EXIT_RUNTIME, "%s%s", why, "");
         snprintf(dir, sizeof dir, "%s", run.partial);
     }
-    static sl_hybrid_runs runs;
+    static sl_suite suite;
+    sl_grid *grid = &suite.grid;
     int code = SL_EXIT_OK, have_one = 0;
     /* Under SLURM: the job's facts in the context, and the CPU mismatch
      * warning the single-process bench gives (issue 6). */
     const char *job = getenv("SLURM_JOB_ID");
-    if (job != NULL)
-        runs.context_len += (size_t)snprintf(runs.context, sizeof runs.context,
-            "slurm: job %.32s, nodes %.200s, tasks %.16s, cpus per task %.16s\n", job,
-            getenv("SLURM_JOB_NODELIST") ? getenv("SLURM_JOB_NODELIST") : "?",
-            getenv("SLURM_NTASKS") ? getenv("SLURM_NTASKS") : "?",
-            getenv("SLURM_CPUS_PER_TASK") ? getenv("SLURM_CPUS_PER_TASK") : "?");
+    if (job != NULL) {
+        char slurm[512];
+        snprintf(slurm, sizeof slurm,
+                 "slurm: job %.32s, nodes %.200s, tasks %.16s, cpus per task %.16s\n", job,
+                 getenv("SLURM_JOB_NODELIST") ? getenv("SLURM_JOB_NODELIST") : "?",
+                 getenv("SLURM_NTASKS") ? getenv("SLURM_NTASKS") : "?",
+                 getenv("SLURM_CPUS_PER_TASK") ? getenv("SLURM_CPUS_PER_TASK") : "?");
+        sl_grid_note(grid, slurm);
+    }
     char warning[512];
     if (sl_slurm_cpu_warning(warning, sizeof warning))
         fprintf(stderr, PROGRAM ": warning: %s\n", warning);
@@ -365,39 +397,41 @@ static int driver(options *o)
             char line[1024];
             int rc = run_launch(o, mpirun, ranks, o->threads[t], baseline, sizes, frag, line,
                                 sizeof line);
-            size_t room = sizeof runs.context - runs.context_len;
-            int w = snprintf(runs.context + runs.context_len, room, "%s\n", line);
-            if (w > 0 && (size_t)w < room)
-                runs.context_len += (size_t)w;
+            sl_grid_note(grid, line);
+            sl_grid_note(grid, "\n");
             if (rc == SL_EXIT_RUNTIME) {
                 code = rc;
                 break;
             }
-            int before = runs.n;
-            if (sl_hybrid_read_fragment(&runs, frag) != 0) {
-                fprintf(stderr, PROGRAM ": cannot read %s: %s\n", frag, strerror(errno));
+            int before = grid->n;
+            if (sl_grid_read_fragment(grid, frag, TREE_NAME, why, sizeof why) < 0) {
+                fprintf(stderr, PROGRAM ": %s\n", why);
                 code = SL_EXIT_RUNTIME;
             }
-            for (int i = before; i < runs.n; i++) {
-                runs.rows[i].oversubscribed = ranks * o->threads[t] > sl_cores_available();
-                if (!runs.rows[i].valid && code == SL_EXIT_OK)
+            for (int i = before; i < grid->n; i++) {
+                sl_grid_row *row = &grid->rows[i];
+                row->oversubscribed = ranks * o->threads[t] > sl_cores_available();
+                const sl_hybrid_kernel *k = find_kernel(row->kernel, strlen(row->kernel));
+                snprintf(row->unit, sizeof row->unit, "%s", k ? k->problem->work_unit : "");
+                if (!row->valid && code == SL_EXIT_OK)
                     code = SL_EXIT_INVALID;
             }
             /* A baseline-only launch's rows are kept; its hybrid rows are not
              * part of the grid asked for. */
             if (r < 0)
-                for (int i = runs.n - 1; i >= 0; i--)
-                    if (strcmp(runs.rows[i].variant, "scalar") != 0)
-                        runs.rows[i] = runs.rows[--runs.n];
+                for (int i = grid->n - 1; i >= before; i--)
+                    if (strcmp(grid->rows[i].variant, SL_BASELINE_VARIANT) != 0)
+                        grid->rows[i] = grid->rows[--grid->n];
             unlink(frag);
         }
     if (o->check) {
         rmdir(dir);
         int invalid = 0;
-        for (int i = 0; i < runs.n; i++)
-            invalid += !runs.rows[i].valid;
+        for (int i = 0; i < grid->n; i++)
+            invalid += !grid->rows[i].valid;
         if (code != SL_EXIT_RUNTIME)
-            printf("%d configuration(s) checked, %d invalid\n", runs.n, invalid);
+            printf("%d configuration(s) checked, %d invalid\n", grid->n, invalid);
+        sl_suite_free(&suite);
         return code;
     }
     if (code == SL_EXIT_RUNTIME) {
@@ -405,18 +439,8 @@ static int driver(options *o)
         sl_run_dir_discard(&run);
         return code;
     }
-    if (sl_hybrid_write_report(&runs, run.partial, TREE_NAME, stdout) != 0) {
-        fprintf(stderr, PROGRAM ": cannot write the run folder %s: %s\n", run.partial, strerror(errno));
-        sl_run_dir_discard(&run);
-        return SL_EXIT_RUNTIME;
-    }
-    int plots = sl_run_plots(run.partial);
-    if (sl_run_dir_publish(&run, why, sizeof why) != 0)
-        return fail(SL_EXIT_RUNTIME, "%s%s", why, "");
-    printf("\nreport: %s/summary.md, figures hybrid-<kernel>.png%s (also %s/latest)\n", run.final,
-           plots == 0 ? "" : " (not drawn: see above)", run.base);
-    if (code == SL_EXIT_INVALID)
-        printf("a configuration failed validation: see above; exit code 3\n");
+    code = publish(&suite, &run, o, code);
+    sl_suite_free(&suite);
     return code;
 }
 

@@ -249,7 +249,7 @@ static int runner(int argc, char **argv, sl_suite *suite)
         sl_die_usage(argv[0], "which lesson? e.g. speedlab pi (see --help)");
         return SL_EXIT_USAGE;
     }
-    if (cli.gbargc || cli.import) {
+    if (cli.gbargc || cli.nimport) {
         sl_die_usage(argv[0], "--import and --benchmark_* flags belong to the "
                      "bench (make bench)");
         return SL_EXIT_USAGE;

@@ -168,7 +168,11 @@ int sl_cli_parse(sl_cli *cli, int argc, char **argv, int first,
                 sl_die_usage(argv[0], "--import: empty file name");
                 return -1;
             }
-            cli->import = val;
+            if (cli->nimport == SL_MAX_IMPORTS) {
+                sl_die_usage(argv[0], "--import: at most 4 files");
+                return -1;
+            }
+            cli->import[cli->nimport++] = val;
         } else if (!strcmp(opt, "--size")) {
             if (parse_size(cli, val, why, sizeof why) != 0) {
                 sl_die_usage(argv[0], why);

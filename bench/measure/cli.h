@@ -18,13 +18,18 @@
 /* The most --benchmark_* flags one run passes through. */
 #define SL_MAX_GB_FLAGS 16
 
+/* --import files: lesson 8's numba rows and lesson 6's MPI grid, and room. */
+#define SL_MAX_IMPORTS 4
+
 typedef struct sl_cli {
     const char *kernel;          /* NULL: all */
     const char *variant;         /* NULL: all */
     const char *tree;            /* runner: exercises, solutions or both */
     const char *results;         /* bench: base folder for run folders */
-    const char *import;          /* bench: another program's results.csv,
-                                    whose rows join the report (foreign.h) */
+    const char *import[SL_MAX_IMPORTS]; /* bench: other programs' results.csv
+                                    (numba's, MPI's), whose rows join the
+                                    report (foreign.h) */
+    int nimport;
     int64_t size;                /* 0: the kernel's default */
     sl_kernel_size sizes[SL_MAX_KERNEL_SIZES];  /* --size KERNEL=N, which */
     int nsizes;                  /* win over size for their kernel */

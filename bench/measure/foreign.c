@@ -3,11 +3,11 @@
 #define _DEFAULT_SOURCE
 #include "foreign.h"
 
-#include <errno.h>
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "table.h"
 
 /* The columns read, as the bench's results.csv names them. */
 enum col {
@@ -23,51 +23,12 @@ static const char *const col_names[NCOLS] = {
     "contaminated", "remeasured"
 };
 
-#define MAX_FIELDS 64
-
 /* What the imported configurations point into; freed with the suite. */
 typedef struct foreign_block {
     struct foreign_block *next;
     sl_variant variant;
     char tree[32], name[48];
 } foreign_block;
-
-/* Split one CSV line in place (quotes: "" inside is a quote); returns the
- * number of fields. */
-static int split_csv(char *line, char **field, int cap)
-{
-    int n = 0;
-    char *r = line, *w = line;
-    while (n < cap) {
-        field[n++] = w;
-        int quoted = *r == '"';
-        r += quoted;
-        for (;;) {
-            if (quoted && r[0] == '"' && r[1] == '"') {
-                *w++ = '"';
-                r += 2;
-            } else if (quoted && r[0] == '"') {
-                quoted = 0;
-                r++;
-            } else if (*r == '\0' || *r == '\n' || *r == '\r' || (!quoted && *r == ',')) {
-                break;
-            } else {
-                *w++ = *r++;
-            }
-        }
-        int more = *r == ',';
-        *w++ = '\0';
-        if (!more)
-            break;
-        r++;
-    }
-    return n;
-}
-
-static double num(const char *text)
-{
-    return *text ? strtod(text, NULL) : 0.0;
-}
 
 /* The block of the variant called `name` of `tree`, made once per suite:
  * its variant and its tree's name, which the configurations point to. */
@@ -110,69 +71,95 @@ static const sl_kernel *measured_kernel(const sl_suite *s, const char *name)
     return NULL;
 }
 
-static int fill(sl_suite *s, sl_config *c, char **f, const sl_kernel *k, const char *path,
-                int lineno, char *why, size_t whylen)
+/* Row i of t (its columns in col) as configuration c of kernel k. */
+static int fill(sl_suite *s, sl_config *c, const sl_table *t, int i, const int *col,
+                const sl_kernel *k, char *why, size_t whylen)
 {
+#define TEXT(x) sl_table_text(t, i, col[x])
+#define INT(x, v) if (sl_table_int(t, i, col[x], 1, 0, &v, why, whylen) != 0) return -1
+#define REAL(x, v) if (sl_table_real(t, i, col[x], 1, 0.0, &v, why, whylen) != 0) return -1
     const sl_config *base = own_baseline(s, k);
-    long long size = atoll(f[SIZE]);
+    long long size, threads, used, oversub, height, reps, disturbed, contaminated, remeasured;
+    INT(SIZE, size);
+    INT(THREADS_REQ, threads);
+    INT(THREADS_USED, used);
+    INT(OVERSUB, oversub);
+    INT(HEIGHT, height);
+    INT(REPS, reps);
+    INT(DISTURBED, disturbed);
+    INT(CONTAMINATED, contaminated);
+    INT(REMEASURED, remeasured);
     if (!base || base->problem.size != size) {
         snprintf(why, whylen, "%s line %d: %s/%s at size %lld, but this run measured %s at "
-                 "size %lld: measure both at the same size (the same QUICK)", path, lineno,
-                 f[KERNEL], f[VARIANT], size, f[KERNEL],
+                 "size %lld: measure both at the same size (the same QUICK)", t->path,
+                 t->line[i], TEXT(KERNEL), TEXT(VARIANT), size, TEXT(KERNEL),
                  base ? (long long)base->problem.size : 0LL);
         return -1;
     }
-    int threads = atoi(f[THREADS_REQ]);
-    const foreign_block *b = foreign_variant(s, f[TREE], f[VARIANT],
+    const foreign_block *b = foreign_variant(s, TEXT(TREE), TEXT(VARIANT),
                                              threads > 0 ? SL_USES_THREADS : 0);
     if (!b) {
-        snprintf(why, whylen, "%s: out of memory", path);
+        snprintf(why, whylen, "%s: out of memory", t->path);
         return -1;
     }
     memset(c, 0, sizeof *c);
     c->foreign = 1;
-    const char *tree = b->tree;
-    const sl_variant *v = &b->variant;
-    c->tree = tree;
+    c->tree = b->tree;
     c->kernel = k;
-    c->variant = v;
+    c->variant = &b->variant;
     c->problem = base->problem;
-    c->problem.threads = threads;
-    c->problem.height = atoll(f[HEIGHT]);
-    c->threads_used = atoi(f[THREADS_USED]);
-    c->oversubscribed = atoi(f[OVERSUB]);
+    c->problem.threads = (int)threads;
+    c->problem.height = height;
+    c->threads_used = (int)used;
+    c->oversubscribed = (int)oversub;
     char suffix[32] = "";
     if (threads > 0)
-        snprintf(suffix, sizeof suffix, "/threads:%d", threads);
-    snprintf(c->name, sizeof c->name, "%s/%s/%s%s", tree, k->problem->name, v->name, suffix);
+        snprintf(suffix, sizeof suffix, "/threads:%lld", threads);
+    snprintf(c->name, sizeof c->name, "%s/%s/%s%s", c->tree, k->problem->name,
+             c->variant->name, suffix);
+    const char *valid = TEXT(VALID);
+    if (strcmp(valid, "yes") != 0 && strcmp(valid, "no") != 0 &&
+        strcmp(valid, "interrupted") != 0) {
+        snprintf(why, whylen, "%s line %d: valid '%.20s' is not yes, no or interrupted",
+                 t->path,
+                 t->line[i], valid);
+        return -1;
+    }
     c->validated = 1;
-    c->valid = strcmp(f[VALID], "yes") == 0;
-    c->weak = strcmp(f[STUDY], "weak") == 0;
-    c->outcome = (sl_outcome){ .value = num(f[RESULT]), .work = num(f[WORK]),
-                               .where = SL_RAN_HOST };
-    c->verdict = (sl_verdict){ .ok = c->valid, .expected = num(f[EXPECTED]),
-                               .error = num(f[ABS_ERROR]), .tolerance = num(f[TOLERANCE]) };
+    c->valid = valid[0] == 'y';
+    c->weak = strcmp(TEXT(STUDY), "weak") == 0;
+    double value, work, expected, error, tolerance;
+    REAL(RESULT, value);
+    REAL(WORK, work);
+    REAL(EXPECTED, expected);
+    REAL(ABS_ERROR, error);
+    REAL(TOLERANCE, tolerance);
+    c->outcome = (sl_outcome){ .value = value, .work = work, .where = SL_RAN_HOST };
+    c->verdict = (sl_verdict){ .ok = c->valid, .expected = expected, .error = error,
+                               .tolerance = tolerance };
     c->probe_outcome = c->outcome;
     c->probe_verdict = c->verdict;
-    c->timed = c->valid ? atoi(f[REPS]) : 0;
-    if (c->timed > SL_MAX_REPS)
-        c->timed = SL_MAX_REPS;
-    c->median = num(f[MEDIAN]);
-    c->min = num(f[MIN]);
-    c->max = num(f[MAX]);
-    c->stddev = num(f[STDDEV]);
-    c->cv = num(f[CV]);
-    c->rate = num(f[RATE]);
-    c->ci_low = num(f[CI_LOW]);
-    c->ci_high = num(f[CI_HIGH]);
-    c->ci_level = num(f[CI_LEVEL]);
-    c->others_cpu = *f[OTHERS] ? num(f[OTHERS]) : -1.0;
-    c->disturbed = atoi(f[DISTURBED]);
-    c->contaminated = atoi(f[CONTAMINATED]);
-    c->remeasured = atoi(f[REMEASURED]);
+    c->timed = c->valid ? (int)(reps < SL_MAX_REPS ? reps : SL_MAX_REPS) : 0;
+    REAL(MEDIAN, c->median);
+    REAL(MIN, c->min);
+    REAL(MAX, c->max);
+    REAL(STDDEV, c->stddev);
+    REAL(CV, c->cv);
+    REAL(RATE, c->rate);
+    REAL(CI_LOW, c->ci_low);
+    REAL(CI_HIGH, c->ci_high);
+    REAL(CI_LEVEL, c->ci_level);
+    if (sl_table_real(t, i, col[OTHERS], 1, -1.0, &c->others_cpu, why, whylen) != 0)
+        return -1;
+    c->disturbed = (int)disturbed;
+    c->contaminated = (int)contaminated;
+    c->remeasured = (int)remeasured;
+#undef TEXT
+#undef INT
+#undef REAL
     if (c->timed > 0 && !(c->median > 0.0 && c->ci_low > 0.0 && c->ci_high >= c->ci_low)) {
-        snprintf(why, whylen, "%s line %d: %s has no usable median and interval", path,
-                 lineno, c->name);
+        snprintf(why, whylen, "%s line %d: %s has no usable median and interval", t->path,
+                 t->line[i], c->name);
         return -1;
     }
     c->speedup = c->timed > 0 && !c->weak && base->valid && base->timed ?
@@ -180,54 +167,26 @@ static int fill(sl_suite *s, sl_config *c, char **f, const sl_kernel *k, const c
     return 0;
 }
 
-int sl_suite_import(sl_suite *s, const char *path, int *skipped, char *why, size_t whylen)
+/* The ladder's rows of t (no rank count): those of a kernel this run
+ * measured join the suite. Returns the rows added, or -1 with why. */
+static int import_ladder(sl_suite *s, const sl_table *t, int *skipped, char *why,
+                         size_t whylen)
 {
-    FILE *fp = fopen(path, "r");
-    if (!fp) {
-        snprintf(why, whylen, "cannot read '%s': %s", path, strerror(errno));
+    int col[NCOLS], added = 0;
+    if (sl_table_need(t, "a results.csv", col_names, NCOLS, col, why, whylen) != 0)
         return -1;
-    }
-    char line[4096], *f[MAX_FIELDS];
-    int index[NCOLS], lineno = 1, added = 0, rc = 0;
-    *skipped = 0;
-    int n = fgets(line, sizeof line, fp) ? split_csv(line, f, MAX_FIELDS) : 0;
-    for (int c = 0; c < NCOLS && rc == 0; c++) {
-        index[c] = -1;
-        for (int j = 0; j < n; j++)
-            if (strcmp(f[j], col_names[c]) == 0)
-                index[c] = j;
-        if (index[c] < 0) {
-            snprintf(why, whylen, "'%s' is not a results.csv: no column '%s'", path,
-                     col_names[c]);
-            rc = -1;
-        }
-    }
-    while (rc == 0 && fgets(line, sizeof line, fp)) {
-        lineno++;
-        char *raw[MAX_FIELDS], *g[NCOLS];
-        int m = split_csv(line, raw, MAX_FIELDS);
-        if (m == 1 && raw[0][0] == '\0')
+    int ranks = sl_table_col(t, "ranks");
+    for (int i = 0; i < t->nrows; i++) {
+        if (sl_table_text(t, i, ranks)[0] != '\0')
             continue;
-        for (int c = 0; c < NCOLS && rc == 0; c++) {
-            if (index[c] >= m) {
-                snprintf(why, whylen, "%s line %d: %d fields, fewer than the header's", path,
-                         lineno, m);
-                rc = -1;
-            } else {
-                g[c] = raw[index[c]];
-            }
-        }
-        if (rc != 0)
-            break;
-        for (size_t i = 0; i < s->count && rc == 0; i++)
-            if (!s->configs[i].foreign && strcmp(s->configs[i].tree, g[TREE]) == 0) {
+        const char *tree = sl_table_text(t, i, col[TREE]);
+        for (size_t j = 0; j < s->count; j++)
+            if (!s->configs[j].foreign && strcmp(s->configs[j].tree, tree) == 0) {
                 snprintf(why, whylen, "%s line %d: tree '%s' is this run's own; import "
-                         "the rows of another tree", path, lineno, g[TREE]);
-                rc = -1;
+                         "the rows of another tree", t->path, t->line[i], tree);
+                return -1;
             }
-        const sl_kernel *k = rc == 0 ? measured_kernel(s, g[KERNEL]) : NULL;
-        if (rc != 0)
-            break;
+        const sl_kernel *k = measured_kernel(s, sl_table_text(t, i, col[KERNEL]));
         if (!k) {
             ++*skipped;
             continue;
@@ -236,22 +195,37 @@ int sl_suite_import(sl_suite *s, const char *path, int *skipped, char *why, size
             size_t cap = s->cap ? 2 * s->cap : 64;
             sl_config *grown = realloc(s->configs, cap * sizeof *grown);
             if (!grown) {
-                snprintf(why, whylen, "%s: out of memory", path);
-                rc = -1;
-                break;
+                snprintf(why, whylen, "%s: out of memory", t->path);
+                return -1;
             }
             s->configs = grown;
             s->cap = cap;
         }
-        if (fill(s, &s->configs[s->count], g, k, path, lineno, why, whylen) != 0) {
-            rc = -1;
-            break;
-        }
+        if (fill(s, &s->configs[s->count], t, i, col, k, why, whylen) != 0)
+            return -1;
         s->count++;
         added++;
     }
-    fclose(fp);
-    return rc == 0 ? added : -1;
+    return added;
+}
+
+int sl_suite_import(sl_suite *s, const char *path, int *skipped, char *why, size_t whylen)
+{
+    sl_table t;
+    *skipped = 0;
+    if (sl_table_read(&t, path, why, whylen) != 0)
+        return -1;
+    int added = import_ladder(s, &t, skipped, why, whylen), grid = 0;
+    /* Lesson 6's rows (a rank count set) join the suite's grid. */
+    if (added >= 0 && sl_table_col(&t, "ranks") >= 0)
+        grid = sl_grid_read_results(&s->grid, &t, why, whylen);
+    if (grid > 0) {
+        char note[4200];
+        snprintf(note, sizeof note, "%d grid row(s) imported from %s\n", grid, path);
+        sl_grid_note(&s->grid, note);
+    }
+    sl_table_free(&t);
+    return added < 0 || grid < 0 ? -1 : added;
 }
 
 void sl_foreign_free(void *list)

@@ -16,11 +16,12 @@
 
 #include "suite.h"
 
-/* Add the rows of `path` whose kernel this suite measured. Refuses (-1,
+/* Add the rows of `path` whose kernel this suite measured, and every row of
+ * lesson 6's grid (a rank count set) to s->grid. Refuses (-1,
  * why: one line naming the file and line) a file that is not a results.csv,
  * a row of this suite's own tree, or a row at a size this run did not
  * measure its scalar at (its speedup would compare different work). On
- * success returns the number of rows added and sets *skipped to the number
+ * success returns the number of ladder rows added and sets *skipped to the number
  * left out because this run did not measure their kernel. */
 int sl_suite_import(sl_suite *s, const char *path, int *skipped, char *why, size_t whylen);
 

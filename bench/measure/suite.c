@@ -679,6 +679,7 @@ void sl_suite_free(sl_suite *s)
     if (s->free_foreign)
         s->free_foreign(s->foreign);
     s->foreign = NULL;
+    sl_grid_free(&s->grid);
     s->configs = NULL;
     s->count = s->cap = 0;
 }

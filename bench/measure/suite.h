@@ -13,6 +13,7 @@
 #include <stdio.h>
 
 #include "args.h"
+#include "grid.h"
 #include "kernel.h"
 #include "sample.h"
 
@@ -98,6 +99,8 @@ typedef struct sl_suite {
     void *foreign;                    /* what imported rows point into
                                          (foreign.h), and how to free it */
     void (*free_foreign)(void *foreign);
+    sl_grid grid;                     /* lesson 6's rows (grid.h): a ranks
+                                         dimension beside the ladder */
 } sl_suite;
 
 /* What to add to a suite from one tree. */

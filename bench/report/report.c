@@ -12,6 +12,7 @@
 #include "ceiling_report.h"
 #include "details.h"
 #include "evidence.h"
+#include "grid_report.h"
 #include "html.h"
 #include "labels.h"
 #include "scaling.h"
@@ -53,6 +54,8 @@ static void write_warnings(FILE *f, const sl_run_report *r)
 
 static void write_headline(FILE *f, const sl_run_report *r)
 {
+    if (r->suite->count == 0)
+        return;
     fprintf(f, "\n## Headline\n\nEach rung at the most threads with a core each and its "
                "fastest schedule; medians; speedup against this run's scalar.\n\n");
     sl_story_headline_md(f, r->suite, r->ceilings);
@@ -60,19 +63,38 @@ static void write_headline(FILE *f, const sl_run_report *r)
 
 static void write_findings(FILE *f, const sl_run_report *r)
 {
+    if (r->suite->count == 0)
+        return;
     fprintf(f, "\n## Findings\n\n");
     sl_story_findings(f, r->suite, r->ceilings, r->breakdown);
 }
 
 /* Does kernel def use schedules in this run (its scaling uses the
  * variants' own pragmas)? */
-static const char *schedule_note(const sl_suite *s, const sl_problem_def *def)
+static const char *schedule_note(const sl_suite *s, const char *kernel)
 {
     for (size_t i = 0; i < s->count; i++)
-        if (s->configs[i].kernel->problem == def &&
+        if (strcmp(s->configs[i].kernel->problem->name, kernel) == 0 &&
             (s->configs[i].variant->flags & SL_USES_SCHEDULE))
             return " (schedule as written in each variant)";
     return "";
+}
+
+/* The kernels of the run in the order measured: the ladder's, then those
+ * only the MPI grid has. */
+static int kernels_of(const sl_suite *s, const char **out, int cap)
+{
+    int n = 0;
+    for (size_t i = 0; i < s->count + (size_t)s->grid.n; i++) {
+        const char *name = i < s->count ? s->configs[i].kernel->problem->name
+                                        : s->grid.rows[i - s->count].kernel;
+        int seen = 0;
+        for (int k = 0; k < n; k++)
+            seen |= strcmp(out[k], name) == 0;
+        if (!seen && n < cap)
+            out[n++] = name;
+    }
+    return n;
 }
 
 /* The figures' kinds, in the order a lesson shows them, with a short
@@ -93,6 +115,8 @@ static const struct figure_kind {
     { "scaling", 1, "strong scaling", "against 1 thread; ideal is the diagonal", NULL },
     { "weak", 1, "weak scaling", "work per thread fixed; ideal is flat", NULL },
     { "convergence", 1, "convergence", "the error falls as 1/sqrt(samples)", NULL },
+    { "hybrid", 1, "MPI + OpenMP", "speedup per ranks x threads; compute against "
+      "communication", NULL },
     { "roofline", 0, "roofline", "each kernel under its roof: slanted memory, flat compute",
       "every kernel" },
     { "breakdown", 0, "GPU time breakdown", "copies, kernel and release, lesson 5", "GPU" },
@@ -157,22 +181,21 @@ static void write_figures(FILE *f, const sl_run_report *r)
                 r->plots == 3 ? "gnuplot is not installed" : r->plots < 0 ?
                 "plots were not asked for (--no-plots)" : "gnuplot failed");
     const sl_suite *s = r->suite;
-    for (size_t i = 0; i < s->count && used && n; i++) {
-        if (!sl_suite_first_of_kernel(s, i))
-            continue;
-        const sl_problem_def *def = s->configs[i].kernel->problem;
+    const char *kernel[64];
+    int nk = kernels_of(s, kernel, 64);
+    for (int i = 0; i < nk && used && n; i++) {
         int any = 0;
         for (int k = 0; k < NKINDS; k++)
             for (int j = 0; j < n; j++) {
                 if (used[j] || !KINDS[k].per_kernel ||
-                    !figure_of(names[j], &KINDS[k], def->name, &extra))
+                    !figure_of(names[j], &KINDS[k], kernel[i], &extra))
                     continue;
                 if (!any++)
-                    fprintf(f, "- **%s**:", def->name);
+                    fprintf(f, "- **%s**:", kernel[i]);
                 used[j] = 1;
                 const char *note = (!strcmp(KINDS[k].kind, "scaling") ||
                                     !strcmp(KINDS[k].kind, "weak"))
-                                   ? schedule_note(s, def) : "";
+                                   ? schedule_note(s, kernel[i]) : "";
                 figure(f, names[j], &KINDS[k], extra, note);
             }
         if (any)
@@ -244,8 +267,15 @@ static void write_context(FILE *f, const sl_run_report *r)
 
 static void write_configs(FILE *f, const sl_run_report *r)
 {
+    if (r->suite->count == 0)
+        return;
     fprintf(f, "\n## Every configuration\n\n");
     sl_details_configs(f, r->suite);
+}
+
+static void write_grid(FILE *f, const sl_run_report *r)
+{
+    sl_grid_section(f, &r->suite->grid);
 }
 
 static void write_ceilings(FILE *f, const sl_run_report *r)
@@ -275,6 +305,7 @@ static const section SECTIONS[] = {
     { "warnings", PART_STORY, write_warnings },
     { "headline", PART_STORY, write_headline },
     { "findings", PART_STORY, write_findings },
+    { "mpi", PART_STORY, write_grid },
     { "figures", PART_FIGURES, write_figures },
     { "context", PART_DETAILS, write_context },
     { "configurations", PART_DETAILS, write_configs },
@@ -417,6 +448,15 @@ void sl_print_report(FILE *f, const sl_run_report *r, int verbose)
             }
             free(text);
         }
-        sl_story_headline_text(f, r->suite, r->ceilings);
+        if (r->suite->count)
+            sl_story_headline_text(f, r->suite, r->ceilings);
+        text = NULL;
+        m = open_memstream(&text, &len);
+        if (m) {
+            sl_grid_print(m, &r->suite->grid);
+            fclose(m);
+            plain(f, text);
+            free(text);
+        }
     }
 }

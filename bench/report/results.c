@@ -15,10 +15,12 @@
 #include <unistd.h>
 #include <string.h>
 
+#include "args.h"
 #include "atomic_file.h"
 #include "labels.h"
 #include "speedlab_config.h"
 #include "evidence.h"
+#include "grid_report.h"
 #include "scaling.h"
 #include "story.h"
 
@@ -40,7 +42,8 @@ int sl_write_csv(const char *path, const sl_suite *s)
                "rate_per_s,speedup_vs_scalar,result,expected,abs_error,tolerance,"
                "valid,ran_on,std_error,error_sigmas,study,height,work_per_call,"
                "ci_low_s,ci_high_s,ci_level,others_cpu,disturbed_reps,contaminated,"
-               "remeasured\n");
+               "remeasured,ranks,compute_s,compute_mean_s,communication_s,balance,"
+               "work_balance,note\n");
     for (size_t i = 0; i < s->count; i++) {
         const sl_config *c = &s->configs[i];
         int t = c->valid && c->timed > 0;
@@ -82,8 +85,10 @@ int sl_write_csv(const char *path, const sl_suite *s)
          * measured on this system), disturbed repetitions, the flag. */
         fputc(',', f);
         num_or_empty(f, "%.3f", c->others_cpu, t && c->others_cpu >= 0.0);
-        fprintf(f, ",%d,%d,%d\n", c->disturbed, c->contaminated, c->remeasured);
+        /* Not a lesson 6 row: no ranks, no MPI split. */
+        fprintf(f, ",%d,%d,%d,,,,,,,\n", c->disturbed, c->contaminated, c->remeasured);
     }
+    sl_grid_csv_rows(f, &s->grid);
     return sl_atomic_commit(&af);
 }
 
@@ -166,6 +171,8 @@ int sl_write_plot_data(const char *dir, const sl_suite *s, const sl_context *ctx
         if (sl_suite_first_of_kernel(s, i) &&
             plot_data_kernel(dir, s, s->configs[i].kernel->problem) != 0)
             return -1;
+    if (sl_grid_write_data(dir, &s->grid) != 0)
+        return -1;
     char interval[64];
     sl_interval_label(s, interval, sizeof interval);
     snprintf(path, sizeof path, "%s/run.gp", dir);
@@ -175,6 +182,23 @@ int sl_write_plot_data(const char *dir, const sl_suite *s, const sl_context *ctx
              sl_context_get(ctx, "simd_lanes_f64"), sl_context_get(ctx, "cores_available"),
              sl_context_get(ctx, "cpu_model"), sl_context_get(ctx, "compiler"), interval);
     return sl_atomic_write(path, text);
+}
+
+int sl_write_run_data(const char *dir, const sl_suite *s, const sl_context *ctx,
+                      char *failed, size_t failedlen)
+{
+    static const char *const names[] = { "results.csv", "samples.csv" };
+    int (*const writers[])(const char *, const sl_suite *) = { sl_write_csv, sl_write_samples };
+    for (int k = 0; k < 2; k++) {
+        if (sl_path_join(failed, failedlen, dir, names[k]) != 0) {
+            errno = ENAMETOOLONG;
+            return -1;
+        }
+        if (writers[k](failed, s) != 0)
+            return -1;
+    }
+    snprintf(failed, failedlen, "%s/(plot data)", dir);
+    return sl_write_plot_data(dir, s, ctx);
 }
 
 /* Run plots/plot.sh on the run folder. Returns its exit status, 127 when

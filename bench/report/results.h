@@ -18,6 +18,10 @@ int sl_write_csv(const char *path, const sl_suite *s);
  * be compared sample by sample (speedlab-compare). */
 int sl_write_samples(const char *path, const sl_suite *s);
 int sl_write_plot_data(const char *dir, const sl_suite *s, const sl_context *ctx);
+/* The three above into dir. 0, or -1 with errno set and the file that
+ * failed in failed. */
+int sl_write_run_data(const char *dir, const sl_suite *s, const sl_context *ctx,
+                      char *failed, size_t failedlen);
 
 /* Run plots/plot.sh on a folder. Returns its exit status (3: gnuplot is
  * missing), 127 when it could not be started. */

@@ -87,6 +87,18 @@ wait_for_first_config() {
     done
 }
 
+# csv_get FILE COLUMN [NAME=VALUE...]: COLUMN of the rows of FILE (a
+# results.csv, columns by the header's names) whose named columns hold
+# those values. Reads up to the last column, which may quote commas.
+csv_get() {
+    file=$1; want=$2; shift 2
+    awk -F, -v want="$want" -v conds="$*" '
+        NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; n = split(conds, c, " "); next }
+        { keep = 1
+          for (k = 1; k <= n; k++) { split(c[k], kv, "="); if ($col[kv[1]] != kv[2]) keep = 0 }
+          if (keep) print $col[want] }' "$file"
+}
+
 # quick_bench WANT LABEL BENCH [more args]: a short bench run into
 # $tmp/results; sets $run to the folder results/latest points at.
 quick_bench() {

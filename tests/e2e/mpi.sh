@@ -49,7 +49,7 @@ case_bad_input() {
         "$broken" --kernel montecarlo --size 100000 --ranks 2 --threads 1 --reps 1 \
         --min-time 0.01 --results "$tmp/r" --timeout 60
     run="$tmp/r/$(readlink "$tmp/r/latest")"
-    grep -q '^broken,montecarlo,hybrid,2,1,.*,no,' "$run/results.csv" &&
+    [ "$(csv_get "$run/results.csv" valid kernel=montecarlo variant=hybrid ranks=2)" = no ] &&
         ok "results.csv flags it valid=no" || fail "results.csv does not flag the wrong rank"
     expect_in "$run/summary.md" "INVALID" "the summary says INVALID"
     # mpirun missing: exit 4 with the install command.
@@ -102,30 +102,48 @@ case_bad_input() {
 # A small timed grid: the run folder has the ranks column, the grid table,
 # the compute / communication split and a figure per kernel.
 case_bench() {
-    solutions=$1
+    solutions=$1; bench=$2
     expect_rc 0 "a timed grid" "$solutions" --kernel mandelbrot,pi --size 256 --ranks 1,2,4 \
         --threads 1 --reps 2 --min-time 0.01 --results "$tmp/r" --timeout 120
     run="$tmp/r/$(readlink "$tmp/r/latest")"
-    head -1 "$run/results.csv" | grep -q '^tree,kernel,variant,ranks,threads_per_rank,' &&
-        ok "results.csv has a ranks column" || fail "no ranks column"
-    grep -q '^solutions,mandelbrot,scalar,1,1,' "$run/results.csv" &&
+    head -1 "$run/results.csv" | grep -q '^tree,kernel,variant,threads_requested,.*,ranks,compute_s,' &&
+        ok "results.csv: the bench's columns and a ranks column" || fail "not the bench's columns"
+    [ "$(csv_get "$run/results.csv" valid kernel=mandelbrot variant=scalar ranks=1)" = yes ] &&
         ok "the one-process scalar baseline is there" || fail "no baseline row"
-    for f in hybrid-mandelbrot.png hybrid-pi.png summary.md context.txt; do
+    for f in hybrid-mandelbrot.png hybrid-pi.png summary.md index.html; do
         [ -s "$run/$f" ] && ok "$f written" || fail "$f missing"
     done
     expect_in "$run/summary.md" "| hybrid_cyclic | 2 x 1 |" "the grid has cyclic at 2 x 1"
     expect_in "$run/summary.md" "communication and waiting" "the split is there"
-    expect_in "$run/context.txt" "mpi_library: Open MPI" "the MPI library is recorded"
-    expect_in "$run/context.txt" "rank 3:" "every rank's host and CPUs are recorded"
+    expect_in "$run/summary.md" "mpi_library: Open MPI" "the MPI library is recorded"
+    expect_in "$run/summary.md" "rank 3:" "every rank's host and CPUs are recorded"
+    expect_in "$run/index.html" "hybrid-pi.png" "the page shows the figure"
     # The block distribution's imbalance at 4 ranks, from the work itself:
     # the middle bands hold the set's interior (about 53% at 256 x 256).
-    wb=$(awk -F, '$3 == "hybrid_block" && $4 == 4 { print $20 }' "$run/results.csv")
+    wb=$(csv_get "$run/results.csv" work_balance variant=hybrid_block ranks=4)
     awk -v w="$wb" 'BEGIN { exit !(w > 0.3 && w < 0.75) }' &&
         ok "block at 4 ranks: work balance $wb" || fail "block at 4 ranks: work balance '$wb'"
-    wc=$(awk -F, '$3 == "hybrid_cyclic" && $4 == 4 { print $20 }' "$run/results.csv")
+    wc=$(csv_get "$run/results.csv" work_balance variant=hybrid_cyclic ranks=4)
     awk -v w="$wc" 'BEGIN { exit !(w > 0.95) }' &&
         ok "cyclic at 4 ranks: work balance $wc" || fail "cyclic at 4 ranks: work balance '$wc'"
     expect_in "$run/summary.md" "load imbalance" "the summary says so"
+    # One report: the grid imported into a bench run (make bench MPI=1)
+    # sits beside the ladder, in the same summary, page and results.csv.
+    grid=$run/results.csv
+    quick_bench 0 "the bench with the grid imported" "$bench" --threads 1 --no-plots --import "$grid"
+    expect_in "$run/summary.md" "## Headline" "the ladder's headline"
+    expect_in "$run/summary.md" "## Lesson 6: MPI + OpenMP" "and the grid's section, in one summary"
+    expect_in "$run/summary.md" "load imbalance" "with its findings"
+    expect_in "$run/index.html" 'id="mpi"' "on the same page"
+    [ "$(csv_get "$run/results.csv" work_balance variant=hybrid_block ranks=4)" = "$wb" ] &&
+        ok "results.csv carries the grid's rows as read" || fail "grid rows differ in results.csv"
+    [ -s "$run/hybrid-mandelbrot.dat" ] && ok "and its figure's data" || fail "no hybrid-mandelbrot.dat"
+    # The one reader is strict: a grid row with a broken number is refused.
+    sed 's/^\(solutions,mandelbrot,hybrid_block,1,1,0,"",256,[a-z]*,2,\)[0-9.e-]*/\1fast/' \
+        "$grid" >"$tmp/bad.csv"
+    expect_rc 2 "a grid row with a median that is not a number" "$bench" --quick --kernel pi \
+        --results "$tmp/r2" --import "$tmp/bad.csv"
+    expect_in "$tmp/err" "median_s 'fast' is not a finite number" "it names the column and value"
 }
 
 # The cluster template with a fake SLURM job of 1 node x 2 tasks on this
@@ -143,9 +161,9 @@ case_slurm() {
         OMP_NUM_THREADS=1 BENCH_ARGS="--kernel pi --size 100000 --reps 1 --min-time 0.01 --timeout 60" \
         bash "$top/scripts/slurm/hybrid.sbatch"
     run="$tmp/job/results/$(readlink "$tmp/job/results/latest")"
-    expect_in "$run/context.txt" "slurm: job 4242, nodes $(hostname), tasks 2, cpus per task 1" \
+    expect_in "$run/summary.md" "slurm: job 4242, nodes $(hostname), tasks 2, cpus per task 1" \
         "the run records the job"
-    expect_in "$run/context.txt" "launch 2 x 1: mpirun -np 2" "it ran 2 ranks (nodes x tasks per node)"
-    grep -q '^solutions,pi,hybrid,2,1,' "$run/results.csv" && ok "2 ranks x 1 thread measured" ||
-        fail "no 2 x 1 row"
+    expect_in "$run/summary.md" "launch 2 x 1: mpirun -np 2" "it ran 2 ranks (nodes x tasks per node)"
+    [ "$(csv_get "$run/results.csv" valid kernel=pi variant=hybrid ranks=2 threads_requested=1)" = yes ] &&
+        ok "2 ranks x 1 thread measured" || fail "no 2 x 1 row"
 }
