@@ -224,6 +224,7 @@ static int check_import(const sl_suite *suite, const char *path, char *why, size
     free(dry.configs);
     sl_foreign_free(dry.foreign);
     sl_grid_free(&dry.grid);
+    free(dry.first_calls);
     return rc < 0 ? -1 : 0;
 }
 

@@ -16,7 +16,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
+#include "args.h"
 #include "atomic_file.h"
 #include "exitcodes.h"
 #include "html.h"
@@ -25,6 +27,7 @@
 #include "run_dir.h"
 #include "stats.h"
 #include "suite.h"
+#include "table.h"
 
 /* Verdicts at the usual 5% level; the bootstrap's resamples and key. */
 #define ALPHA 0.05
@@ -54,33 +57,6 @@ typedef struct run_samples {
     int count, cap;
 } run_samples;
 
-/* Split one CSV line in place into at most max fields; quoted fields may
- * hold commas. Returns the number of fields. */
-static int split_csv(char *line, char **field, int max)
-{
-    int n = 0;
-    char *p = line;
-    while (n < max) {
-        if (*p == '"') {
-            field[n++] = ++p;
-            while (*p && *p != '"')
-                p++;
-            if (*p)
-                *p++ = '\0';
-        } else {
-            field[n++] = p;
-            while (*p && *p != ',' && *p != '\n')
-                p++;
-        }
-        if (*p != ',') {
-            *p = '\0';
-            break;
-        }
-        *p++ = '\0';
-    }
-    return n;
-}
-
 static series *find_series(run_samples *r, const char *key, int add)
 {
     for (int i = 0; i < r->count; i++)
@@ -102,109 +78,81 @@ static series *find_series(run_samples *r, const char *key, int add)
     return s;
 }
 
-/* A whole number: digits only, at least one. */
-static int whole(const char *s)
-{
-    if (*s == '\0')
-        return 0;
-    for (; *s; s++)
-        if (*s < '0' || *s > '9')
-            return 0;
-    return 1;
-}
-
-/* Read dir/samples.csv, strictly: the exact header, finite positive times,
- * whole numbers where the bench writes them. Returns 0, or -1 with the
- * reason (file, line, value) in why. */
+/* Read dir/samples.csv through the one reader, strictly: the columns the
+ * bench writes, finite positive times, whole numbers where the bench
+ * writes them. Returns 0, or -1 with the reason (file, line, value) in why. */
 static int read_samples(run_samples *r, const char *dir, char *why, size_t whylen)
 {
-    char path[4096], line[1024];
+    char path[4096];
     memset(r, 0, sizeof *r);
     /* results/latest is a link that moves: record the run it names. */
     char resolved[PATH_MAX];
     snprintf(r->dir, sizeof r->dir, "%s", realpath(dir, resolved) ? resolved : dir);
-    snprintf(path, sizeof path, "%s/samples.csv", dir);
-    FILE *f = fopen(path, "r");
-    if (f == NULL) {
+    if (sl_path_join(path, sizeof path, dir, "samples.csv") != 0 || access(path, R_OK) != 0) {
         snprintf(why, whylen, "'%s' is not a run folder with samples (no %s: %s; runs "
                  "of make bench from this version on have one)", dir, path, strerror(errno));
         return -1;
     }
-    /* The header as the bench writes it, now or before others_cpu and
-     * start_s were added: a renamed column is another file. */
-    static const char header10[] = "tree,kernel,variant,threads_used,schedule,study,size,"
-                                   "height,repetition,seconds";
-    static const char header12[] = "tree,kernel,variant,threads_used,schedule,study,size,"
-                                   "height,repetition,seconds,others_cpu,start_s";
-    if (fgets(line, sizeof line, f) == NULL)
-        line[0] = '\0';
-    line[strcspn(line, "\r\n")] = '\0';
-    if (strcmp(line, header10) != 0 && strcmp(line, header12) != 0) {
-        snprintf(why, whylen, "'%s' line 1: not the samples header (%s)", path, header12);
-        fclose(f);
+    enum { TREE, KERNEL, VARIANT, THREADS, SCHEDULE, STUDY, SIZE, HEIGHT, REP, SECONDS, N };
+    static const char *const names[N] = { "tree", "kernel", "variant", "threads_used",
+                                          "schedule", "study", "size", "height",
+                                          "repetition", "seconds" };
+    sl_table t;
+    int col[N], rc = -1;
+    if (sl_table_read(&t, path, why, whylen) != 0)
         return -1;
-    }
-    int row = 1;
-    while (fgets(line, sizeof line, f)) {
-        char *fld[12], key[256];
-        row++;
-        /* 12 fields since others_cpu and start_s were added; earlier runs
-         * have 10. */
-        int nf = split_csv(line, fld, 12);
-        if (nf != 10 && nf != 12) {
-            snprintf(why, whylen, "'%s' line %d: expected 10 or 12 fields", path, row);
-            fclose(f);
-            return -1;
+    if (sl_table_need(&t, "a samples.csv", names, N, col, why, whylen) != 0)
+        goto out;
+    for (int i = 0; i < t.nrows; i++) {
+        long long whole[4];
+        double sec;
+        const int ints[4] = { THREADS, SIZE, HEIGHT, REP };
+        for (int k = 0; k < 4; k++)
+            if (sl_table_int(&t, i, col[ints[k]], 0, 0, &whole[k], why, whylen) != 0)
+                goto out;
+        if (sl_table_real(&t, i, col[SECONDS], 0, 0, &sec, why, whylen) != 0)
+            goto out;
+        if (!(sec > 0.0)) {
+            snprintf(why, whylen, "'%s' line %d: seconds '%g' is not a positive time", path,
+                     t.line[i], sec);
+            goto out;
         }
-        char *end;
-        errno = 0;
-        double sec = strtod(fld[9], &end);
-        if (end == fld[9] || *end != '\0' || errno == ERANGE || !isfinite(sec) ||
-            !(sec > 0.0)) {
-            snprintf(why, whylen, "'%s' line %d: seconds '%.40s' is not a finite positive "
-                     "time", path, row, fld[9]);
-            fclose(f);
-            return -1;
-        }
-        const char *bad = !whole(fld[3]) ? "threads_used" : !whole(fld[6]) ? "size"
-                          : !whole(fld[7]) ? "height" : !whole(fld[8]) ? "repetition" : NULL;
-        if (bad == NULL && strcmp(fld[5], "strong") != 0 && strcmp(fld[5], "weak") != 0)
-            bad = "study";
-        if (bad) {
-            const char *v = !strcmp(bad, "threads_used") ? fld[3] : !strcmp(bad, "size") ? fld[6]
-                            : !strcmp(bad, "height") ? fld[7] : !strcmp(bad, "study") ? fld[5]
-                            : fld[8];
-            snprintf(why, whylen, "'%s' line %d: %s '%.40s' is not %s", path, row, bad, v,
-                     strcmp(bad, "study") ? "a whole number" : "strong or weak");
-            fclose(f);
-            return -1;
+        const char *study = sl_table_text(&t, i, col[STUDY]);
+        const char *sched = sl_table_text(&t, i, col[SCHEDULE]);
+        if (strcmp(study, "strong") != 0 && strcmp(study, "weak") != 0) {
+            snprintf(why, whylen, "'%s' line %d: study '%.40s' is not strong or weak", path,
+                     t.line[i], study);
+            goto out;
         }
         /* kernel/variant/threads/schedule/study/size x height */
-        snprintf(key, sizeof key, "%s/%s/%s/%s/%s/%sx%s", fld[1], fld[2], fld[3],
-                 fld[4][0] ? fld[4] : "-", fld[5], fld[6], fld[7]);
+        char key[256];
+        snprintf(key, sizeof key, "%s/%s/%lld/%s/%s/%lldx%lld",
+                 sl_table_text(&t, i, col[KERNEL]), sl_table_text(&t, i, col[VARIANT]),
+                 whole[0], sched[0] ? sched : "-", study, whole[1], whole[2]);
         series *s = find_series(r, key, 1);
         if (s == NULL) {
             snprintf(why, whylen, "out of memory reading '%s'", path);
-            fclose(f);
-            return -1;
+            goto out;
         }
         if (s->n == 0) {
-            int t = atoi(fld[3]);
             char threads[24] = "";
-            if (t > 0)
-                snprintf(threads, sizeof threads, " x%d", t);
-            snprintf(s->label, sizeof s->label, "%s %s%s%s%s%s", fld[1], fld[2], threads,
-                     fld[4][0] ? ", " : "", fld[4], strcmp(fld[5], "weak") ? "" : " (weak)");
+            if (whole[0] > 0)
+                snprintf(threads, sizeof threads, " x%lld", whole[0]);
+            snprintf(s->label, sizeof s->label, "%s %s%s%s%s%s",
+                     sl_table_text(&t, i, col[KERNEL]), sl_table_text(&t, i, col[VARIANT]),
+                     threads, sched[0] ? ", " : "", sched, strcmp(study, "weak") ? "" : " (weak)");
         }
         if (s->n < SL_MAX_REPS)
             s->seconds[s->n++] = sec;
     }
-    fclose(f);
     if (r->count == 0) {
         snprintf(why, whylen, "'%s' has no samples (did every variant fail?)", path);
-        return -1;
+        goto out;
     }
-    return 0;
+    rc = 0;
+out:
+    sl_table_free(&t);
+    return rc;
 }
 
 typedef struct pair {

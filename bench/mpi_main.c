@@ -4,8 +4,9 @@
  * Run plainly, it is the driver: it checks its input, then starts one
  * mpirun per (ranks, threads) pair on itself with --worker (a fresh
  * process each: nothing is forked from a process that ran OpenMP), each
- * within a time limit, and turns the workers' fragments into a run folder
- * (bench/hybrid/report.c) or, with --check, into verdicts only. Under
+ * within a time limit, and reads the workers' fragments into the suite's
+ * grid (measure/grid.h), which the one report writes as a run folder, or,
+ * with --check, into verdicts only. Under
  * mpirun with --worker it measures (bench/hybrid/worker.c).
  */
 #define _GNU_SOURCE

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """numba_bench.py - `make numba`: lesson 8's numba ladder, validated and timed
-by the kit's rules, written as a run folder the C kit's report can read.
+by the kit's rules, written as rows the C kit's report imports.
 
 Order, as in bench/bench_main.c: plan from the kernel tables (python/nb_*.py)
 and the C problem definitions' sizes (speedlab-check --sizes); run every
@@ -8,8 +8,9 @@ configuration once at the timed size (a variant's first call, with numba's
 compile events recorded) and at the kernel's probe size; check every answer
 with the C kit's own checks (speedlab-check); time only the valid ones,
 repetitions interleaved, quietness per repetition, disturbed ones measured
-again; write results.csv (the C bench's columns, tree=numba), compile.csv,
-plot data and summary.md into <results>/.<name>.partial, then rename it.
+again; write results.csv (the C bench's columns, tree=numba), compile.csv
+and context.txt into <results>/.<name>.partial, then rename it. The report
+is the C bench's (scripts/numba.sh runs it with these rows imported).
 Exit codes as common/exitcodes.h: 2 bad input, 3 a variant failed
 validation, 4 numba missing.
 """
@@ -47,7 +48,7 @@ import nb_fractal  # noqa: E402  (after the check above: they import numba)
 import nb_measure  # noqa: E402
 import nb_montecarlo  # noqa: E402
 import nb_pi  # noqa: E402
-import nb_report  # noqa: E402
+import nb_rows  # noqa: E402
 
 KERNELS = {**nb_pi.KERNELS, **nb_fractal.KERNELS, **nb_montecarlo.KERNELS}
 
@@ -69,7 +70,7 @@ def parse_args(argv):
     p.add_argument("--results", default=os.path.join(ROOT, "results", "numba"))
     p.add_argument("--checker", default=os.path.join(ROOT, "build", "default", "bench",
                                                      "speedlab-check"))
-    p.add_argument("--no-plots", action="store_true")
+    p.add_argument("--no-plots", action="store_true", help="passed on to the C report")
     a = p.parse_args(argv)
     if a.reps < 1 or a.reps > 64:
         fail(EXIT_USAGE, f"--reps {a.reps}: allowed 1 to 64")
@@ -185,7 +186,7 @@ def validate(configs, partial, checker):
             probe = run_once(c, built[key], c["probe"], images[1])
         except Exception as e:   # a numba error is this variant's, not the run's
             c["error"] = f"{type(e).__name__}: {str(e).splitlines()[0] if str(e) else ''}"
-            print(f"  {nb_report.name(c)}: FAILED to run: {c['error']}")
+            print(f"  {nb_rows.name(c)}: FAILED to run: {c['error']}")
             continue
         c["fn"] = built[key]
         c["answer"] = answer[:2]
@@ -196,7 +197,7 @@ def validate(configs, partial, checker):
                             f"{p['max_iter']}\t{p['seed']}\t{c['mode']}\t{ans[0]!r}\t"
                             f"{ans[1]}\t{img if ans[2] is not None else '-'}")
         if note:
-            print(f"  {nb_report.name(c)}: {note}")
+            print(f"  {nb_rows.name(c)}: {note}")
         sys.stdout.flush()
     path = os.path.join(partial, ".manifest.tsv")
     with open(path, "w") as f:
@@ -223,7 +224,7 @@ def validate(configs, partial, checker):
             why = c["error"] or (f"{bad['error_name']} {bad['error']:g} > tolerance "
                                  f"{bad['tolerance']:g}" if bad else "no answer")
             where = "" if c["error"] or bad is t else " (at the probe size)"
-            print(f"  {nb_report.name(c)}: WRONG{where}: {why}")
+            print(f"  {nb_rows.name(c)}: WRONG{where}: {why}")
     return invalid
 
 
@@ -306,20 +307,16 @@ def main(argv):
         first_runs(configs)
         if invalid < len(configs):
             time_all(configs, args.reps, min_time)
-        context = nb_report.context(numba, cores(), min_time, args.reps)
-        nb_report.write_run(partial, name, configs, context)
-        if not args.no_plots:
-            nb_report.plot(partial, ROOT)
+        context = nb_rows.context(numba, cores(), min_time, args.reps)
+        nb_rows.write_run(partial, name, configs, context)
         final = publish(args.results, name, partial)
     except KeyboardInterrupt:
-        nb_report.discard(partial)
+        nb_rows.discard(partial)
         fail(130, "interrupted; nothing written")
     except OSError as e:
-        nb_report.discard(partial)
+        nb_rows.discard(partial)
         fail(EXIT_RUNTIME, f"cannot write the run folder: {e}")
-    print()
-    print(nb_report.console(configs, context))
-    print(f"report: {final}/summary.md (also {args.results}/latest)")
+    print(f"rows: {final}/results.csv and compile.csv (also {args.results}/latest)")
     if invalid:
         print(f"{invalid} configuration(s) failed validation: see above; exit code 3")
         return EXIT_INVALID

@@ -1,15 +1,22 @@
 #!/bin/sh
 # numba.sh - lesson 8: run the numba ladder (python/numba_bench.py) with a
-# Python that has numba.
+# Python that has numba, then the one report over its rows.
 #
-# usage: scripts/numba.sh BUILD_DIR RESULTS_DIR [numba_bench.py options]
+# usage: scripts/numba.sh BUILD_DIR RESULTS_DIR [--rows-only] [numba_bench.py options]
+#
+# The Python driver writes rows (results.csv, compile.csv) to
+# RESULTS_DIR/rows/<run>; the C bench then measures its own scalar at the
+# same sizes and imports them, so RESULTS_DIR/<run> is a run folder like
+# every other, index.html and summary.md included, with numba's rows, their
+# speedups over C's scalar and where each first call's time goes.
+# --rows-only (make bench NUMBA=1) stops after the rows.
 #
 # numba comes from the system packages (scripts/deps.sh --numba installs
 # them, or prints the command and exits 4), so the interpreter is the
 # system's: SPEEDLAB_PYTHON if set, else python3 on the PATH when it can
 # import numba, else /usr/bin/python3 (a pyenv or venv python3 earlier on
-# the PATH does not see Debian's packages). Exit codes are the driver's: 0,
-# 2 bad input, 3 a variant failed validation, 4 numba missing.
+# the PATH does not see Debian's packages). Exit codes are the driver's and
+# the bench's: 0, 2 bad input, 3 a variant failed validation, 4 numba missing.
 set -u
 if [ $# -lt 2 ]; then
     echo "usage: $0 BUILD_DIR RESULTS_DIR [options]" >&2
@@ -18,6 +25,8 @@ fi
 build=$1
 results=$2
 shift 2
+rows_only=""
+if [ "${1:-}" = --rows-only ]; then rows_only=1; shift; fi
 here=$(cd "$(dirname "$0")/.." && pwd)
 
 sh "$here/scripts/deps.sh" cc --numba || exit $?
@@ -38,5 +47,25 @@ if ! has_numba "$python"; then
     echo "numba: $python cannot import numba and numpy; install them with: ${sudo:+$sudo }apt-get install -y python3-numba python3-numpy" >&2
     exit 4
 fi
-exec "$python" "$here/python/numba_bench.py" --checker "$build/bench/speedlab-check" \
-    --results "$results" "$@"
+"$python" "$here/python/numba_bench.py" --checker "$build/bench/speedlab-check" \
+    --results "$results/rows" "$@"
+rc=$?
+{ [ $rc = 0 ] || [ $rc = 3 ]; } || exit $rc
+[ -n "$rows_only" ] && exit $rc
+# The C report: its scalar at the same sizes (the same --quick), the rows
+# imported. Timing options go to both.
+same=""
+while [ $# -gt 0 ]; do
+    case $1 in
+    --quick|--no-plots) same="$same $1" ;;
+    --reps|--min-time) same="$same $1 $2"; shift ;;
+    esac
+    shift
+done
+csv="$results/rows/latest/results.csv"
+kernels=$(awk -F, 'NR > 1 { print $2 }' "$csv" | sort -u | paste -sd, -)
+echo
+echo "== the C scalar at the same sizes, and the report with numba's rows"
+# shellcheck disable=SC2086
+exec "$build/bench/speedlab-bench-solutions" --kernel "$kernels" --variant scalar --no-weak \
+    --results "$results" $same --import "$csv"

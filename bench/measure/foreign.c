@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "table.h"
 
@@ -209,6 +210,72 @@ static int import_ladder(sl_suite *s, const sl_table *t, int *skipped, char *why
     return added;
 }
 
+const char *const sl_jit_phase[SL_JIT_PHASES] = {
+    "front_end", "inlining", "typing", "parfors", "lowering"
+};
+
+/* compile.csv beside path, if there is one, into s->first_calls; tree is
+ * the imported rows' tree. 0 or -1 with why. */
+static int import_first_calls(sl_suite *s, const char *path, const char *tree, char *why,
+                              size_t whylen)
+{
+    char dir[4096], file[4200];
+    snprintf(dir, sizeof dir, "%s", path);
+    char *slash = strrchr(dir, '/');
+    snprintf(file, sizeof file, "%s/compile.csv", slash ? (*slash = '\0', dir) : ".");
+    if (access(file, F_OK) != 0)
+        return 0;
+    enum { KERNEL_, VARIANT_, THREADS_, FIRST_, COMPILE_, RUN_, FUNCTIONS_, WARM_, NFIXED };
+    const char *names[NFIXED + SL_JIT_PHASES] = {
+        "kernel", "variant", "threads", "first_call_s", "compile_s", "first_call_run_s",
+        "functions_compiled", "warm_median_s",
+    };
+    char phase_names[SL_JIT_PHASES][32];
+    for (int p = 0; p < SL_JIT_PHASES; p++) {
+        snprintf(phase_names[p], sizeof phase_names[p], "%s_s", sl_jit_phase[p]);
+        names[NFIXED + p] = phase_names[p];
+    }
+    sl_table t;
+    int col[NFIXED + SL_JIT_PHASES], rc = -1;
+    if (sl_table_read(&t, file, why, whylen) != 0)
+        return -1;
+    if (sl_table_need(&t, "numba's compile.csv", names, NFIXED + SL_JIT_PHASES, col, why,
+                      whylen) != 0)
+        goto out;
+    sl_first_call *grown = realloc(s->first_calls,
+                                   (size_t)(s->nfirst + t.nrows + 1) * sizeof *grown);
+    if (grown == NULL) {
+        snprintf(why, whylen, "out of memory reading '%s'", file);
+        goto out;
+    }
+    s->first_calls = grown;
+    for (int i = 0; i < t.nrows; i++) {
+        sl_first_call *f = &s->first_calls[s->nfirst];
+        long long threads, functions;
+        memset(f, 0, sizeof *f);
+        if (sl_table_int(&t, i, col[THREADS_], 0, 0, &threads, why, whylen) != 0 ||
+            sl_table_int(&t, i, col[FUNCTIONS_], 0, 0, &functions, why, whylen) != 0 ||
+            sl_table_real(&t, i, col[FIRST_], 0, 0, &f->first, why, whylen) != 0 ||
+            sl_table_real(&t, i, col[COMPILE_], 0, 0, &f->compile, why, whylen) != 0 ||
+            sl_table_real(&t, i, col[RUN_], 0, 0, &f->run, why, whylen) != 0 ||
+            sl_table_real(&t, i, col[WARM_], 1, 0, &f->warm, why, whylen) != 0)
+            goto out;
+        for (int p = 0; p < SL_JIT_PHASES; p++)
+            if (sl_table_real(&t, i, col[NFIXED + p], 0, 0, &f->phase[p], why, whylen) != 0)
+                goto out;
+        f->threads = (int)threads;
+        f->functions = (int)functions;
+        snprintf(f->tree, sizeof f->tree, "%s", tree);
+        snprintf(f->kernel, sizeof f->kernel, "%s", sl_table_text(&t, i, col[KERNEL_]));
+        snprintf(f->variant, sizeof f->variant, "%s", sl_table_text(&t, i, col[VARIANT_]));
+        s->nfirst++;
+    }
+    rc = 0;
+out:
+    sl_table_free(&t);
+    return rc;
+}
+
 int sl_suite_import(sl_suite *s, const char *path, int *skipped, char *why, size_t whylen)
 {
     sl_table t;
@@ -219,6 +286,9 @@ int sl_suite_import(sl_suite *s, const char *path, int *skipped, char *why, size
     /* Lesson 6's rows (a rank count set) join the suite's grid. */
     if (added >= 0 && sl_table_col(&t, "ranks") >= 0)
         grid = sl_grid_read_results(&s->grid, &t, why, whylen);
+    if (added > 0 && grid >= 0 &&
+        import_first_calls(s, path, s->configs[s->count - 1].tree, why, whylen) != 0)
+        added = -1;
     if (grid > 0) {
         char note[4200];
         snprintf(note, sizeof note, "%d grid row(s) imported from %s\n", grid, path);

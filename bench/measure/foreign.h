@@ -16,6 +16,18 @@
 
 #include "suite.h"
 
+/* numba's compile phases, as compile.csv names them (<phase>_s). */
+#define SL_JIT_PHASES 5
+extern const char *const sl_jit_phase[SL_JIT_PHASES];
+
+/* The first call of a variant of another program with a JIT (numba's
+ * compile.csv beside its results.csv): compile phases, then its run. */
+typedef struct sl_first_call {
+    char tree[32], kernel[32], variant[48];
+    int threads, functions;
+    double first, compile, run, phase[SL_JIT_PHASES], warm;   /* seconds */
+} sl_first_call;
+
 /* Add the rows of `path` whose kernel this suite measured, and every row of
  * lesson 6's grid (a rank count set) to s->grid. Refuses (-1,
  * why: one line naming the file and line) a file that is not a results.csv,
@@ -24,6 +36,8 @@
  * success returns the number of ladder rows added and sets *skipped to the number
  * left out because this run did not measure their kernel. */
 int sl_suite_import(sl_suite *s, const char *path, int *skipped, char *why, size_t whylen);
+/* A compile.csv beside it is read too (the same strictness), into
+ * s->first_calls. */
 
 /* Free what imported rows point into (sl_suite_free calls it through
  * sl_suite.free_foreign). */

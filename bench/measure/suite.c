@@ -680,6 +680,9 @@ void sl_suite_free(sl_suite *s)
         s->free_foreign(s->foreign);
     s->foreign = NULL;
     sl_grid_free(&s->grid);
+    free(s->first_calls);
+    s->first_calls = NULL;
+    s->nfirst = 0;
     s->configs = NULL;
     s->count = s->cap = 0;
 }

@@ -101,6 +101,8 @@ typedef struct sl_suite {
     void (*free_foreign)(void *foreign);
     sl_grid grid;                     /* lesson 6's rows (grid.h): a ranks
                                          dimension beside the ladder */
+    struct sl_first_call *first_calls; /* imported first calls (foreign.h) */
+    int nfirst;
 } sl_suite;
 
 /* What to add to a suite from one tree. */

@@ -173,6 +173,7 @@ int sl_table_read(sl_table *t, const char *path, char *why, size_t whylen)
             if (t->name == NULL)
                 goto nomem;
             t->ncols = split_record(&q, t->name, n);
+            t->header_line = lineno;
             p = q;
             continue;
         }
@@ -229,7 +230,8 @@ int sl_table_need(const sl_table *t, const char *what, const char *const *names,
     for (int i = 0; i < n; i++) {
         index[i] = sl_table_col(t, names[i]);
         if (index[i] < 0) {
-            snprintf(why, whylen, "'%s' is not %s: no column '%s'", t->path, what, names[i]);
+            snprintf(why, whylen, "'%s' line %d: no column '%s': not %s", t->path,
+                     t->header_line, names[i], what);
             return -1;
         }
     }

@@ -20,7 +20,7 @@ typedef struct sl_table {
     char **cell;               /* nrows x ncols */
     char **name;               /* the header's ncols names */
     int *line;                 /* each row's line number in the file */
-    int ncols, nrows;
+    int ncols, nrows, header_line;
     char *comments;            /* the '#' lines, without "# ", joined */
     size_t comments_len;
 } sl_table;
@@ -33,7 +33,7 @@ void sl_table_free(sl_table *t);
 int sl_table_col(const sl_table *t, const char *name);
 
 /* Look up every name of names (n of them) into index; a missing one is an
- * error ("'path' is not a <what>: no column 'x'"). 0 or -1. */
+ * error ("'path' line N: no column 'x': not a <what>"). 0 or -1. */
 int sl_table_need(const sl_table *t, const char *what, const char *const *names, int n,
                   int *index, char *why, size_t whylen);
 

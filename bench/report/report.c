@@ -12,6 +12,7 @@
 #include "ceiling_report.h"
 #include "details.h"
 #include "evidence.h"
+#include "first_calls.h"
 #include "grid_report.h"
 #include "html.h"
 #include "labels.h"
@@ -119,6 +120,8 @@ static const struct figure_kind {
       "communication", NULL },
     { "roofline", 0, "roofline", "each kernel under its roof: slanted memory, flat compute",
       "every kernel" },
+    { "compile", 0, "first calls", "compile phases, then the run, per variant",
+      "JIT (numba)" },
     { "breakdown", 0, "GPU time breakdown", "copies, kernel and release, lesson 5", "GPU" },
     { "crossover", 0, "GPU crossover", "the image side from which the GPU wins", "GPU" },
 };
@@ -278,6 +281,11 @@ static void write_grid(FILE *f, const sl_run_report *r)
     sl_grid_section(f, &r->suite->grid);
 }
 
+static void write_first_calls(FILE *f, const sl_run_report *r)
+{
+    sl_first_calls_section(f, r->suite);
+}
+
 static void write_ceilings(FILE *f, const sl_run_report *r)
 {
     if (r->ceilings)
@@ -306,6 +314,7 @@ static const section SECTIONS[] = {
     { "headline", PART_STORY, write_headline },
     { "findings", PART_STORY, write_findings },
     { "mpi", PART_STORY, write_grid },
+    { "compile", PART_STORY, write_first_calls },
     { "figures", PART_FIGURES, write_figures },
     { "context", PART_DETAILS, write_context },
     { "configurations", PART_DETAILS, write_configs },

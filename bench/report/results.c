@@ -20,6 +20,7 @@
 #include "labels.h"
 #include "speedlab_config.h"
 #include "evidence.h"
+#include "first_calls.h"
 #include "grid_report.h"
 #include "scaling.h"
 #include "story.h"
@@ -171,7 +172,7 @@ int sl_write_plot_data(const char *dir, const sl_suite *s, const sl_context *ctx
         if (sl_suite_first_of_kernel(s, i) &&
             plot_data_kernel(dir, s, s->configs[i].kernel->problem) != 0)
             return -1;
-    if (sl_grid_write_data(dir, &s->grid) != 0)
+    if (sl_grid_write_data(dir, &s->grid) != 0 || sl_first_calls_write_data(dir, s) != 0)
         return -1;
     char interval[64];
     sl_interval_label(s, interval, sizeof interval);

@@ -14,13 +14,6 @@ numba_python() {
     exit 77
 }
 
-# column FILE NAME: the values of one results.csv column (no quoted commas
-# in the columns asked for).
-column() {
-    awk -F, -v want="$2" 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == want) c = i; next }
-                          { print $c }' "$1"
-}
-
 # case_ladder BUILD_DIR BENCH: every numba variant valid by the kit's check,
 # the run folder's files, then the C report with the rows imported.
 case_ladder() {
@@ -29,15 +22,15 @@ case_ladder() {
     quick="--quick --reps 2 --min-time 0.01 --threads 1,2 --no-plots"
     SPEEDLAB_SKIP_DEPS=1 expect_rc 0 "make numba's driver, quick" \
         sh "$top/scripts/numba.sh" "$build" "$tmp/res" $quick
-    run="$tmp/res/latest"
+    run="$tmp/res/rows/latest"
     csv="$run/results.csv"
     [ -f "$csv" ] || { fail "no results.csv in $run"; return; }
     rows=$(($(wc -l <"$csv") - 1))
     [ "$rows" -eq 26 ] && ok "26 configurations (18 variants, prange ones at 1 and 2 threads)" ||
         fail "results.csv has $rows rows, expected 26"
-    [ "$(column "$csv" valid | sort -u)" = yes ] && ok "every numba variant passed the kit's check" ||
-        fail "valid column: $(column "$csv" valid | sort | uniq -c | tr '\n' ' ')"
-    [ "$(column "$csv" tree | sort -u)" = numba ] && ok "tree=numba" || fail "tree column"
+    [ "$(csv_get "$csv" valid | sort -u)" = yes ] && ok "every numba variant passed the kit's check" ||
+        fail "valid column: $(csv_get "$csv" valid | sort | uniq -c | tr '\n' ' ')"
+    [ "$(csv_get "$csv" tree | sort -u)" = numba ] && ok "tree=numba" || fail "tree column"
     # The counter-based generator's count is the C reference's exactly: the
     # exact check passed, so its estimate is the C scalar's to the last bit.
     mc=$(awk -F, '$2 == "montecarlo" && $3 == "njit" { print $18 }' "$csv")
@@ -53,8 +46,19 @@ case_ladder() {
     [ "$n" -eq 18 ] && ok "compile.csv: a row per variant" || fail "compile.csv has $n rows"
     awk -F, 'NR > 1 && !($5 > 0) { bad = 1 } END { exit bad }' "$run/compile.csv" &&
         ok "every first call compiled (compile_s > 0)" || fail "a compile_s is 0"
-    expect_in "$run/summary.md" "## Compile time" "summary.md has the compile table"
-    expect_in "$run/compile-numba.dat" "pi prange_fastmath" "compile plot data"
+    # make numba's run folder is the one report's: C's scalar, numba's rows,
+    # the compile table and its figure's data; the driver wrote rows only.
+    report="$tmp/res/latest"
+    [ ! -e "$run/summary.md" ] && ok "the numba driver writes rows, not a summary" ||
+        fail "the numba driver wrote a summary"
+    for f in summary.md index.html results.csv; do
+        [ -s "$report/$f" ] && ok "make numba: $f" || fail "make numba: no $f in $report"
+    done
+    expect_in "$report/summary.md" "| pi (numba) | njit |" "the numba rungs in the headline"
+    expect_in "$report/summary.md" "## Compile time" "summary.md has the compile table"
+    expect_in "$report/summary.md" "The first call pays for the compiler" "and its finding"
+    expect_in "$report/index.html" 'id="compile"' "on the page"
+    expect_in "$report/compile-numba.dat" "pi prange_fastmath" "compile plot data"
 
     # The C report reads the rows: one summary, one speedup plot per kernel.
     expect_rc 0 "C bench with --import" "$bench" --quick --kernel pi,montecarlo --variant scalar \
