@@ -290,263 +290,328 @@ static int add_weak_study(sl_suite *suite, const sl_plan *strong, const sl_cli *
     return sl_suite_add(suite, &weak, why, whylen);
 }
 
-static int bench(int argc, char **argv, sl_suite *suite)
-{
-    char why[1024];
-    const char *prog = argv[0];
-    sl_cli cli;
-    sl_run_dir run;
+/* One bench run as it moves through its stages. A stage returns CONTINUE
+ * or the exit code that ends the run, with why saying why (empty when the
+ * stage has said so itself); bench() then discards the run folder, if one
+ * was made and not yet published: one cleanup path for every failure. */
+enum { CONTINUE = -1 };
 
-    bind_threads(argv);
-    sl_interrupt_install();
-    sl_ignore_file_size_signal();
-    if (sl_check_omp_env(why, sizeof why) != 0) {
-        sl_die_usage(prog, why);
-        return SL_EXIT_USAGE;
-    }
-    int rc = sl_cli_parse(&cli, argc, argv, 1, NULL, usage);
+typedef struct bench_run {
+    const char *prog;
+    char **argv;
+    sl_cli cli;
+    sl_suite *suite;
+    int reps;
+    double min_time;
+    sl_run_dir run;
+    int have_folder;               /* run.partial exists and is ours */
+    char json_tmp[SL_PATH_BUF], out_flag[SL_PATH_BUF + 32];
+    json_passes passes;
+    sl_breakdown breakdown;
+    sl_context ctx;
+    sl_ceilings ceilings;
+    int memory;                    /* a kernel moves memory: probe the bus too */
+    size_t invalid;
+    int timed, sig, plots;
+    char why[1024];
+} bench_run;
+
+static int fail(bench_run *b, int code, const char *why)
+{
+    snprintf(b->why, sizeof b->why, "%s", why);
+    return code;
+}
+
+/* Parse the options and plan the suite: the strong study, the weak one. */
+static int plan(bench_run *b, int argc)
+{
+    sl_cli *cli = &b->cli;
+    char why[1024];
+    if (sl_check_omp_env(why, sizeof why) != 0)
+        return fail(b, SL_EXIT_USAGE, why);
+    int rc = sl_cli_parse(cli, argc, b->argv, 1, NULL, usage);
     if (rc != 0)
         return rc > 0 ? SL_EXIT_OK : SL_EXIT_USAGE;
-    if (cli.tree) {
-        sl_die_usage(prog, "--tree is for the runner; each bench is one tree");
-        return SL_EXIT_USAGE;
-    }
-    add_oversubscribed_point(&cli);
-
+    if (cli->tree)
+        return fail(b, SL_EXIT_USAGE, "--tree is for the runner; each bench is one tree");
+    add_oversubscribed_point(cli);
     sl_plan plan = {
         .tree = TREE_NAME, .kernels = SL_TREE_SYMBOL(kernels),
-        .kernel_name = cli.kernel, .variant_name = cli.variant,
-        .threads = cli.threads, .nthreads = cli.nthreads,
-        .size = cli.size, .sizes = cli.sizes, .nsizes = cli.nsizes,
-        .max_iter = cli.max_iter, .seed = cli.seed,
-        .schedules = cli.schedules, .nschedules = cli.nschedules, .sweep = 1,
-        .quick = cli.quick,
+        .kernel_name = cli->kernel, .variant_name = cli->variant,
+        .threads = cli->threads, .nthreads = cli->nthreads,
+        .size = cli->size, .sizes = cli->sizes, .nsizes = cli->nsizes,
+        .max_iter = cli->max_iter, .seed = cli->seed,
+        .schedules = cli->schedules, .nschedules = cli->nschedules, .sweep = 1,
+        .quick = cli->quick,
     };
-    if (sl_suite_add(suite, &plan, why, sizeof why) != 0 ||
-        add_weak_study(suite, &plan, &cli, why, sizeof why) != 0) {
-        sl_die_usage(prog, why);
-        return SL_EXIT_USAGE;
-    }
-    for (int i = 0; i < cli.nimport; i++)
-        if (check_import(suite, cli.import[i], why, sizeof why) != 0) {
-            sl_die_usage(prog, why);
-            return SL_EXIT_USAGE;
-        }
+    if (sl_suite_add(b->suite, &plan, why, sizeof why) != 0 ||
+        add_weak_study(b->suite, &plan, cli, why, sizeof why) != 0)
+        return fail(b, SL_EXIT_USAGE, why);
+    b->reps = cli->reps ? cli->reps : cli->quick ? QUICK_REPS : DEFAULT_REPS;
+    b->min_time = cli->min_time > 0 ? cli->min_time
+                  : cli->quick ? QUICK_MIN_TIME : DEFAULT_MIN_TIME;
+    return CONTINUE;
+}
+
+/* Everything that can be refused before a folder is made: the imported
+ * rows, the memory the plan needs, variants asked for that cannot run. */
+static int check_inputs(bench_run *b)
+{
+    char why[1024];
+    for (int i = 0; i < b->cli.nimport; i++)
+        if (check_import(b->suite, b->cli.import[i], why, sizeof why) != 0)
+            return fail(b, SL_EXIT_USAGE, why);
     if (participant_tree())
-        sl_isolate_child(suite);
-    if (sl_suite_check_memory(suite, why, sizeof why) != 0) {
-        sl_die_usage(prog, why);
-        return SL_EXIT_USAGE;
-    }
+        sl_isolate_child(b->suite);
+    if (sl_suite_check_memory(b->suite, why, sizeof why) != 0)
+        return fail(b, SL_EXIT_USAGE, why);
     /* Before anything else offloads: the first target region pays for
      * starting the device, and lesson 5 shows that cost. */
-    sl_breakdown breakdown;
-    sl_breakdown_begin(&breakdown, suite);
-    if (sl_suite_named_skipped(suite, cli.variant, why, sizeof why)) {
-        sl_die_usage(prog, why);
-        return SL_EXIT_MISSING;
-    }
-    if (cli.require_device && sl_check_device(NULL, why, sizeof why) != 0) {
-        sl_die_usage(prog, why);
-        return SL_EXIT_MISSING;
-    }
-    int reps = cli.reps ? cli.reps : cli.quick ? QUICK_REPS : DEFAULT_REPS;
-    double min_time = cli.min_time > 0 ? cli.min_time
-                      : cli.quick ? QUICK_MIN_TIME : DEFAULT_MIN_TIME;
+    sl_breakdown_begin(&b->breakdown, b->suite);
+    if (sl_suite_named_skipped(b->suite, b->cli.variant, why, sizeof why))
+        return fail(b, SL_EXIT_MISSING, why);
+    if (b->cli.require_device && sl_check_device(NULL, why, sizeof why) != 0)
+        return fail(b, SL_EXIT_MISSING, why);
+    return CONTINUE;
+}
 
-    if (sl_run_dir_create(&run, cli.results ? cli.results : "results", why,
-                          sizeof why) != 0) {
-        sl_die_usage(prog, why);
-        return SL_EXIT_USAGE;
-    }
-    if (run.cleaned)
+/* The run folder (room checked, stale ones of killed runs removed), and
+ * Google Benchmark told to write its JSON into it. */
+static int make_folder(bench_run *b)
+{
+    char why[1024];
+    if (sl_run_dir_create(&b->run, b->cli.results ? b->cli.results : "results", why,
+                          sizeof why) != 0)
+        return fail(b, SL_EXIT_USAGE, why);
+    b->have_folder = 1;
+    if (b->run.cleaned)
         printf("removed %d unfinished run folder(s) left in %s by runs that were killed\n",
-               run.cleaned, run.base);
-
-    /* Google Benchmark writes its JSON to a temporary name in the folder. */
-    char out_flag[4200], json_tmp[4160];
-    snprintf(json_tmp, sizeof json_tmp, "%s/.bench.json.tmp", run.partial);
-    snprintf(out_flag, sizeof out_flag, "--benchmark_out=%s", json_tmp);
-    char format_flag[] = "--benchmark_out_format=json";
+               b->run.cleaned, b->run.base);
+    if (sl_path_join(b->json_tmp, sizeof b->json_tmp, b->run.partial, ".bench.json.tmp") != 0)
+        return fail(b, SL_EXIT_USAGE, "the results folder's path is too long");
+    snprintf(b->out_flag, sizeof b->out_flag, "--benchmark_out=%s", b->json_tmp);
+    b->passes = (json_passes){ .partial = b->run.partial, .tmp = b->json_tmp };
+    static char format_flag[] = "--benchmark_out_format=json";
     int gbargc = 0;
     char *gbargv[SL_MAX_GB_FLAGS + 4];
-    gbargv[gbargc++] = argv[0];
-    for (int i = 0; i < cli.gbargc; i++)
-        gbargv[gbargc++] = cli.gbargv[i];
-    gbargv[gbargc++] = out_flag;
+    gbargv[gbargc++] = b->argv[0];
+    for (int i = 0; i < b->cli.gbargc; i++)
+        gbargv[gbargc++] = b->cli.gbargv[i];
+    gbargv[gbargc++] = b->out_flag;
     gbargv[gbargc++] = format_flag;
-    int gb_refused = gb_initialize(&gbargc, gbargv, 1) != 0;
-    if (gb_refused || gbargc > 1) {
-        /* gb_initialize has said why when it refused. */
-        if (!gb_refused)
-            fprintf(stderr, "%s: Google Benchmark did not understand '%s'\n", prog,
-                    gbargv[1]);
-        sl_run_dir_discard(&run);
+    /* gb_initialize says why when it refuses. */
+    if (gb_initialize(&gbargc, gbargv, 1) != 0)
         return SL_EXIT_USAGE;
+    if (gbargc > 1) {
+        snprintf(why, sizeof why, "Google Benchmark did not understand '%.200s'", gbargv[1]);
+        return fail(b, SL_EXIT_USAGE, why);
     }
+    return CONTINUE;
+}
 
-    warn_affinity(&cli);
+/* Every configuration checked against its reference before any is timed. */
+static int validate(bench_run *b)
+{
+    char why[1024];
+    sl_suite *suite = b->suite;
+    warn_affinity(&b->cli);
     printf("speedlab bench (%s tree): validating %zu configurations\n", TREE_NAME,
            suite->count);
-    if (cli.verbose)
+    if (b->cli.verbose)
         sl_suite_print_skipped(suite, stdout);
     if (participant_tree()) {
         printf("  each of your variants is checked first in a child process: a hang or "
                "a crash names the variant\n");
         fflush(stdout);
-        sl_isolate_tree(suite, argv, TREE_NAME);
+        sl_isolate_tree(suite, b->argv, TREE_NAME);
         sl_isolate_print_hints(stdout, suite);
     }
-    size_t invalid = sl_suite_validate(suite, stdout, cli.verbose);
+    b->invalid = sl_suite_validate(suite, stdout, b->cli.verbose);
     const sl_config *oom = sl_suite_out_of_memory(suite);
     if (oom) {
         sl_suite_out_of_memory_why(suite, oom, why, sizeof why);
-        sl_run_dir_discard(&run);
-        sl_die_usage(prog, why);
-        return SL_EXIT_RUNTIME;
+        return fail(b, SL_EXIT_RUNTIME, why);
     }
-    printf("  %zu of %zu valid", suite->count - invalid, suite->count);
+    printf("  %zu of %zu valid", suite->count - b->invalid, suite->count);
     if (suite->nskipped)
         printf("; %d variant(s) skipped (%s%s): %s", suite->nskipped, suite->skipped[0],
                suite->nskipped > 1 ? ", ..." : "", suite->skip_reason);
     printf("\n");
-    if (cli.require_device && sl_check_device(suite, why, sizeof why) != 0) {
-        sl_run_dir_discard(&run);
-        sl_die_usage(prog, why);
-        return SL_EXIT_MISSING;
-    }
-
-    sl_context ctx;
-    sl_context_collect(&ctx, suite, cli.threads, cli.nthreads);
-    for (int i = 0; i < ctx.count; i++)
-        gb_add_context(ctx.key[i], ctx.value[i]);
+    if (b->cli.require_device && sl_check_device(suite, why, sizeof why) != 0)
+        return fail(b, SL_EXIT_MISSING, why);
+    sl_context_collect(&b->ctx, suite, b->cli.threads, b->cli.nthreads);
+    for (int i = 0; i < b->ctx.count; i++)
+        gb_add_context(b->ctx.key[i], b->ctx.value[i]);
     gb_add_context("tree", TREE_NAME);
+    return CONTINUE;
+}
 
+/* Time the valid configurations, interleaved, and measure again those a
+ * busy machine disturbed (timing.c). A signal ends the timing early. */
+static int time_valid(bench_run *b)
+{
+    char why[1024];
+    sl_suite *suite = b->suite;
     /* The probe runs before and after timing; the faster is kept. The
      * memory's only when a kernel of the run moves memory (a quarter of a
      * second and a few hundred MiB that a pi-only run does without). */
-    sl_ceilings ceilings = { 0 };
-    int memory = 0;
     for (size_t i = 0; i < suite->count; i++)
-        memory |= suite->configs[i].kernel->problem->bytes_moved != NULL;
-    if (invalid < suite->count && !sl_interrupted())
-        sl_measure_ceilings(&ceilings, cli.quick, memory);
+        b->memory |= suite->configs[i].kernel->problem->bytes_moved != NULL;
+    if (b->invalid < suite->count && !sl_interrupted())
+        sl_measure_ceilings(&b->ceilings, b->cli.quick, b->memory);
     printf("timing %zu valid configurations (%d repetitions, >= %.2g s each)\n",
-           suite->count - invalid, reps, min_time);
+           suite->count - b->invalid, b->reps, b->min_time);
     fflush(stdout);
-    json_passes passes = { .partial = run.partial, .tmp = json_tmp };
     sl_timing timing = {
-        .reps = reps, .min_time = min_time, .progress = stdout, .verbose = cli.verbose,
-        .retry_busy = cli.retry_busy >= 0 ? cli.retry_busy : DEFAULT_RETRY_BUSY,
-        .after_pass = keep_json, .ctx = &passes,
+        .reps = b->reps, .min_time = b->min_time, .progress = stdout,
+        .verbose = b->cli.verbose,
+        .retry_busy = b->cli.retry_busy >= 0 ? b->cli.retry_busy : DEFAULT_RETRY_BUSY,
+        .after_pass = keep_json, .ctx = &b->passes,
     };
-    int time_rc = invalid < suite->count && !sl_interrupted() ?
-                  sl_suite_time(suite, &timing) : -1;
-    if (time_rc == -2) {
-        snprintf(why, sizeof why, "cannot write '%.900s': %s", json_tmp, strerror(errno));
-        sl_run_dir_discard(&run);
-        sl_die_usage(prog, why);
-        return SL_EXIT_RUNTIME;
+    int rc = b->invalid < suite->count && !sl_interrupted() ? sl_suite_time(suite, &timing) : -1;
+    if (rc == -2) {
+        snprintf(why, sizeof why, "cannot write '%.900s': %s", b->json_tmp, strerror(errno));
+        return fail(b, SL_EXIT_RUNTIME, why);
     }
-    int timed = time_rc == 0;
-    int sig = sl_interrupted();
-    if (timed && !sig && short_of_reps(suite, reps, why, sizeof why)) {
-        sl_run_dir_discard(&run);
-        sl_die_usage(prog, why);
-        return SL_EXIT_RUNTIME;
-    }
-    if (sig && !timed) {
-        sl_run_dir_discard(&run);
-        fprintf(stderr, "%s: interrupted before anything was timed; nothing written\n", prog);
-        return 128 + sig;
-    }
-    if (invalid < suite->count && !timed) {
-        sl_run_dir_discard(&run);
-        sl_die_usage(prog, "nothing was timed (does --benchmark_filter match?)");
-        return SL_EXIT_USAGE;
-    }
-    gb_shutdown();
-    if (timed && !sig)
-        invalid += (size_t)sl_breakdown_measure(&breakdown, suite, reps, cli.quick, stdout,
-                                                 cli.verbose);
-    if (timed && !sig) {
-        printf("probing the machine's ceilings (FMA, divide, 64-bit multiply on one "
-               "core%s)\n", memory ? "; memory bandwidth on 1 and every core" : "");
-        fflush(stdout);
-        sl_measure_ceilings(&ceilings, cli.quick, memory);
-    }
+    b->timed = rc == 0;
+    b->sig = sl_interrupted();
+    if (b->timed && !b->sig && short_of_reps(suite, b->reps, why, sizeof why))
+        return fail(b, SL_EXIT_RUNTIME, why);
+    if (b->sig && !b->timed)
+        return fail(b, 128 + b->sig, "interrupted before anything was timed; nothing written");
+    if (b->invalid < suite->count && !b->timed)
+        return fail(b, SL_EXIT_USAGE, "nothing was timed (does --benchmark_filter match?)");
+    return CONTINUE;
+}
 
-    for (int f = 0; f < cli.nimport && !sig; f++) {
+/* After a full timing: the GPU breakdown and the machine's ceilings. */
+static int probe(bench_run *b)
+{
+    gb_shutdown();
+    if (!b->timed || b->sig)
+        return CONTINUE;
+    b->invalid += (size_t)sl_breakdown_measure(&b->breakdown, b->suite, b->reps,
+                                               b->cli.quick, stdout, b->cli.verbose);
+    printf("probing the machine's ceilings (FMA, divide, 64-bit multiply on one "
+           "core%s)\n", b->memory ? "; memory bandwidth on 1 and every core" : "");
+    fflush(stdout);
+    sl_measure_ceilings(&b->ceilings, b->cli.quick, b->memory);
+    return CONTINUE;
+}
+
+/* Rows measured by other programs (numba's ladder, lesson 6's grid). */
+static int import_rows(bench_run *b)
+{
+    char why[1024];
+    sl_suite *suite = b->suite;
+    for (int f = 0; f < b->cli.nimport && !b->sig; f++) {
         int skipped = 0, grid = suite->grid.n;
-        int imported = sl_suite_import(suite, cli.import[f], &skipped, why, sizeof why);
-        if (imported < 0) {
-            sl_run_dir_discard(&run);
-            sl_die_usage(prog, why);
-            return SL_EXIT_USAGE;
-        }
-        for (size_t i = suite->count - (size_t)imported; i < suite->count; i++)
-            invalid += !suite->configs[i].valid;
+        int added = sl_suite_import(suite, b->cli.import[f], &skipped, why, sizeof why);
+        if (added < 0)
+            return fail(b, SL_EXIT_USAGE, why);
+        for (size_t i = suite->count - (size_t)added; i < suite->count; i++)
+            b->invalid += !suite->configs[i].valid;
         for (int i = grid; i < suite->grid.n; i++)
-            invalid += !suite->grid.rows[i].valid;
+            b->invalid += !suite->grid.rows[i].valid;
         grid = suite->grid.n - grid;
-        if (imported + grid)
+        if (added + grid)
             printf("imported %d row(s) measured by another program from %s%s\n",
-                   imported + grid, cli.import[f], skipped ? " (rows of kernels this run "
+                   added + grid, b->cli.import[f], skipped ? " (rows of kernels this run "
                    "did not measure left out)" : "");
     }
+    return CONTINUE;
+}
 
-    /* Google Benchmark's JSON holds the skipped configurations as errors;
-     * an interrupted run keeps only speedlab's own files. */
-    /* A write that fails (a full disk, ulimit -f) ends the run with its
-     * reason, and the partial folder goes: earlier runs stay as they were. */
-    if (publish_json(&passes, sig, why, sizeof why) != 0 ||
-        write_files(&run, suite, &ctx, &breakdown, &ceilings, why, sizeof why) != 0) {
-        sl_run_dir_discard(&run);
-        sl_die_usage(prog, why);
-        return SL_EXIT_RUNTIME;
-    }
-    int plots = cli.plots ? sl_run_plots(run.partial) : -1;
-    sl_run_report report = {
-        .suite = suite, .ctx = &ctx, .run_name = run.name, .dir = run.partial,
-        .breakdown = &breakdown, .ceilings = timed && !sig ? &ceilings : NULL,
-        .plots = plots,
+/* The data files, the figures, then summary.md and index.html (which show
+ * the figures that exist). A write that fails (a full disk, ulimit -f)
+ * ends the run with its reason; earlier runs stay as they were. */
+static int write_run(bench_run *b, sl_run_report *report)
+{
+    char why[1024], failed[SL_PATH_BUF + 64];
+    /* Google Benchmark's JSON holds skipped configurations as errors: an
+     * interrupted run keeps only speedlab's own files. */
+    if (publish_json(&b->passes, b->sig, why, sizeof why) != 0 ||
+        write_files(&b->run, b->suite, &b->ctx, &b->breakdown, &b->ceilings, why,
+                    sizeof why) != 0)
+        return fail(b, SL_EXIT_RUNTIME, why);
+    b->plots = b->cli.plots ? sl_run_plots(b->run.partial) : -1;
+    *report = (sl_run_report){
+        .suite = b->suite, .ctx = &b->ctx, .run_name = b->run.name, .dir = b->run.partial,
+        .breakdown = &b->breakdown, .ceilings = b->timed && !b->sig ? &b->ceilings : NULL,
+        .plots = b->plots,
     };
-    char failed[4200];
-    if (sl_write_report(&report, failed, sizeof failed) != 0) {
+    if (sl_write_report(report, failed, sizeof failed) != 0) {
         snprintf(why, sizeof why, "cannot write '%.900s': %s", failed, strerror(errno));
-        sl_run_dir_discard(&run);
-        sl_die_usage(prog, why);
-        return SL_EXIT_RUNTIME;
+        return fail(b, SL_EXIT_RUNTIME, why);
     }
-    if (sl_run_dir_publish(&run, why, sizeof why) != 0) {
-        sl_die_usage(prog, why);
-        return SL_EXIT_RUNTIME;
-    }
+    return CONTINUE;
+}
 
+/* Rename the folder into place, then tell the story on the console. */
+static int publish(bench_run *b, sl_run_report *report)
+{
+    char why[1024];
+    if (sl_run_dir_publish(&b->run, why, sizeof why) != 0)
+        return fail(b, SL_EXIT_RUNTIME, why);
+    b->have_folder = 0;
     printf("\n");
-    report.dir = run.final;
-    sl_print_report(stdout, &report, cli.verbose);
-    printf("report: %s/index.html and summary.md (also %s/latest)\n", run.final,
-           run.base);
+    report->dir = b->run.final;
+    sl_print_report(stdout, report, b->cli.verbose);
+    printf("report: %s/index.html and summary.md (also %s/latest)\n", b->run.final,
+           b->run.base);
     char install[96];
     sl_install_hint(install, sizeof install, "gnuplot-nox");
-    if (plots == 3)
+    if (b->plots == 3)
         printf("plots: gnuplot is not installed, so the data is written but not "
                "plotted; install it with: %s, then run: sh %s/plots/plot.sh %s\n",
-               install, SPEEDLAB_SOURCE_DIR, run.final);
-    else if (plots > 0)
+               install, SPEEDLAB_SOURCE_DIR, b->run.final);
+    else if (b->plots > 0)
         printf("plots: gnuplot failed (see above); the data files are complete\n");
-    if (sig) {
+    if (b->sig) {
         printf("interrupted by signal %d: what was measured is written and marked "
-               "interrupted; exit code %d\n", sig, 128 + sig);
-        return 128 + sig;
+               "interrupted; exit code %d\n", b->sig, 128 + b->sig);
+        return 128 + b->sig;
     }
-    if (invalid) {
+    if (b->invalid) {
         printf("%zu configuration(s) failed validation: see above; exit code 3\n",
-               invalid);
+               b->invalid);
         return SL_EXIT_INVALID;
     }
     return SL_EXIT_OK;
+}
+
+/* plan -> check inputs -> folder -> validate -> time (and re-measure) ->
+ * probe -> import -> write -> publish. */
+static int bench(int argc, char **argv, sl_suite *suite)
+{
+    static bench_run b;
+    b = (bench_run){ .prog = argv[0], .argv = argv, .suite = suite };
+    sl_run_report report;
+    bind_threads(argv);
+    sl_interrupt_install();
+    sl_ignore_file_size_signal();
+    int code = plan(&b, argc);
+    if (code == CONTINUE)
+        code = check_inputs(&b);
+    if (code == CONTINUE)
+        code = make_folder(&b);
+    if (code == CONTINUE)
+        code = validate(&b);
+    if (code == CONTINUE)
+        code = time_valid(&b);
+    if (code == CONTINUE)
+        code = probe(&b);
+    if (code == CONTINUE)
+        code = import_rows(&b);
+    if (code == CONTINUE)
+        code = write_run(&b, &report);
+    if (code == CONTINUE)
+        code = publish(&b, &report);
+    if (b.have_folder)
+        sl_run_dir_discard(&b.run);
+    if (b.why[0])
+        sl_print_error(b.prog, b.why);
+    return code;
 }
 
 /* The suite is freed here whatever way bench() ends, so that no exit path

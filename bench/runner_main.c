@@ -239,23 +239,23 @@ static int runner(int argc, char **argv, sl_suite *suite)
     sl_cli cli;
 
     if (sl_check_omp_env(why, sizeof why) != 0) {
-        sl_die_usage(argv[0], why);
+        sl_print_error(argv[0], why);
         return SL_EXIT_USAGE;
     }
     int rc = sl_cli_parse(&cli, argc, argv, 1, &kernel, usage);
     if (rc != 0)
         return rc > 0 ? SL_EXIT_OK : SL_EXIT_USAGE;
     if (kernel == NULL) {
-        sl_die_usage(argv[0], "which lesson? e.g. speedlab pi (see --help)");
+        sl_print_error(argv[0], "which lesson? e.g. speedlab pi (see --help)");
         return SL_EXIT_USAGE;
     }
     if (cli.gbargc || cli.nimport) {
-        sl_die_usage(argv[0], "--import and --benchmark_* flags belong to the "
+        sl_print_error(argv[0], "--import and --benchmark_* flags belong to the "
                      "bench (make bench)");
         return SL_EXIT_USAGE;
     }
     if (cli.kernel) {
-        sl_die_usage(argv[0], "name the kernel as the first word: speedlab pi");
+        sl_print_error(argv[0], "name the kernel as the first word: speedlab pi");
         return SL_EXIT_USAGE;
     }
     /* A participant compares at all cores unless told otherwise. */
@@ -288,17 +288,17 @@ static int runner(int argc, char **argv, sl_suite *suite)
             .quick = 1,
         };
         if (sl_suite_add(suite, &plan, why, sizeof why) != 0) {
-            sl_die_usage(argv[0], why);
+            sl_print_error(argv[0], why);
             return SL_EXIT_USAGE;
         }
     }
 
     if (sl_suite_named_skipped(suite, cli.variant, why, sizeof why)) {
-        sl_die_usage(argv[0], why);
+        sl_print_error(argv[0], why);
         return SL_EXIT_MISSING;
     }
     if (cli.require_device && sl_check_device(NULL, why, sizeof why) != 0) {
-        sl_die_usage(argv[0], why);
+        sl_print_error(argv[0], why);
         return SL_EXIT_MISSING;
     }
     sl_isolate_child(suite);
@@ -306,7 +306,7 @@ static int runner(int argc, char **argv, sl_suite *suite)
     if (sl_slurm_cpu_warning(slurm, sizeof slurm))
         printf("warning: %s\n", slurm);
     if (sl_suite_check_memory(suite, why, sizeof why) != 0) {
-        sl_die_usage(argv[0], why);
+        sl_print_error(argv[0], why);
         return SL_EXIT_USAGE;
     }
     const sl_config *first = &suite->configs[0];
@@ -319,11 +319,11 @@ static int runner(int argc, char **argv, sl_suite *suite)
     const sl_config *oom = sl_suite_out_of_memory(suite);
     if (oom) {
         sl_suite_out_of_memory_why(suite, oom, why, sizeof why);
-        sl_die_usage(argv[0], why);
+        sl_print_error(argv[0], why);
         return SL_EXIT_RUNTIME;
     }
     if (cli.require_device && sl_check_device(suite, why, sizeof why) != 0) {
-        sl_die_usage(argv[0], why);
+        sl_print_error(argv[0], why);
         return SL_EXIT_MISSING;
     }
 
@@ -380,7 +380,7 @@ static int runner(int argc, char **argv, sl_suite *suite)
                "again when the machine is quiet (top shows what is running).\n",
                SL_BUSY_CORES, busy);
     if (k->problem->image && write_pictures(suite, kernel, &cli, why, sizeof why) != 0) {
-        sl_die_usage(argv[0], why);
+        sl_print_error(argv[0], why);
         return SL_EXIT_RUNTIME;
     }
     if (invalid) {

@@ -42,9 +42,12 @@ int sl_parse_thread_list(const char *what, const char *text, int *out,
 
 /* The longest folder path the kit takes from its user. Every file it
  * writes under one (a run folder, its hidden partial twin, a picture named
- * after a configuration) then fits the kit's path buffers (4096 bytes), so
- * no path is ever cut short and written somewhere else. */
+ * after a configuration) then fits SL_PATH_BUF, the kit's one size of path
+ * buffer, so no path is ever cut short and written somewhere else. */
 #define SL_PATH_LIMIT 2000
+/* The limit, a run folder's name (time, host, ".partial"), a file's name
+ * and the terminator, with room to spare. */
+#define SL_PATH_BUF (2 * SL_PATH_LIMIT + 96)
 
 /* dir + "/" + name into out: the kit's one way to build a path. 0, or -1
  * with errno ENAMETOOLONG when it does not fit: never a path cut short

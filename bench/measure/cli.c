@@ -10,7 +10,7 @@
 #include "fractal_problem.h"
 #include "suite.h"
 
-void sl_die_usage(const char *program, const char *message)
+void sl_print_error(const char *program, const char *message)
 {
     const char *slash = strrchr(program, '/');
     fprintf(stderr, "%s: %s\n", slash ? slash + 1 : program, message);
@@ -105,7 +105,7 @@ int sl_cli_parse(sl_cli *cli, int argc, char **argv, int first,
                 val = argv[++i];
             else {
                 snprintf(why, sizeof why, "%s needs a value (see --help)", opt);
-                sl_die_usage(argv[0], why);
+                sl_print_error(argv[0], why);
                 return -1;
             }
         }
@@ -113,14 +113,14 @@ int sl_cli_parse(sl_cli *cli, int argc, char **argv, int first,
             fputs(usage, stdout);
             return 1;
         } else if (!strncmp(a, "--benchmark_out", 15)) {
-            sl_die_usage(argv[0], "--benchmark_out is set by speedlab (the JSON "
+            sl_print_error(argv[0], "--benchmark_out is set by speedlab (the JSON "
                          "goes into the run folder); use --results DIR instead");
             return -1;
         } else if (!strncmp(a, "--benchmark_", 12)) {
             if (cli->gbargc == SL_MAX_GB_FLAGS) {
                 snprintf(why, sizeof why, "at most %d --benchmark_* flags per run",
                          SL_MAX_GB_FLAGS);
-                sl_die_usage(argv[0], why);
+                sl_print_error(argv[0], why);
                 return -1;
             }
             cli->gbargv[cli->gbargc++] = argv[i];
@@ -133,7 +133,7 @@ int sl_cli_parse(sl_cli *cli, int argc, char **argv, int first,
         } else if (!strcmp(opt, "--retry-busy")) {
             if (sl_parse_i64("--retry-busy", val, 0, SL_MAX_RETRY_BUSY, &v, why,
                              sizeof why) != 0) {
-                sl_die_usage(argv[0], why);
+                sl_print_error(argv[0], why);
                 return -1;
             }
             cli->retry_busy = (int)v;
@@ -149,45 +149,45 @@ int sl_cli_parse(sl_cli *cli, int argc, char **argv, int first,
             if (strcmp(val, "exercises") && strcmp(val, "solutions") && strcmp(val, "both")) {
                 snprintf(why, sizeof why, "--tree: '%s' is not exercises, solutions "
                          "or both", val);
-                sl_die_usage(argv[0], why);
+                sl_print_error(argv[0], why);
                 return -1;
             }
             cli->tree = val;
         } else if (!strcmp(opt, "--results")) {
             if (*val == '\0') {
-                sl_die_usage(argv[0], "--results: empty folder name");
+                sl_print_error(argv[0], "--results: empty folder name");
                 return -1;
             }
             if (sl_check_path("--results", val, why, sizeof why) != 0) {
-                sl_die_usage(argv[0], why);
+                sl_print_error(argv[0], why);
                 return -1;
             }
             cli->results = val;
         } else if (!strcmp(opt, "--import")) {
             if (*val == '\0') {
-                sl_die_usage(argv[0], "--import: empty file name");
+                sl_print_error(argv[0], "--import: empty file name");
                 return -1;
             }
             if (cli->nimport == SL_MAX_IMPORTS) {
-                sl_die_usage(argv[0], "--import: at most 4 files");
+                sl_print_error(argv[0], "--import: at most 4 files");
                 return -1;
             }
             cli->import[cli->nimport++] = val;
         } else if (!strcmp(opt, "--size")) {
             if (parse_size(cli, val, why, sizeof why) != 0) {
-                sl_die_usage(argv[0], why);
+                sl_print_error(argv[0], why);
                 return -1;
             }
         } else if (!strcmp(opt, "--max-iter")) {
             if (sl_parse_i64("--max-iter", val, 1, FRACTAL_MAX_ITER_LIMIT, &v, why,
                              sizeof why) != 0) {
-                sl_die_usage(argv[0], why);
+                sl_print_error(argv[0], why);
                 return -1;
             }
             cli->max_iter = (int)v;
         } else if (!strcmp(opt, "--seed")) {
             if (sl_parse_i64("--seed", val, 0, INT64_MAX, &v, why, sizeof why) != 0) {
-                sl_die_usage(argv[0], why);
+                sl_print_error(argv[0], why);
                 return -1;
             }
             cli->seed = (uint64_t)v;
@@ -195,12 +195,12 @@ int sl_cli_parse(sl_cli *cli, int argc, char **argv, int first,
             if (cli->nschedules == SL_MAX_SCHEDULES) {
                 snprintf(why, sizeof why, "--schedule: at most %d schedules per run",
                          SL_MAX_SCHEDULES);
-                sl_die_usage(argv[0], why);
+                sl_print_error(argv[0], why);
                 return -1;
             }
             if (sl_parse_schedule("--schedule", val, &cli->schedules[cli->nschedules],
                                   why, sizeof why) != 0) {
-                sl_die_usage(argv[0], why);
+                sl_print_error(argv[0], why);
                 return -1;
             }
             cli->nschedules++;
@@ -208,27 +208,27 @@ int sl_cli_parse(sl_cli *cli, int argc, char **argv, int first,
             if (sl_parse_thread_list("--threads", val, cli->threads,
                                      SL_MAX_THREAD_COUNTS, &cli->nthreads, why,
                                      sizeof why) != 0) {
-                sl_die_usage(argv[0], why);
+                sl_print_error(argv[0], why);
                 return -1;
             }
             cli->threads_given = 1;
         } else if (!strcmp(opt, "--reps")) {
             if (sl_parse_i64("--reps", val, 1, SL_MAX_REPS, &v, why, sizeof why) != 0) {
-                sl_die_usage(argv[0], why);
+                sl_print_error(argv[0], why);
                 return -1;
             }
             cli->reps = (int)v;
         } else if (!strcmp(opt, "--min-time")) {
             if (sl_parse_seconds("--min-time", val, 60.0, &cli->min_time, why,
                               sizeof why) != 0) {
-                sl_die_usage(argv[0], why);
+                sl_print_error(argv[0], why);
                 return -1;
             }
         } else if (a[0] != '-' && positional && *positional == NULL) {
             *positional = a;
         } else {
             snprintf(why, sizeof why, "unknown argument '%s' (see --help)", a);
-            sl_die_usage(argv[0], why);
+            sl_print_error(argv[0], why);
             return -1;
         }
     }

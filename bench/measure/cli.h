@@ -68,8 +68,9 @@ int sl_default_threads(int *out, int cap);
 int sl_parse_seconds(const char *what, const char *text, double max, double *out,
                      char *why, size_t whylen);
 
-/* Print "program: message" on stderr. */
-void sl_die_usage(const char *program, const char *message);
+/* Print "program: message" on stderr, and return: the caller picks the
+ * exit code. */
+void sl_print_error(const char *program, const char *message);
 
 /* The command that installs a Debian package: "sudo apt-get install PKG",
  * without sudo for root. */
