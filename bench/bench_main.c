@@ -50,43 +50,11 @@ enum { DEFAULT_RETRY_BUSY = 1 };
 #define DEFAULT_MIN_TIME 0.5
 #define QUICK_MIN_TIME 0.05
 
-static const char usage[] =
+static const char intro[] =
     "usage: speedlab-bench-" TREE_NAME " [options] [--benchmark_* flags]\n"
     "Validate every variant of the " TREE_NAME " tree, time the valid ones and\n"
-    "write a run folder <results>/<UTC time>-<host>/ plus <results>/latest.\n"
-    "  --kernel NAMES    kernels, comma-separated (default: all)\n"
-    "  --variant NAMES   one variant, or a comma list such as gpu,cuda (default:\n"
-    "                    all; the scalar baseline always comes along)\n"
-    "  --size N          problem size in the kernel's unit (default: per kernel;\n"
-    "                    fractals: pixels per side of a square image);\n"
-    "                    --size KERNEL=N for one kernel, repeatable\n"
-    "  --max-iter N      fractals: the iteration cap (default 1000)\n"
-    "  --seed N          montecarlo: the generator's seed, 0 to 2^63-1 (default 0)\n"
-    "  --schedule S      fractals' threaded variants: static, dynamic or guided,\n"
-    "                    optionally ,CHUNK, or as-written (the pragma's); repeat\n"
-    "                    to sweep several (default: as-written, and at the most\n"
-    "                    threads also static, static,1, dynamic, guided)\n"
-    "  --threads LIST    thread counts for threaded variants, e.g. 1,2,4\n"
-    "                    (default: powers of two up to the cores, the cores, and\n"
-    "                    one oversubscribed point, cores + 1)\n"
-    "  --no-weak         skip the weak-scaling study (threads_simd, work per\n"
-    "                    thread held constant)\n"
-    "  --retry-busy N    measure configurations again, at the end, when other\n"
-    "                    processes used more than a quarter of a core while they\n"
-    "                    ran; up to N times, keeping the cleanest (default 1)\n"
-    "  --verbose         print every configuration as it is timed, and the whole\n"
-    "                    summary (default: the headline and the warnings)\n"
-    "  --reps R          repetitions per configuration (default 6: the median's\n"
-    "                    95% interval needs 6)\n"
-    "  --min-time S      seconds per repetition (default 0.5; quick 0.05)\n"
-    "  --quick           quick sizes and few repetitions\n"
-    "  --results DIR     where run folders go (default: results)\n"
-    "  --import FILE     add another program's rows (a results.csv with the same\n"
-    "                    columns and another tree, such as lesson 8's numba run)\n"
-    "                    to the report; they keep their own validation and timing\n"
-    "  --no-plots        write the data but do not run gnuplot\n"
-    "  --require-device  exit 4, measuring nothing, unless every gpu variant\n"
-    "                    runs on an offload device (no host fallback)\n"
+    "write a run folder <results>/<UTC time>-<host>/ plus <results>/latest.\n";
+static const char outro[] =
     "Google Benchmark flags honoured: --benchmark_filter=REGEX (a configuration's\n"
     "name, e.g. solutions/pi/simd), --benchmark_context=KEY=VALUE,\n"
     "--benchmark_enable_random_interleaving=false; the others are refused.\n"
@@ -329,11 +297,9 @@ static int plan(bench_run *b, int argc)
     char why[1024];
     if (sl_check_omp_env(why, sizeof why) != 0)
         return fail(b, SL_EXIT_USAGE, why);
-    int rc = sl_cli_parse(cli, argc, b->argv, 1, NULL, usage);
+    int rc = sl_cli_parse(cli, argc, b->argv, 1, NULL, SL_CLI_BENCH, intro, outro);
     if (rc != 0)
         return rc > 0 ? SL_EXIT_OK : SL_EXIT_USAGE;
-    if (cli->tree)
-        return fail(b, SL_EXIT_USAGE, "--tree is for the runner; each bench is one tree");
     add_oversubscribed_point(cli);
     sl_plan plan = {
         .tree = TREE_NAME, .kernels = SL_TREE_SYMBOL(kernels),

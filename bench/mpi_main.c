@@ -40,22 +40,11 @@ extern const sl_kernel *const tree_kernels[];
 #define SL_STR_(x) #x
 #define SL_STR(x) SL_STR_(x)
 
-static const char usage[] =
+static const char intro[] =
     "usage: " PROGRAM " [options]\n"
     "Lesson 6: each kernel's MPI + OpenMP variants, validated against the\n"
-    "single-process reference, then timed on a grid of ranks x threads per rank.\n"
-    "  --ranks LIST     MPI ranks, e.g. 1,2 (default 1,2)\n"
-    "  --threads LIST   OpenMP threads per rank, e.g. 1,2 (default 1,2)\n"
-    "  --kernel NAMES   pi, mandelbrot, julia, montecarlo, comma-separated (default all)\n"
-    "  --size N         every chosen kernel's size (steps, samples, image side)\n"
-    "  --quick          the quick sizes (as make bench QUICK=1)\n"
-    "  --check          validate only at the awkward probe sizes, nothing timed or written\n"
-    "  --reps N         repetitions per configuration (default 5)\n"
-    "  --min-time S     seconds per repetition, at least (default 0.2)\n"
-    "  --results DIR    where the run folder goes (default results)\n"
-    "  --timeout S      stop a launch that runs longer (default 900)\n"
-    "  --bind core|none how mpirun binds ranks (default: core when ranks x threads\n"
-    "                   fit the cores, each rank given its threads' cores; else none)\n"
+    "single-process reference, then timed on a grid of ranks x threads per rank.\n";
+static const char outro[] =
     "Exit: 0 ok, 1 a launch failed, 2 bad input, 3 a variant failed validation,\n"
     "4 MPI missing (mpirun not found).\n";
 
@@ -106,65 +95,35 @@ static int parse_kernels(options *o, const char *text)
     return 0;
 }
 
-/* Parse the driver's options; 0, 1 (--help), or -1 after saying why. */
+/* The driver's options from the kit's one table (cli.c); 0, 1 (--help), or
+ * -1 after saying why. What is not given keeps its default. */
 static int parse(options *o, int argc, char **argv)
 {
-    char why[512];
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
-        int takes = strcmp(a, "--quick") != 0 && strcmp(a, "--check") != 0 &&
-                    strcmp(a, "--help") != 0 && strcmp(a, "-h") != 0;
-        if (takes && v == NULL) {
-            fprintf(stderr, PROGRAM ": %s needs a value (see --help)\n", a);
-            return -1;
-        }
-        int64_t n;
-        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
-            fputs(usage, stdout);
-            return 1;
-        } else if (!strcmp(a, "--quick")) {
-            o->quick = 1;
-            continue;
-        } else if (!strcmp(a, "--check")) {
-            o->check = 1;
-            continue;
-        } else if (!strcmp(a, "--ranks")) {
-            if (sl_parse_thread_list("--ranks", v, o->ranks, SL_MAX_THREAD_COUNTS, &o->nranks,
-                                     why, sizeof why) != 0)
-                return fail(-1, "%s%s", why, "");
-        } else if (!strcmp(a, "--threads")) {
-            if (sl_parse_thread_list("--threads", v, o->threads, SL_MAX_THREAD_COUNTS,
-                                     &o->nthreads, why, sizeof why) != 0)
-                return fail(-1, "%s%s", why, "");
-        } else if (!strcmp(a, "--kernel")) {
-            if (parse_kernels(o, v) != 0)
-                return -1;
-        } else if (!strcmp(a, "--size")) {
-            if (sl_parse_i64("--size", v, 1, INT64_C(1) << 53, &o->size, why, sizeof why) != 0)
-                return fail(-1, "%s%s", why, "");
-        } else if (!strcmp(a, "--reps")) {
-            if (sl_parse_i64("--reps", v, 1, SL_MAX_REPS, &n, why, sizeof why) != 0)
-                return fail(-1, "%s%s", why, "");
-            o->reps = (int)n;
-        } else if (!strcmp(a, "--min-time")) {
-            if (sl_parse_seconds("--min-time", v, 86400, &o->min_time, why, sizeof why) != 0)
-                return fail(-1, "%s%s", why, "");
-        } else if (!strcmp(a, "--timeout")) {
-            if (sl_parse_seconds("--timeout", v, 86400, &o->timeout, why, sizeof why) != 0)
-                return fail(-1, "%s%s", why, "");
-        } else if (!strcmp(a, "--results")) {
-            if (sl_check_path("--results", v, why, sizeof why) != 0)
-                return fail(-1, "%s%s", why, "");
-            o->results = v;
-        } else if (!strcmp(a, "--bind")) {
-            if (strcmp(v, "core") && strcmp(v, "none"))
-                return fail(-1, "--bind: '%.64s' is not core or none%s", v, "");
-            o->bind = strcmp(v, "core") == 0;
-        } else {
-            return fail(-1, "unknown option '%.200s' (see --help)%s", a, "");
-        }
-        i++;
+    sl_cli cli;
+    int rc = sl_cli_parse(&cli, argc, argv, 1, NULL, SL_CLI_MPI, intro, outro);
+    if (rc != 0)
+        return rc;
+    if (cli.nranks) {
+        memcpy(o->ranks, cli.ranks, sizeof o->ranks);
+        o->nranks = cli.nranks;
     }
+    if (cli.threads_given) {
+        memcpy(o->threads, cli.threads, sizeof o->threads);
+        o->nthreads = cli.nthreads;
+    }
+    if (cli.kernel && parse_kernels(o, cli.kernel) != 0)
+        return -1;
+    if (cli.nsizes)
+        return fail(-1, "--size KERNEL=N is the bench's; here one --size is every chosen "
+                    "kernel's (choose them with --kernel)%s%s", "", "");
+    o->size = cli.size;
+    o->quick = cli.quick;
+    o->check = cli.check;
+    o->reps = cli.reps ? cli.reps : o->reps;
+    o->min_time = cli.min_time > 0 ? cli.min_time : o->min_time;
+    o->timeout = cli.timeout > 0 ? cli.timeout : o->timeout;
+    o->results = cli.results ? cli.results : o->results;
+    o->bind = cli.bind;
     return 0;
 }
 
@@ -198,25 +157,19 @@ static const sl_kernel *single_of(const sl_problem_def *def)
 /* Under mpirun: argv from the driver (run_launch below). */
 static int worker(int argc, char **argv)
 {
-    sl_hybrid_plan plan = { .frag = argv[2], .reps = 0, .min_time = 0.2 };
-    for (int i = 3; i + 1 < argc; i += 2) {
-        const char *a = argv[i], *v = argv[i + 1];
-        if (!strcmp(a, "--threads"))
-            plan.threads = atoi(v);
-        else if (!strcmp(a, "--reps"))
-            plan.reps = atoi(v);
-        else if (!strcmp(a, "--min-time"))
-            plan.min_time = strtod(v, NULL);
-        else if (!strcmp(a, "--baseline"))
-            plan.baseline = atoi(v);
-        else if (!strcmp(a, "--job") && plan.njobs < SL_HYBRID_MAX_JOBS) {
-            const char *eq = strchr(v, '=');
-            const sl_hybrid_kernel *k = eq ? find_kernel(v, (size_t)(eq - v)) : NULL;
-            if (k == NULL)
-                return SL_EXIT_USAGE;
-            plan.jobs[plan.njobs++] = (sl_hybrid_job){ k, single_of(k->problem),
-                                                       strtoll(eq + 1, NULL, 10) };
-        }
+    /* The driver's words, in order: --worker FRAGMENT THREADS REPS MIN_TIME
+     * BASELINE KERNEL=SIZE... (run_launch); not options a person types. */
+    if (argc < 8)
+        return SL_EXIT_USAGE;
+    sl_hybrid_plan plan = { .frag = argv[2], .threads = atoi(argv[3]), .reps = atoi(argv[4]),
+                            .min_time = strtod(argv[5], NULL), .baseline = atoi(argv[6]) };
+    for (int i = 7; i < argc && plan.njobs < SL_HYBRID_MAX_JOBS; i++) {
+        const char *eq = strchr(argv[i], '=');
+        const sl_hybrid_kernel *k = eq ? find_kernel(argv[i], (size_t)(eq - argv[i])) : NULL;
+        if (k == NULL)
+            return SL_EXIT_USAGE;
+        plan.jobs[plan.njobs++] = (sl_hybrid_job){ k, single_of(k->problem),
+                                                   strtoll(eq + 1, NULL, 10) };
     }
     if (plan.threads < 1)
         return SL_EXIT_USAGE;
@@ -271,13 +224,12 @@ static int run_launch(const options *o, const char *mpirun, int ranks, int threa
     snprintf(reps, sizeof reps, "%d", o->check ? 0 : o->reps);
     snprintf(mt, sizeof mt, "%.17g", o->min_time);
     snprintf(base, sizeof base, "%d", baseline);
-    char *more[] = { "--threads", thr, "--reps", reps, "--min-time", mt, "--baseline", base };
+    char *more[] = { thr, reps, mt, base };
     for (size_t k = 0; k < sizeof more / sizeof more[0]; k++)
         argv[n++] = more[k];
     for (int k = 0; k < o->nkernels; k++) {
         snprintf(jobs[k], sizeof jobs[k], "%s=%lld", o->kernels[k]->problem->name,
                  (long long)sizes[k]);
-        argv[n++] = "--job";
         argv[n++] = jobs[k];
     }
     argv[n] = NULL;

@@ -36,27 +36,13 @@ enum { RUNNER_REPS = 3 };
 /* Below this speedup a faster variant has not paid off yet. */
 #define NOT_FASTER_YET 1.2
 
-static const char usage[] =
+static const char intro[] =
     "usage: speedlab LESSON [options]\n"
     "Check and time your exercises next to the solutions, e.g. speedlab pi.\n"
     "Lessons: pi, mandelbrot, julia, montecarlo, triad, triad_cache. Exhibits\n"
     "(bugs on purpose, measured): data-race, false-sharing, fma, shared-rng,\n"
-    "missing-map, first-touch.\n"
-    "  --variant NAME   one variant (default: all)\n"
-    "  --size N         problem size (default: the kernel's quick size)\n"
-    "  --threads LIST   threads for threaded variants (default: all cores)\n"
-    "  --tree T         exercises, solutions or both (default: both)\n"
-    "  --reps R         repetitions (default 3)\n"
-    "  --min-time S     seconds per repetition, at least (default 0.1; the tests\n"
-    "                   use 0.01: their subject is the table, not the speed)\n"
-    "  --max-iter N     fractals: the iteration cap (default 1000)\n"
-    "  --seed N         montecarlo: the generator's seed, 0 to 2^63-1 (default 0)\n"
-    "  --schedule S     fractals' threaded variants: static, dynamic or guided,\n"
-    "                   optionally ,CHUNK, run by the bench's twin of your loop\n"
-    "                   (default: as-written, your pragma); repeat for several\n"
-    "  --results DIR    fractals: pictures go to DIR/LESSON/ (default: results)\n"
-    "  --no-plots       fractals: write the picture data, do not run gnuplot\n"
-    "  --require-device exit 4 unless every gpu variant runs on a device\n"
+    "missing-map, first-touch.\n";
+static const char outro[] =
     "Exit: 0 ok, 2 bad input, 3 a variant gave a wrong answer, 4 no device\n"
     "(with --require-device).\n";
 
@@ -242,20 +228,11 @@ static int runner(int argc, char **argv, sl_suite *suite)
         sl_print_error(argv[0], why);
         return SL_EXIT_USAGE;
     }
-    int rc = sl_cli_parse(&cli, argc, argv, 1, &kernel, usage);
+    int rc = sl_cli_parse(&cli, argc, argv, 1, &kernel, SL_CLI_RUNNER, intro, outro);
     if (rc != 0)
         return rc > 0 ? SL_EXIT_OK : SL_EXIT_USAGE;
     if (kernel == NULL) {
         sl_print_error(argv[0], "which lesson? e.g. speedlab pi (see --help)");
-        return SL_EXIT_USAGE;
-    }
-    if (cli.gbargc || cli.nimport) {
-        sl_print_error(argv[0], "--import and --benchmark_* flags belong to the "
-                     "bench (make bench)");
-        return SL_EXIT_USAGE;
-    }
-    if (cli.kernel) {
-        sl_print_error(argv[0], "name the kernel as the first word: speedlab pi");
         return SL_EXIT_USAGE;
     }
     /* A participant compares at all cores unless told otherwise. */

@@ -47,187 +47,377 @@ int sl_parse_seconds(const char *what, const char *text, double max, double *out
 
 /* "--size N" (every kernel) or "--size KERNEL=N" (that kernel; the plan
  * checks the name). Kernels refuse sizes above their own max_size later. */
-static int parse_size(sl_cli *cli, const char *val, char *why, size_t whylen)
+static int parse_size(sl_cli *cli, const char *name, const char *val, char *why,
+                      size_t whylen)
 {
     const char *eq = strchr(val, '=');
     int64_t v;
     if (eq == NULL) {
-        if (sl_parse_i64("--size", val, 1, INT64_MAX, &v, why, whylen) != 0)
+        if (sl_parse_i64(name, val, 1, INT64_MAX, &v, why, whylen) != 0)
             return -1;
         cli->size = v;
         return 0;
     }
     if (eq == val) {
-        snprintf(why, whylen, "--size '%.80s': no kernel name before '='", val);
+        snprintf(why, whylen, "%s '%.80s': no kernel name before '='", name, val);
         return -1;
     }
     if (cli->nsizes == SL_MAX_KERNEL_SIZES) {
-        snprintf(why, whylen, "at most %d --size KERNEL=N options per run",
-                 SL_MAX_KERNEL_SIZES);
+        snprintf(why, whylen, "at most %d %s KERNEL=N options per run",
+                 SL_MAX_KERNEL_SIZES, name);
         return -1;
     }
-    if (sl_parse_i64("--size", eq + 1, 1, INT64_MAX, &v, why, whylen) != 0)
+    if (sl_parse_i64(name, eq + 1, 1, INT64_MAX, &v, why, whylen) != 0)
         return -1;
     cli->sizes[cli->nsizes++] = (sl_kernel_size){ val, (size_t)(eq - val), v };
     return 0;
 }
 
-int sl_cli_parse(sl_cli *cli, int argc, char **argv, int first,
-                 const char **positional, const char *usage)
+/* ---- the options, declared once ------------------------------------------ */
+
+typedef int (*setter)(sl_cli *cli, const char *name, const char *val, char *why,
+                      size_t whylen);
+
+static int set_kernel(sl_cli *c, const char *name, const char *v, char *w, size_t n)
+{
+    (void)name, (void)w, (void)n;
+    c->kernel = v;
+    return 0;
+}
+
+static int set_variant(sl_cli *c, const char *name, const char *v, char *w, size_t n)
+{
+    (void)name, (void)w, (void)n;
+    c->variant = v;
+    return 0;
+}
+
+static int set_tree(sl_cli *c, const char *name, const char *v, char *why, size_t whylen)
+{
+    if (strcmp(v, "exercises") && strcmp(v, "solutions") && strcmp(v, "both")) {
+        snprintf(why, whylen, "%s: '%s' is not exercises, solutions or both", name, v);
+        return -1;
+    }
+    c->tree = v;
+    return 0;
+}
+
+static int set_results(sl_cli *c, const char *name, const char *v, char *why, size_t whylen)
+{
+    if (*v == '\0') {
+        snprintf(why, whylen, "%s: empty folder name", name);
+        return -1;
+    }
+    c->results = v;
+    return sl_check_path(name, v, why, whylen);
+}
+
+static int set_import(sl_cli *c, const char *name, const char *v, char *why, size_t whylen)
+{
+    if (*v == '\0' || c->nimport == SL_MAX_IMPORTS) {
+        snprintf(why, whylen, "%s: %s", name, *v ? "at most 4 files" : "empty file name");
+        return -1;
+    }
+    c->import[c->nimport++] = v;
+    return 0;
+}
+
+static int set_max_iter(sl_cli *c, const char *name, const char *v, char *why, size_t whylen)
+{
+    int64_t n;
+    if (sl_parse_i64(name, v, 1, FRACTAL_MAX_ITER_LIMIT, &n, why, whylen) != 0)
+        return -1;
+    c->max_iter = (int)n;
+    return 0;
+}
+
+static int set_seed(sl_cli *c, const char *name, const char *v, char *why, size_t whylen)
+{
+    int64_t n;
+    if (sl_parse_i64(name, v, 0, INT64_MAX, &n, why, whylen) != 0)
+        return -1;
+    c->seed = (uint64_t)n;
+    return 0;
+}
+
+static int set_schedule(sl_cli *c, const char *name, const char *v, char *why, size_t whylen)
+{
+    if (c->nschedules == SL_MAX_SCHEDULES) {
+        snprintf(why, whylen, "%s: at most %d schedules per run", name, SL_MAX_SCHEDULES);
+        return -1;
+    }
+    if (sl_parse_schedule(name, v, &c->schedules[c->nschedules], why, whylen) != 0)
+        return -1;
+    c->nschedules++;
+    return 0;
+}
+
+static int set_threads(sl_cli *c, const char *name, const char *v, char *why, size_t whylen)
+{
+    c->threads_given = 1;
+    return sl_parse_thread_list(name, v, c->threads, SL_MAX_THREAD_COUNTS,
+                                &c->nthreads, why, whylen);
+}
+
+static int set_reps(sl_cli *c, const char *name, const char *v, char *why, size_t whylen)
+{
+    int64_t n;
+    if (sl_parse_i64(name, v, 1, SL_MAX_REPS, &n, why, whylen) != 0)
+        return -1;
+    c->reps = (int)n;
+    return 0;
+}
+
+static int set_min_time(sl_cli *c, const char *name, const char *v, char *why, size_t whylen)
+{
+    return sl_parse_seconds(name, v, 60.0, &c->min_time, why, whylen);
+}
+
+static int set_retry_busy(sl_cli *c, const char *name, const char *v, char *why, size_t whylen)
+{
+    int64_t n;
+    if (sl_parse_i64(name, v, 0, SL_MAX_RETRY_BUSY, &n, why, whylen) != 0)
+        return -1;
+    c->retry_busy = (int)n;
+    return 0;
+}
+
+static int set_ranks(sl_cli *c, const char *name, const char *v, char *why, size_t whylen)
+{
+    return sl_parse_thread_list(name, v, c->ranks, SL_MAX_THREAD_COUNTS, &c->nranks, why,
+                                whylen);
+}
+
+static int set_timeout(sl_cli *c, const char *name, const char *v, char *why, size_t whylen)
+{
+    return sl_parse_seconds(name, v, 86400.0, &c->timeout, why, whylen);
+}
+
+static int set_bind(sl_cli *c, const char *name, const char *v, char *why, size_t whylen)
+{
+    if (strcmp(v, "core") && strcmp(v, "none")) {
+        snprintf(why, whylen, "%s: '%.64s' is not core or none", name, v);
+        return -1;
+    }
+    c->bind = strcmp(v, "core") == 0;
+    return 0;
+}
+
+static int set_size(sl_cli *c, const char *name, const char *v, char *why, size_t whylen)
+{
+    return parse_size(c, name, v, why, whylen);
+}
+
+/* Flags: the field each one sets to on, or off for --no-plots. */
+#define FLAG(field, on) \
+    static int set_##field(sl_cli *c, const char *name, const char *v, char *w, size_t n) \
+    { (void)name, (void)v, (void)w, (void)n; c->field = on; return 0; }
+FLAG(quick, 1)
+FLAG(plots, 0)
+FLAG(verbose, 1)
+FLAG(no_weak, 1)
+FLAG(require_device, 1)
+FLAG(check, 1)
+#undef FLAG
+
+/* One row per option: its name, its value's name (NULL: a flag), the
+ * programs that take it, how it is parsed, and its help, for the bench and,
+ * where it says something else, for the runner. */
+static const struct option {
+    const char *name, *alias, *value;
+    unsigned programs;
+    setter set;
+    const char *help, *runner_help, *mpi_help;
+    const char *elsewhere;         /* what a program that does not take it says
+                                      (default: it belongs to the bench) */
+} OPTIONS[] = {
+    { .name = "--kernel", .value = "NAMES", .programs = SL_CLI_BENCH | SL_CLI_MPI, .set = set_kernel,
+      .help = "kernels, comma-separated (default: all)",
+      .elsewhere = "name the lesson as the first word: speedlab pi",
+      .mpi_help = "pi, mandelbrot, julia, montecarlo, comma-separated\n(default: all)" },
+    { .name = "--variant", .value = "NAMES", .programs = SL_CLI_BOTH, .set = set_variant,
+      .help = "one variant, or a comma list such as gpu,cuda (default:\n"
+      "all; the scalar baseline always comes along)" },
+    { .name = "--size", .value = "N", .programs = SL_CLI_BOTH | SL_CLI_MPI, .set = set_size,
+      .help = "problem size in the kernel's unit (default: per kernel;\n"
+      "fractals: pixels per side of a square image);\n"
+      "--size KERNEL=N for one kernel, repeatable",
+      .runner_help = "problem size (default: the kernel's quick size)",
+      .mpi_help = "every chosen kernel's size (steps, samples, image side)" },
+    { .name = "--threads", .value = "LIST", .programs = SL_CLI_BOTH | SL_CLI_MPI, .set = set_threads,
+      .help = "thread counts for threaded variants, e.g. 1,2,4\n"
+      "(default: powers of two up to the cores, the cores, and\n"
+      "one oversubscribed point, cores + 1)",
+      .runner_help = "threads for threaded variants (default: all cores)",
+      .mpi_help = "OpenMP threads per rank, e.g. 1,2 (default 1,2)" },
+    { .name = "--tree", .value = "T", .programs = SL_CLI_RUNNER, .set = set_tree,
+      .runner_help = "exercises, solutions or both (default: both)",
+      .elsewhere = "--tree is for the runner; each bench is one tree" },
+    { .name = "--reps", .value = "R", .programs = SL_CLI_BOTH | SL_CLI_MPI, .set = set_reps,
+      .help = "repetitions per configuration (default 6: the median's\n95% interval needs 6)",
+      .runner_help = "repetitions (default 3)",
+      .mpi_help = "repetitions per configuration (default 5)" },
+    { .name = "--min-time", .value = "S", .programs = SL_CLI_BOTH | SL_CLI_MPI, .set = set_min_time,
+      .help = "seconds per repetition (default 0.5; quick 0.05)",
+      .runner_help = "seconds per repetition, at least (default 0.1; the tests\n"
+      "use 0.01: their subject is the table, not the speed)",
+      .mpi_help = "seconds per repetition, at least (default 0.2)" },
+    { .name = "--quick", .programs = SL_CLI_BENCH | SL_CLI_MPI, .set = set_quick,
+      .help = "quick sizes and few repetitions",
+      .mpi_help = "the quick sizes (as make bench QUICK=1)" },
+    { .name = "--max-iter", .value = "N", .programs = SL_CLI_BOTH, .set = set_max_iter,
+      .help = "fractals: the iteration cap (default 1000)" },
+    { .name = "--seed", .value = "N", .programs = SL_CLI_BOTH, .set = set_seed,
+      .help = "montecarlo: the generator's seed, 0 to 2^63-1 (default 0)" },
+    { .name = "--schedule", .value = "S", .programs = SL_CLI_BOTH, .set = set_schedule,
+      .help = "fractals' threaded variants: static, dynamic or guided,\n"
+      "optionally ,CHUNK, or as-written (the pragma's); repeat\n"
+      "to sweep several (default: as-written, and at the most\n"
+      "threads also static, static,1, dynamic, guided)",
+      .runner_help = "fractals' threaded variants: static, dynamic or guided,\n"
+      "optionally ,CHUNK, run by the bench's twin of your loop\n"
+      "(default: as-written, your pragma); repeat for several" },
+    { .name = "--no-weak", .programs = SL_CLI_BENCH, .set = set_no_weak,
+      .help = "skip the weak-scaling study (threads_simd, work per\nthread held constant)" },
+    { .name = "--retry-busy", .value = "N", .programs = SL_CLI_BOTH, .set = set_retry_busy,
+      .help = "measure configurations again, at the end, when other\n"
+      "processes used more than a quarter of a core while they\n"
+      "ran; up to N times, keeping the cleanest (default 1)" },
+    { .name = "--verbose", .alias = "-v", .programs = SL_CLI_BENCH, .set = set_verbose,
+      .help = "print every configuration as it is timed, and the whole\n"
+      "summary (default: the headline and the warnings)" },
+    { .name = "--results", .value = "DIR", .programs = SL_CLI_BOTH | SL_CLI_MPI, .set = set_results,
+      .help = "where run folders go (default: results)",
+      .runner_help = "fractals: pictures go to DIR/LESSON/ (default: results)",
+      .mpi_help = "where the run folder goes (default: results)" },
+    { .name = "--import", .value = "FILE", .programs = SL_CLI_BENCH, .set = set_import,
+      .help = "add another program's rows (a results.csv: lesson 8's\n"
+      "numba rows, lesson 6's MPI grid) to the report; they keep\n"
+      "their own validation and timing; up to 4 files" },
+    { .name = "--no-plots", .programs = SL_CLI_BOTH, .set = set_plots,
+      .help = "write the data but do not run gnuplot",
+      .runner_help = "fractals: write the picture data, do not run gnuplot" },
+    { .name = "--require-device", .programs = SL_CLI_BOTH, .set = set_require_device,
+      .help = "exit 4, measuring nothing, unless every gpu variant\n"
+      "runs on an offload device (no host fallback)",
+      .runner_help = "exit 4 unless every gpu variant runs on a device" },
+    { .name = "--ranks", .value = "LIST", .programs = SL_CLI_MPI, .set = set_ranks,
+      .mpi_help = "MPI ranks, e.g. 1,2 (default 1,2)" },
+    { .name = "--check", .programs = SL_CLI_MPI, .set = set_check,
+      .mpi_help = "validate only at the awkward probe sizes, nothing timed\nor written" },
+    { .name = "--timeout", .value = "S", .programs = SL_CLI_MPI, .set = set_timeout,
+      .mpi_help = "stop a launch that runs longer (default 900)" },
+    { .name = "--bind", .value = "core|none", .programs = SL_CLI_MPI, .set = set_bind,
+      .mpi_help = "how mpirun binds ranks (default: core when ranks x\n"
+      "threads fit the cores, each rank given its threads'\ncores; else none)" },
+};
+enum { NOPTIONS = sizeof OPTIONS / sizeof OPTIONS[0] };
+
+void sl_cli_print_options(FILE *f, unsigned program)
+{
+    for (int i = 0; i < NOPTIONS; i++) {
+        const struct option *o = &OPTIONS[i];
+        const char *help = program == SL_CLI_MPI ? o->mpi_help
+                           : program == SL_CLI_RUNNER && o->runner_help ? o->runner_help
+                           : o->help;
+        if (!(o->programs & program) || help == NULL)
+            continue;
+        char head[40];
+        snprintf(head, sizeof head, "%s%s%s", o->name, o->value ? " " : "",
+                 o->value ? o->value : "");
+        for (const char *line = help; *line; ) {
+            size_t len = strcspn(line, "\n");
+            fprintf(f, "  %-17s %.*s\n", line == help ? head : "", (int)len, line);
+            line += len + (line[len] == '\n');
+        }
+    }
+}
+
+static const struct option *find_option(const char *name)
+{
+    for (int i = 0; i < NOPTIONS; i++)
+        if (!strcmp(OPTIONS[i].name, name) ||
+            (OPTIONS[i].alias && !strcmp(OPTIONS[i].alias, name)))
+            return &OPTIONS[i];
+    return NULL;
+}
+
+/* A Google Benchmark flag, passed through (the bench only). 0, or -1 with why. */
+static int pass_through(sl_cli *cli, char *arg, unsigned program, char *why, size_t whylen)
+{
+    if (program != SL_CLI_BENCH) {
+        snprintf(why, whylen, "--benchmark_* flags belong to the bench (make bench)");
+        return -1;
+    }
+    if (!strncmp(arg, "--benchmark_out", 15)) {
+        snprintf(why, whylen, "--benchmark_out is set by speedlab (the JSON goes into the "
+                 "run folder); use --results DIR instead");
+        return -1;
+    }
+    if (cli->gbargc == SL_MAX_GB_FLAGS) {
+        snprintf(why, whylen, "at most %d --benchmark_* flags per run", SL_MAX_GB_FLAGS);
+        return -1;
+    }
+    cli->gbargv[cli->gbargc++] = arg;
+    return 0;
+}
+
+/* argv[*i], with its value ("--opt value" or "--opt=value"). 0, or -1 with why. */
+static int parse_one(sl_cli *cli, int argc, char **argv, int *i, unsigned program,
+                     const char **positional, char *why, size_t whylen)
+{
+    char *a = argv[*i], name[64];
+    if (!strncmp(a, "--benchmark_", 12))
+        return pass_through(cli, a, program, why, whylen);
+    const char *eq = strchr(a, '=');
+    size_t len = eq ? (size_t)(eq - a) : strlen(a);
+    snprintf(name, sizeof name, "%.*s", (int)(len < sizeof name ? len : sizeof name - 1), a);
+    const struct option *o = a[0] == '-' ? find_option(name) : NULL;
+    if (o == NULL && a[0] != '-' && positional && *positional == NULL) {
+        *positional = a;
+        return 0;
+    }
+    if (o == NULL || (o->value == NULL && eq)) {
+        snprintf(why, whylen, "unknown argument '%s' (see --help)", a);
+        return -1;
+    }
+    if (!(o->programs & program)) {
+        if (o->elsewhere)
+            snprintf(why, whylen, "%s", o->elsewhere);
+        else
+            snprintf(why, whylen, "%s belongs to the bench (make bench)", o->name);
+        return -1;
+    }
+    const char *val = NULL;
+    if (o->value) {
+        if (eq)
+            val = eq + 1;
+        else if (*i + 1 < argc)
+            val = argv[++*i];
+        else {
+            snprintf(why, whylen, "%s needs a value (see --help)", o->name);
+            return -1;
+        }
+    }
+    return o->set(cli, o->name, val, why, whylen);
+}
+
+int sl_cli_parse(sl_cli *cli, int argc, char **argv, int first, const char **positional,
+                 unsigned program, const char *intro, const char *outro)
 {
     char why[512];
-    int64_t v;
     memset(cli, 0, sizeof *cli);
     cli->plots = 1;
     cli->retry_busy = -1;
+    cli->bind = -1;
     for (int i = first; i < argc; i++) {
-        const char *a = argv[i];
-        /* Options that take a value accept "--opt value" and "--opt=value". */
-        const char *val = NULL;
-        const char *eq = strchr(a, '=');
-        char opt[64];
-        size_t optlen = eq ? (size_t)(eq - a) : strlen(a);
-        if (optlen >= sizeof opt)
-            optlen = sizeof opt - 1;
-        memcpy(opt, a, optlen);
-        opt[optlen] = '\0';
-        int takes = !strcmp(opt, "--kernel") || !strcmp(opt, "--variant") ||
-                    !strcmp(opt, "--size") || !strcmp(opt, "--threads") ||
-                    !strcmp(opt, "--reps") || !strcmp(opt, "--min-time") ||
-                    !strcmp(opt, "--results") || !strcmp(opt, "--tree") ||
-                    !strcmp(opt, "--max-iter") || !strcmp(opt, "--schedule") ||
-                    !strcmp(opt, "--seed") || !strcmp(opt, "--retry-busy") ||
-                    !strcmp(opt, "--import");
-        if (takes) {
-            if (eq)
-                val = eq + 1;
-            else if (i + 1 < argc)
-                val = argv[++i];
-            else {
-                snprintf(why, sizeof why, "%s needs a value (see --help)", opt);
-                sl_print_error(argv[0], why);
-                return -1;
-            }
-        }
-        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
-            fputs(usage, stdout);
+        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+            fputs(intro, stdout);
+            sl_cli_print_options(stdout, program);
+            fputs(outro, stdout);
             return 1;
-        } else if (!strncmp(a, "--benchmark_out", 15)) {
-            sl_print_error(argv[0], "--benchmark_out is set by speedlab (the JSON "
-                         "goes into the run folder); use --results DIR instead");
-            return -1;
-        } else if (!strncmp(a, "--benchmark_", 12)) {
-            if (cli->gbargc == SL_MAX_GB_FLAGS) {
-                snprintf(why, sizeof why, "at most %d --benchmark_* flags per run",
-                         SL_MAX_GB_FLAGS);
-                sl_print_error(argv[0], why);
-                return -1;
-            }
-            cli->gbargv[cli->gbargc++] = argv[i];
-        } else if (!strcmp(a, "--quick")) {
-            cli->quick = 1;
-        } else if (!strcmp(a, "--no-plots")) {
-            cli->plots = 0;
-        } else if (!strcmp(a, "--verbose") || !strcmp(a, "-v")) {
-            cli->verbose = 1;
-        } else if (!strcmp(opt, "--retry-busy")) {
-            if (sl_parse_i64("--retry-busy", val, 0, SL_MAX_RETRY_BUSY, &v, why,
-                             sizeof why) != 0) {
-                sl_print_error(argv[0], why);
-                return -1;
-            }
-            cli->retry_busy = (int)v;
-        } else if (!strcmp(a, "--no-weak")) {
-            cli->no_weak = 1;
-        } else if (!strcmp(a, "--require-device")) {
-            cli->require_device = 1;
-        } else if (!strcmp(opt, "--kernel")) {
-            cli->kernel = val;
-        } else if (!strcmp(opt, "--variant")) {
-            cli->variant = val;
-        } else if (!strcmp(opt, "--tree")) {
-            if (strcmp(val, "exercises") && strcmp(val, "solutions") && strcmp(val, "both")) {
-                snprintf(why, sizeof why, "--tree: '%s' is not exercises, solutions "
-                         "or both", val);
-                sl_print_error(argv[0], why);
-                return -1;
-            }
-            cli->tree = val;
-        } else if (!strcmp(opt, "--results")) {
-            if (*val == '\0') {
-                sl_print_error(argv[0], "--results: empty folder name");
-                return -1;
-            }
-            if (sl_check_path("--results", val, why, sizeof why) != 0) {
-                sl_print_error(argv[0], why);
-                return -1;
-            }
-            cli->results = val;
-        } else if (!strcmp(opt, "--import")) {
-            if (*val == '\0') {
-                sl_print_error(argv[0], "--import: empty file name");
-                return -1;
-            }
-            if (cli->nimport == SL_MAX_IMPORTS) {
-                sl_print_error(argv[0], "--import: at most 4 files");
-                return -1;
-            }
-            cli->import[cli->nimport++] = val;
-        } else if (!strcmp(opt, "--size")) {
-            if (parse_size(cli, val, why, sizeof why) != 0) {
-                sl_print_error(argv[0], why);
-                return -1;
-            }
-        } else if (!strcmp(opt, "--max-iter")) {
-            if (sl_parse_i64("--max-iter", val, 1, FRACTAL_MAX_ITER_LIMIT, &v, why,
-                             sizeof why) != 0) {
-                sl_print_error(argv[0], why);
-                return -1;
-            }
-            cli->max_iter = (int)v;
-        } else if (!strcmp(opt, "--seed")) {
-            if (sl_parse_i64("--seed", val, 0, INT64_MAX, &v, why, sizeof why) != 0) {
-                sl_print_error(argv[0], why);
-                return -1;
-            }
-            cli->seed = (uint64_t)v;
-        } else if (!strcmp(opt, "--schedule")) {
-            if (cli->nschedules == SL_MAX_SCHEDULES) {
-                snprintf(why, sizeof why, "--schedule: at most %d schedules per run",
-                         SL_MAX_SCHEDULES);
-                sl_print_error(argv[0], why);
-                return -1;
-            }
-            if (sl_parse_schedule("--schedule", val, &cli->schedules[cli->nschedules],
-                                  why, sizeof why) != 0) {
-                sl_print_error(argv[0], why);
-                return -1;
-            }
-            cli->nschedules++;
-        } else if (!strcmp(opt, "--threads")) {
-            if (sl_parse_thread_list("--threads", val, cli->threads,
-                                     SL_MAX_THREAD_COUNTS, &cli->nthreads, why,
-                                     sizeof why) != 0) {
-                sl_print_error(argv[0], why);
-                return -1;
-            }
-            cli->threads_given = 1;
-        } else if (!strcmp(opt, "--reps")) {
-            if (sl_parse_i64("--reps", val, 1, SL_MAX_REPS, &v, why, sizeof why) != 0) {
-                sl_print_error(argv[0], why);
-                return -1;
-            }
-            cli->reps = (int)v;
-        } else if (!strcmp(opt, "--min-time")) {
-            if (sl_parse_seconds("--min-time", val, 60.0, &cli->min_time, why,
-                              sizeof why) != 0) {
-                sl_print_error(argv[0], why);
-                return -1;
-            }
-        } else if (a[0] != '-' && positional && *positional == NULL) {
-            *positional = a;
-        } else {
-            snprintf(why, sizeof why, "unknown argument '%s' (see --help)", a);
+        }
+        if (parse_one(cli, argc, argv, &i, program, positional, why, sizeof why) != 0) {
             sl_print_error(argv[0], why);
             return -1;
         }

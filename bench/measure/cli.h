@@ -7,6 +7,7 @@
 #define SPEEDLAB_CLI_H
 
 #include <stdint.h>
+#include <stdio.h>
 
 #include "args.h"
 #include "suite.h"   /* SL_MAX_SCHEDULES */
@@ -49,15 +50,30 @@ typedef struct sl_cli {
     int retry_busy;              /* re-measurements of disturbed
                                     configurations; -1: the default */
     int require_device;          /* gpu variants must reach a device (exit 4) */
+    int ranks[SL_MAX_THREAD_COUNTS]; /* mpi: the ranks of the grid */
+    int nranks;
+    int check;                   /* mpi: validate only, nothing timed */
+    double timeout;              /* mpi: seconds a launch may run; 0: default */
+    int bind;                    /* mpi: -1 auto, 0 none, 1 core */
     int gbargc;                  /* --benchmark_* flags, passed through */
     char *gbargv[SL_MAX_GB_FLAGS];
 } sl_cli;
 
-/* Parse argv[first..argc). positional (may be NULL) receives at most one
- * bare word (the runner's kernel name). Returns 0, or -1 after printing the
- * reason; 1 when --help was printed. */
-int sl_cli_parse(sl_cli *cli, int argc, char **argv, int first,
-                 const char **positional, const char *usage);
+/* Which program parses: each option says which take it (cli.c's table). */
+#define SL_CLI_BENCH 1u
+#define SL_CLI_RUNNER 2u
+#define SL_CLI_BOTH (SL_CLI_BENCH | SL_CLI_RUNNER)
+#define SL_CLI_MPI 4u                /* lesson 6's driver, speedlab-mpi-<tree> */
+
+/* Parse argv[first..argc) as program's options. positional (may be NULL)
+ * receives at most one bare word (the runner's kernel name). --help prints
+ * intro, the options from the table, then outro. Returns 0, or -1 after
+ * printing the reason; 1 when --help was printed. */
+int sl_cli_parse(sl_cli *cli, int argc, char **argv, int first, const char **positional,
+                 unsigned program, const char *intro, const char *outro);
+
+/* The option lines of program's --help, from the table. */
+void sl_cli_print_options(FILE *f, unsigned program);
 
 /* The default thread list: 1, 2, 4, ... below the core count, and the core
  * count itself. */

@@ -459,13 +459,6 @@ void sl_print_report(FILE *f, const sl_run_report *r, int verbose)
         }
         if (r->suite->count)
             sl_story_headline_text(f, r->suite, r->ceilings);
-        text = NULL;
-        m = open_memstream(&text, &len);
-        if (m) {
-            sl_grid_print(m, &r->suite->grid);
-            fclose(m);
-            plain(f, text);
-            free(text);
-        }
+        sl_grid_print(f, &r->suite->grid);
     }
 }

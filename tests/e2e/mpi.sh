@@ -81,7 +81,7 @@ case_bad_input() {
     pid=$!
     victim=""
     for _ in $(seq 1 200); do
-        victim=$(pgrep -f -- "--worker .*--job mandelbrot" | tail -1)
+        victim=$(pgrep -f -- "--worker .* mandelbrot=" | tail -1)
         [ -n "$victim" ] && break
         sleep 0.05
     done
