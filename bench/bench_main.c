@@ -297,7 +297,7 @@ static int plan(bench_run *b, int argc)
     char why[1024];
     if (sl_check_omp_env(why, sizeof why) != 0)
         return fail(b, SL_EXIT_USAGE, why);
-    int rc = sl_cli_parse(cli, argc, b->argv, 1, NULL, SL_CLI_BENCH, intro, outro);
+    int rc = sl_cli_parse(cli, argc, b->argv, 1, 0, SL_CLI_BENCH, intro, outro);
     if (rc != 0)
         return rc > 0 ? SL_EXIT_OK : SL_EXIT_USAGE;
     add_oversubscribed_point(cli);

@@ -20,6 +20,7 @@
 
 #include "args.h"
 #include "atomic_file.h"
+#include "cli.h"
 #include "exitcodes.h"
 #include "html.h"
 #include "interrupt.h"
@@ -34,13 +35,13 @@
 enum { RESAMPLES = 4000 };
 #define BOOTSTRAP_SEED UINT64_C(20261121)
 
-static const char usage[] =
-    "usage: speedlab-compare A B [--label-a NAME] [--label-b NAME] [--results DIR]\n"
-    "       [--no-plots]\n"
+static const char intro[] =
+    "usage: speedlab-compare A B [options]\n"
     "Compare two run folders written by make bench (A and B may be results/latest).\n"
     "Per configuration both runs have: the ratio of median times B/A (below 1: B is\n"
     "faster) with a 95% bootstrap interval, and a Mann-Whitney U test at the 5%\n"
-    "level. Writes DIR/compare/<UTC time>-<host>/ (default DIR: results).\n"
+    "level.\n";
+static const char outro[] =
     "Exit: 0 ok, 1 I/O failure while writing, 2 bad input or a results folder that\n"
     "cannot be written.\n";
 
@@ -252,53 +253,28 @@ static int compare(const char *prog, run_samples *runs, const char *const *label
 
 int main(int argc, char **argv)
 {
-    const char *prog = argv[0], *paths[2] = { NULL, NULL };
-    const char *labels[2] = { "A", "B" }, *results = "results";
-    int npaths = 0, plots = 1;
+    const char *prog = argv[0];
     char why[8192];
+    sl_cli cli;
 
     sl_ignore_file_size_signal();
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
-            fputs(usage, stdout);
-            return SL_EXIT_OK;
-        } else if (!strcmp(a, "--no-plots")) {
-            plots = 0;
-        } else if (!strcmp(a, "--label-a") || !strcmp(a, "--label-b") ||
-                   !strcmp(a, "--results")) {
-            if (i + 1 >= argc || argv[i + 1][0] == '\0') {
-                fprintf(stderr, "%s: %s needs a value (see --help)\n", prog, a);
-                return SL_EXIT_USAGE;
-            }
-            const char **dst = !strcmp(a, "--results") ? &results
-                               : !strcmp(a, "--label-a") ? &labels[0] : &labels[1];
-            *dst = argv[++i];
-        } else if (a[0] != '-' && npaths < 2) {
-            paths[npaths++] = a;
-        } else {
-            fprintf(stderr, "%s: unknown argument '%s' (see --help)\n", prog, a);
-            return SL_EXIT_USAGE;
-        }
-    }
-    for (int k = 0; k < npaths + 1; k++) {
-        const char *path = k < npaths ? paths[k] : results;
-        if (sl_check_path(k < npaths ? (k ? "B" : "A") : "--results", path, why,
-                          sizeof why) != 0) {
+    int rc = sl_cli_parse(&cli, argc, argv, 1, 2, SL_CLI_COMPARE, intro, outro);
+    if (rc != 0)
+        return rc > 0 ? SL_EXIT_OK : SL_EXIT_USAGE;
+    const char *const *paths = cli.word;
+    const char *labels[2] = { cli.label[0] ? cli.label[0] : "A",
+                              cli.label[1] ? cli.label[1] : "B" };
+    const char *results = cli.results ? cli.results : "results";
+    for (int k = 0; k < cli.nwords; k++)
+        if (sl_check_path(k ? "B" : "A", paths[k], why, sizeof why) != 0) {
             fprintf(stderr, "%s: %s\n", prog, why);
             return SL_EXIT_USAGE;
         }
-    }
-    if (npaths != 2) {
+    if (cli.nwords != 2) {
         fprintf(stderr, "%s: give two run folders, A and B, e.g. make compare "
                         "A=results/x B=results/y\n", prog);
         return SL_EXIT_USAGE;
     }
-    for (int k = 0; k < 2; k++)
-        if (strpbrk(labels[k], "\"\\\n")) {
-            fprintf(stderr, "%s: a label may not hold quotes, backslashes or newlines\n", prog);
-            return SL_EXIT_USAGE;
-        }
 
     static run_samples runs[2];
     for (int k = 0; k < 2; k++)
@@ -308,7 +284,7 @@ int main(int argc, char **argv)
             free(runs[1].s);
             return SL_EXIT_USAGE;
         }
-    int rc = compare(prog, runs, labels, results, plots);
+    rc = compare(prog, runs, labels, results, cli.plots);
     free(runs[0].s);
     free(runs[1].s);
     return rc;

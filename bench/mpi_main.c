@@ -100,7 +100,7 @@ static int parse_kernels(options *o, const char *text)
 static int parse(options *o, int argc, char **argv)
 {
     sl_cli cli;
-    int rc = sl_cli_parse(&cli, argc, argv, 1, NULL, SL_CLI_MPI, intro, outro);
+    int rc = sl_cli_parse(&cli, argc, argv, 1, 0, SL_CLI_MPI, intro, outro);
     if (rc != 0)
         return rc;
     if (cli.nranks) {

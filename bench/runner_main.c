@@ -218,34 +218,33 @@ static int write_pictures(const sl_suite *s, const char *kernel, const sl_cli *c
     return 0;
 }
 
-static int runner(int argc, char **argv, sl_suite *suite)
-{
-    char why[1024];
-    const char *kernel = NULL;
-    sl_cli cli;
+/* A stage returns CONTINUE, or the exit code that ends the run with why
+ * saying why (empty when it was said already). */
+enum { CONTINUE = -1 };
 
-    if (sl_check_omp_env(why, sizeof why) != 0) {
-        sl_print_error(argv[0], why);
+/* The options, then the plan: an exhibit, or the lesson in each tree. */
+static int plan_lesson(int argc, char **argv, sl_suite *suite, sl_cli *cli, char *why,
+                       size_t whylen)
+{
+    if (sl_check_omp_env(why, whylen) != 0)
         return SL_EXIT_USAGE;
-    }
-    int rc = sl_cli_parse(&cli, argc, argv, 1, &kernel, SL_CLI_RUNNER, intro, outro);
+    int rc = sl_cli_parse(cli, argc, argv, 1, 1, SL_CLI_RUNNER, intro, outro);
     if (rc != 0)
         return rc > 0 ? SL_EXIT_OK : SL_EXIT_USAGE;
+    const char *kernel = cli->word[0];
     if (kernel == NULL) {
-        sl_print_error(argv[0], "which lesson? e.g. speedlab pi (see --help)");
+        snprintf(why, whylen, "which lesson? e.g. speedlab pi (see --help)");
         return SL_EXIT_USAGE;
     }
     /* A participant compares at all cores unless told otherwise. */
-    if (!cli.threads_given) {
-        cli.threads[0] = sl_cores_available();
-        cli.nthreads = 1;
+    if (!cli->threads_given) {
+        cli->threads[0] = sl_cores_available();
+        cli->nthreads = 1;
     }
-
-    /* Which tables to plan from: an exhibit, or the lesson in each tree. */
     typedef struct { const char *name; const sl_kernel *const *kernels; } tree_ref;
     tree_ref trees[2];
     int ntrees = 0;
-    const char *which = cli.tree ? cli.tree : "both";
+    const char *which = cli->tree ? cli->tree : "both";
     if (sl_find_kernel(exhibits_kernels, kernel)) {
         trees[ntrees++] = (tree_ref){ "exhibits", exhibits_kernels };
     } else {
@@ -257,79 +256,79 @@ static int runner(int argc, char **argv, sl_suite *suite)
     for (int t = 0; t < ntrees; t++) {
         sl_plan plan = {
             .tree = trees[t].name, .kernels = trees[t].kernels,
-            .kernel_name = kernel, .variant_name = cli.variant,
-            .threads = cli.threads, .nthreads = cli.nthreads,
-            .size = cli.size, .sizes = cli.sizes, .nsizes = cli.nsizes,
-            .max_iter = cli.max_iter, .seed = cli.seed,
-            .schedules = cli.schedules, .nschedules = cli.nschedules, .sweep = 0,
+            .kernel_name = kernel, .variant_name = cli->variant,
+            .threads = cli->threads, .nthreads = cli->nthreads,
+            .size = cli->size, .sizes = cli->sizes, .nsizes = cli->nsizes,
+            .max_iter = cli->max_iter, .seed = cli->seed,
+            .schedules = cli->schedules, .nschedules = cli->nschedules, .sweep = 0,
             .quick = 1,
         };
-        if (sl_suite_add(suite, &plan, why, sizeof why) != 0) {
-            sl_print_error(argv[0], why);
+        if (sl_suite_add(suite, &plan, why, whylen) != 0)
             return SL_EXIT_USAGE;
-        }
     }
+    return CONTINUE;
+}
 
-    if (sl_suite_named_skipped(suite, cli.variant, why, sizeof why)) {
-        sl_print_error(argv[0], why);
+/* Refused before anything runs: variants asked for that cannot run, a
+ * plan bigger than the memory. */
+static int check_lesson(sl_suite *suite, const sl_cli *cli, char *why, size_t whylen)
+{
+    if (sl_suite_named_skipped(suite, cli->variant, why, whylen))
         return SL_EXIT_MISSING;
-    }
-    if (cli.require_device && sl_check_device(NULL, why, sizeof why) != 0) {
-        sl_print_error(argv[0], why);
+    if (cli->require_device && sl_check_device(NULL, why, whylen) != 0)
         return SL_EXIT_MISSING;
-    }
     sl_isolate_child(suite);
     char slurm[512];
     if (sl_slurm_cpu_warning(slurm, sizeof slurm))
         printf("warning: %s\n", slurm);
-    if (sl_suite_check_memory(suite, why, sizeof why) != 0) {
-        sl_print_error(argv[0], why);
+    if (sl_suite_check_memory(suite, why, whylen) != 0)
         return SL_EXIT_USAGE;
-    }
+    return CONTINUE;
+}
+
+/* Every variant checked (the participant's in a child process), then the
+ * correct ones timed. */
+static int check_and_time(sl_suite *suite, const sl_cli *cli, char **argv, size_t *invalid,
+                          char *why, size_t whylen)
+{
     const sl_config *first = &suite->configs[0];
-    printf("speedlab %s: %lld %s, %d cores, %s (%d doubles per vector)\n", kernel,
+    printf("speedlab %s: %lld %s, %d cores, %s (%d doubles per vector)\n", cli->word[0],
            (long long)first->problem.size, first->kernel->problem->size_name,
            sl_cores_available(), SPEEDLAB_SIMD_ISA, SPEEDLAB_SIMD_LANES);
     printf("checking every variant against the reference...\n");
     sl_isolate_tree(suite, argv, "exercises");
-    size_t invalid = sl_suite_validate(suite, NULL, 0);
+    *invalid = sl_suite_validate(suite, NULL, 0);
     const sl_config *oom = sl_suite_out_of_memory(suite);
     if (oom) {
-        sl_suite_out_of_memory_why(suite, oom, why, sizeof why);
-        sl_print_error(argv[0], why);
+        sl_suite_out_of_memory_why(suite, oom, why, whylen);
         return SL_EXIT_RUNTIME;
     }
-    if (cli.require_device && sl_check_device(suite, why, sizeof why) != 0) {
-        sl_print_error(argv[0], why);
+    if (cli->require_device && sl_check_device(suite, why, whylen) != 0)
         return SL_EXIT_MISSING;
-    }
-
     char *gbargv[] = { argv[0], NULL };
     int gbargc = 1;
     gb_initialize(&gbargc, gbargv, 1);
-    printf("timing the correct ones (%d repetitions each)...\n\n", cli.reps ? cli.reps : RUNNER_REPS);
-    if (invalid < suite->count)
+    int reps = cli->reps ? cli->reps : RUNNER_REPS;
+    printf("timing the correct ones (%d repetitions each)...\n\n", reps);
+    if (*invalid < suite->count)
         sl_suite_time(suite, &(sl_timing){
-            .reps = cli.reps ? cli.reps : RUNNER_REPS,
-            .min_time = cli.min_time > 0 ? cli.min_time : RUNNER_MIN_TIME,
-            .retry_busy = cli.retry_busy >= 0 ? cli.retry_busy : 1 });
+            .reps = reps, .min_time = cli->min_time > 0 ? cli->min_time : RUNNER_MIN_TIME,
+            .retry_busy = cli->retry_busy >= 0 ? cli->retry_busy : 1 });
     gb_shutdown();
+    return CONTINUE;
+}
 
-    printf("%-10s %-22s %7s %11s %8s %18s %9s  %-30s %s\n", "tree", "variant", "threads",
-           "time", "speedup", "result", "error", "verdict", "ran on");
-    /* Variant by variant, the participant's row above the solution's. */
-    const sl_kernel *k = first->kernel;
-    for (size_t v = 0; v < k->count; v++)
-        for (size_t i = 0; i < suite->count; i++)
-            if (strcmp(suite->configs[i].variant->name, k->variants[v].name) == 0)
-                print_row(suite, &suite->configs[i]);
-
-    if (k->problem->std_error)
-        print_sampling_note(suite);
-    int shorted = 0, over = 0;
+/* The notes under the table: what a row's marks mean, and why a number
+ * is not what it seems. */
+static void print_notes(const sl_suite *suite)
+{
+    int shorted = 0, over = 0, fallback = 0, busy = 0;
     for (size_t i = 0; i < suite->count; i++) {
-        shorted |= sl_config_short_of_threads(&suite->configs[i]);
-        over |= suite->configs[i].oversubscribed && !sl_config_short_of_threads(&suite->configs[i]);
+        const sl_config *c = &suite->configs[i];
+        shorted |= sl_config_short_of_threads(c);
+        over |= c->oversubscribed && !sl_config_short_of_threads(c);
+        fallback |= c->valid && c->outcome.where == SL_RAN_HOST_FALLBACK;
+        busy += c->contaminated;
     }
     if (over)
         printf("\nnote: * more threads than cores (oversubscribed): the threads share "
@@ -338,49 +337,75 @@ static int runner(int argc, char **argv, sl_suite *suite)
         printf("\nnote: \"1 of 2\": the OpenMP runtime granted fewer threads than asked "
                "(%s); those rows are not the thread count they ask for.\n",
                sl_threads_short_cause());
-    for (size_t i = 0; i < suite->count; i++) {
-        const sl_config *c = &suite->configs[i];
-        if (c->valid && c->outcome.where == SL_RAN_HOST_FALLBACK) {
-            printf("\nnote: the gpu variants ran on the host (host fallback: no offload "
-                   "device); their times are CPU figures, not GPU ones.\n");
-            break;
-        }
-    }
+    if (fallback)
+        printf("\nnote: the gpu variants ran on the host (host fallback: no offload "
+               "device); their times are CPU figures, not GPU ones.\n");
     if (suite->nskipped)
         printf("\nnote: the cuda variant was skipped: %s.\n", suite->skip_reason);
-    int busy = 0;
-    for (size_t i = 0; i < suite->count; i++)
-        busy += suite->configs[i].contaminated;
     if (busy)
         printf("\nnote: other processes used more than %.2g of a core while %d variant(s) "
                "were timed: their speed is not judged. Run "
                "again when the machine is quiet (top shows what is running).\n",
                SL_BUSY_CORES, busy);
-    if (k->problem->image && write_pictures(suite, kernel, &cli, why, sizeof why) != 0) {
+}
+
+/* Wrong answers: what they mean here, and where to look. */
+static void print_wrong(const sl_suite *suite, size_t invalid)
+{
+    if (strcmp(suite->configs[0].tree, "exhibits") == 0)
+        printf("\n%zu variant(s) gave a different answer, which is what this exhibit "
+               "shows: lesson %d of the course (COURSE.md) explains it.\n", invalid,
+               suite->configs[0].kernel->problem->lesson);
+    else
+        printf("\n%zu variant(s) gave a wrong answer: fix them before speed counts.\n",
+               invalid);
+    sl_isolate_print_hints(stdout, suite);
+    /* A threaded variant that is wrong is most often a data race. */
+    for (size_t i = 0; i < suite->count; i++) {
+        const sl_config *c = &suite->configs[i];
+        if (!c->valid && !c->isolated_failure && (c->variant->flags & SL_USES_THREADS) &&
+            strcmp(c->tree, "exhibits") != 0) {
+            printf("A threaded variant is wrong: the usual cause is a data race "
+                   "(a missing reduction, a shared temporary). Find it with: "
+                   "make racecheck TREE=%s KERNEL=%s\n", c->tree, c->kernel->problem->name);
+            break;
+        }
+    }
+}
+
+/* plan -> check -> validate and time -> the table, its notes, pictures. */
+static int runner(int argc, char **argv, sl_suite *suite)
+{
+    char why[1024] = "";
+    sl_cli cli;
+    size_t invalid = 0;
+    int code = plan_lesson(argc, argv, suite, &cli, why, sizeof why);
+    if (code == CONTINUE)
+        code = check_lesson(suite, &cli, why, sizeof why);
+    if (code == CONTINUE)
+        code = check_and_time(suite, &cli, argv, &invalid, why, sizeof why);
+    if (code != CONTINUE) {
+        if (why[0])
+            sl_print_error(argv[0], why);
+        return code;
+    }
+    printf("%-10s %-22s %7s %11s %8s %18s %9s  %-30s %s\n", "tree", "variant", "threads",
+           "time", "speedup", "result", "error", "verdict", "ran on");
+    /* Variant by variant, the participant's row above the solution's. */
+    const sl_kernel *k = suite->configs[0].kernel;
+    for (size_t v = 0; v < k->count; v++)
+        for (size_t i = 0; i < suite->count; i++)
+            if (strcmp(suite->configs[i].variant->name, k->variants[v].name) == 0)
+                print_row(suite, &suite->configs[i]);
+    if (k->problem->std_error)
+        print_sampling_note(suite);
+    print_notes(suite);
+    if (k->problem->image && write_pictures(suite, cli.word[0], &cli, why, sizeof why) != 0) {
         sl_print_error(argv[0], why);
         return SL_EXIT_RUNTIME;
     }
     if (invalid) {
-        if (strcmp(suite->configs[0].tree, "exhibits") == 0)
-            printf("\n%zu variant(s) gave a different answer, which is what this exhibit "
-                   "shows: lesson %d of the course (COURSE.md) explains it.\n", invalid,
-                   suite->configs[0].kernel->problem->lesson);
-        else
-            printf("\n%zu variant(s) gave a wrong answer: fix them before speed counts.\n",
-                   invalid);
-        sl_isolate_print_hints(stdout, suite);
-        /* A threaded variant that is wrong is most often a data race. */
-        for (size_t i = 0; i < suite->count; i++) {
-            const sl_config *c = &suite->configs[i];
-            if (!c->valid && !c->isolated_failure && (c->variant->flags & SL_USES_THREADS) &&
-                strcmp(c->tree, "exhibits") != 0) {
-                printf("A threaded variant is wrong: the usual cause is a data race "
-                       "(a missing reduction, a shared temporary). Find it with: "
-                       "make racecheck TREE=%s KERNEL=%s\n", c->tree,
-                       c->kernel->problem->name);
-                break;
-            }
-        }
+        print_wrong(suite, invalid);
         return SL_EXIT_INVALID;
     }
     return SL_EXIT_OK;

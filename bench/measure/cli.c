@@ -182,6 +182,17 @@ static int set_retry_busy(sl_cli *c, const char *name, const char *v, char *why,
     return 0;
 }
 
+static int set_label(sl_cli *c, const char *name, const char *v, char *why, size_t whylen)
+{
+    if (*v == '\0' || strpbrk(v, "\"\\\n")) {
+        snprintf(why, whylen, "%s: '%.40s': a label may not hold quotes, backslashes or "
+                 "newlines, nor be empty", name, v);
+        return -1;
+    }
+    c->label[name[strlen(name) - 1] == 'b'] = v;
+    return 0;
+}
+
 static int set_ranks(sl_cli *c, const char *name, const char *v, char *why, size_t whylen)
 {
     return sl_parse_thread_list(name, v, c->ranks, SL_MAX_THREAD_COUNTS, &c->nranks, why,
@@ -227,7 +238,7 @@ static const struct option {
     const char *name, *alias, *value;
     unsigned programs;
     setter set;
-    const char *help, *runner_help, *mpi_help;
+    const char *help, *runner_help, *mpi_help, *compare_help;
     const char *elsewhere;         /* what a program that does not take it says
                                       (default: it belongs to the bench) */
 } OPTIONS[] = {
@@ -286,21 +297,28 @@ static const struct option {
     { .name = "--verbose", .alias = "-v", .programs = SL_CLI_BENCH, .set = set_verbose,
       .help = "print every configuration as it is timed, and the whole\n"
       "summary (default: the headline and the warnings)" },
-    { .name = "--results", .value = "DIR", .programs = SL_CLI_BOTH | SL_CLI_MPI, .set = set_results,
+    { .name = "--results", .value = "DIR", .programs = SL_CLI_BOTH | SL_CLI_MPI | SL_CLI_COMPARE, .set = set_results,
       .help = "where run folders go (default: results)",
       .runner_help = "fractals: pictures go to DIR/LESSON/ (default: results)",
-      .mpi_help = "where the run folder goes (default: results)" },
+      .mpi_help = "where the run folder goes (default: results)",
+      .compare_help = "the comparison goes to DIR/compare/<UTC time>-<host>/\n"
+      "(default: results)" },
     { .name = "--import", .value = "FILE", .programs = SL_CLI_BENCH, .set = set_import,
       .help = "add another program's rows (a results.csv: lesson 8's\n"
       "numba rows, lesson 6's MPI grid) to the report; they keep\n"
       "their own validation and timing; up to 4 files" },
-    { .name = "--no-plots", .programs = SL_CLI_BOTH, .set = set_plots,
+    { .name = "--no-plots", .programs = SL_CLI_BOTH | SL_CLI_COMPARE, .set = set_plots,
       .help = "write the data but do not run gnuplot",
-      .runner_help = "fractals: write the picture data, do not run gnuplot" },
+      .runner_help = "fractals: write the picture data, do not run gnuplot",
+      .compare_help = "write the data but do not run gnuplot" },
     { .name = "--require-device", .programs = SL_CLI_BOTH, .set = set_require_device,
       .help = "exit 4, measuring nothing, unless every gpu variant\n"
       "runs on an offload device (no host fallback)",
       .runner_help = "exit 4 unless every gpu variant runs on a device" },
+    { .name = "--label-a", .value = "NAME", .programs = SL_CLI_COMPARE, .set = set_label,
+      .compare_help = "A's name in the tables and plots (default: A)" },
+    { .name = "--label-b", .value = "NAME", .programs = SL_CLI_COMPARE, .set = set_label,
+      .compare_help = "B's name (default: B)" },
     { .name = "--ranks", .value = "LIST", .programs = SL_CLI_MPI, .set = set_ranks,
       .mpi_help = "MPI ranks, e.g. 1,2 (default 1,2)" },
     { .name = "--check", .programs = SL_CLI_MPI, .set = set_check,
@@ -318,6 +336,7 @@ void sl_cli_print_options(FILE *f, unsigned program)
     for (int i = 0; i < NOPTIONS; i++) {
         const struct option *o = &OPTIONS[i];
         const char *help = program == SL_CLI_MPI ? o->mpi_help
+                           : program == SL_CLI_COMPARE ? o->compare_help
                            : program == SL_CLI_RUNNER && o->runner_help ? o->runner_help
                            : o->help;
         if (!(o->programs & program) || help == NULL)
@@ -364,7 +383,7 @@ static int pass_through(sl_cli *cli, char *arg, unsigned program, char *why, siz
 
 /* argv[*i], with its value ("--opt value" or "--opt=value"). 0, or -1 with why. */
 static int parse_one(sl_cli *cli, int argc, char **argv, int *i, unsigned program,
-                     const char **positional, char *why, size_t whylen)
+                     int max_words, char *why, size_t whylen)
 {
     char *a = argv[*i], name[64];
     if (!strncmp(a, "--benchmark_", 12))
@@ -373,8 +392,8 @@ static int parse_one(sl_cli *cli, int argc, char **argv, int *i, unsigned progra
     size_t len = eq ? (size_t)(eq - a) : strlen(a);
     snprintf(name, sizeof name, "%.*s", (int)(len < sizeof name ? len : sizeof name - 1), a);
     const struct option *o = a[0] == '-' ? find_option(name) : NULL;
-    if (o == NULL && a[0] != '-' && positional && *positional == NULL) {
-        *positional = a;
+    if (o == NULL && a[0] != '-' && cli->nwords < max_words) {
+        cli->word[cli->nwords++] = a;
         return 0;
     }
     if (o == NULL || (o->value == NULL && eq)) {
@@ -402,7 +421,7 @@ static int parse_one(sl_cli *cli, int argc, char **argv, int *i, unsigned progra
     return o->set(cli, o->name, val, why, whylen);
 }
 
-int sl_cli_parse(sl_cli *cli, int argc, char **argv, int first, const char **positional,
+int sl_cli_parse(sl_cli *cli, int argc, char **argv, int first, int max_words,
                  unsigned program, const char *intro, const char *outro)
 {
     char why[512];
@@ -417,7 +436,7 @@ int sl_cli_parse(sl_cli *cli, int argc, char **argv, int first, const char **pos
             fputs(outro, stdout);
             return 1;
         }
-        if (parse_one(cli, argc, argv, &i, program, positional, why, sizeof why) != 0) {
+        if (parse_one(cli, argc, argv, &i, program, max_words, why, sizeof why) != 0) {
             sl_print_error(argv[0], why);
             return -1;
         }

@@ -55,6 +55,10 @@ typedef struct sl_cli {
     int check;                   /* mpi: validate only, nothing timed */
     double timeout;              /* mpi: seconds a launch may run; 0: default */
     int bind;                    /* mpi: -1 auto, 0 none, 1 core */
+    const char *label[2];        /* compare: the two runs' names; NULL: A, B */
+    const char *word[2];         /* bare words: the runner's lesson, compare's
+                                    two run folders */
+    int nwords;
     int gbargc;                  /* --benchmark_* flags, passed through */
     char *gbargv[SL_MAX_GB_FLAGS];
 } sl_cli;
@@ -64,12 +68,13 @@ typedef struct sl_cli {
 #define SL_CLI_RUNNER 2u
 #define SL_CLI_BOTH (SL_CLI_BENCH | SL_CLI_RUNNER)
 #define SL_CLI_MPI 4u                /* lesson 6's driver, speedlab-mpi-<tree> */
+#define SL_CLI_COMPARE 8u            /* speedlab-compare */
 
-/* Parse argv[first..argc) as program's options. positional (may be NULL)
- * receives at most one bare word (the runner's kernel name). --help prints
- * intro, the options from the table, then outro. Returns 0, or -1 after
- * printing the reason; 1 when --help was printed. */
-int sl_cli_parse(sl_cli *cli, int argc, char **argv, int first, const char **positional,
+/* Parse argv[first..argc) as program's options; up to max_words bare words
+ * go to cli->word (the runner's lesson, compare's run folders). --help
+ * prints intro, the options from the table, then outro. Returns 0, or -1
+ * after printing the reason; 1 when --help was printed. */
+int sl_cli_parse(sl_cli *cli, int argc, char **argv, int first, int max_words,
                  unsigned program, const char *intro, const char *outro);
 
 /* The option lines of program's --help, from the table. */

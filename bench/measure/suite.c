@@ -473,8 +473,8 @@ int sl_suite_check_memory(const sl_suite *s, char *why, size_t whylen)
     if (biggest == NULL || have < 0 || need <= have)
         return 0;
     snprintf(why, whylen, "out of memory: %s at %lld x %lld pixels needs about %lld MiB "
-             "(the images and their references), and %s leaves %lld MiB; use a smaller "
-             "--size", biggest->kernel->problem->name, (long long)biggest->problem.size,
+             "(the images and their references), and %s leaves %lld MiB; use a "
+             "smaller --size", biggest->kernel->problem->name, (long long)biggest->problem.size,
              (long long)sl_problem_height(&biggest->problem), (long long)(need >> 20), from,
              (long long)(have >> 20));
     return -1;

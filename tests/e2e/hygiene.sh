@@ -89,3 +89,29 @@ case_docs() {
     done
     ok "every lesson file checked"
 }
+
+# The harness's shape (issue 31): every option is declared once, in
+# bench/measure/cli.c's table, and no function of bench/ or common/ runs
+# past about 80 lines (tables are data, not functions: their opening brace
+# is not alone on its line).
+case_code() {
+    opts=$(sed -n 's/.*{ \.name = "\(--[a-z-]*\)".*/\1/p' "$top/bench/measure/cli.c")
+    [ "$(echo "$opts" | wc -w)" -ge 20 ] && ok "$(echo "$opts" | wc -w) options in the table" ||
+        fail "the option table was not found: $(echo "$opts" | tr '\n' ' ')"
+    twice=""
+    for o in $opts; do
+        n=$(cat "$top"/bench/*.c "$top"/bench/*/*.c "$top"/bench/*/*.cc | grep -o "\"$o\"" | wc -l)
+        [ "$n" -eq 1 ] || twice="$twice $o ($n)"
+    done
+    [ -z "$twice" ] && ok "every option's name is written once" ||
+        fail "options written more than once in bench/ (once: the table):$twice"
+    for f in "$top"/bench/*.c "$top"/bench/*/*.c "$top"/bench/*/*.cc "$top"/common/*.c; do
+        awk -v file="${f#"$top"/}" '
+            /^[A-Za-z].*[),]$/ { if (!open) sig = $0 }
+            /^\{/ { start = FNR; open = 1 }
+            /^\}/ && open { n = FNR - start + 1; open = 0
+                            if (n > 85) printf "%s: %d lines: %s\n", file, n, sig }' "$f"
+    done >"$tmp/long"
+    [ ! -s "$tmp/long" ] && ok "no function over 85 lines in bench/ and common/" ||
+        fail "functions too long to read at once:$(sed 's/^/\n    /' "$tmp/long")"
+}
