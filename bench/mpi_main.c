@@ -291,6 +291,83 @@ static int publish(sl_suite *suite, sl_run_dir *run, const options *o, int code)
     return code;
 }
 
+/* One point of the grid: its launch, then its fragment read into the
+ * grid (a baseline-only launch keeps its scalar rows alone). Returns 0, 3
+ * when a configuration was wrong, or 1 after saying what failed. */
+static int launch_point(const options *o, const char *mpirun, const int64_t *sizes,
+                        const char *dir, int ranks, int threads, int baseline_only,
+                        sl_grid *grid)
+{
+    char frag[SL_PATH_BUF], line[1024], why[600], name[64];
+    snprintf(name, sizeof name, ".fragment-%dx%d.csv", ranks, threads);
+    if (sl_path_join(frag, sizeof frag, dir, name) != 0)
+        return fail(SL_EXIT_RUNTIME, "the results folder's path is too long%s%s", "", "");
+    int baseline = !o->check && ranks == 1 && (baseline_only || threads == o->threads[0]);
+    int rc = run_launch(o, mpirun, ranks, threads, baseline, sizes, frag, line, sizeof line);
+    sl_grid_note(grid, line);
+    sl_grid_note(grid, "\n");
+    if (rc == SL_EXIT_RUNTIME)
+        return rc;
+    int before = grid->n, code = SL_EXIT_OK;
+    if (sl_grid_read_fragment(grid, frag, TREE_NAME, why, sizeof why) < 0) {
+        fprintf(stderr, PROGRAM ": %s\n", why);
+        code = SL_EXIT_RUNTIME;
+    }
+    unlink(frag);
+    for (int i = before; i < grid->n; i++) {
+        sl_grid_row *row = &grid->rows[i];
+        row->oversubscribed = ranks * threads > sl_cores_available();
+        const sl_hybrid_kernel *k = find_kernel(row->kernel, strlen(row->kernel));
+        snprintf(row->unit, sizeof row->unit, "%s", k ? k->problem->work_unit : "");
+        if (!row->valid && code == SL_EXIT_OK)
+            code = SL_EXIT_INVALID;
+    }
+    if (baseline_only)
+        for (int i = grid->n - 1; i >= before; i--)
+            if (strcmp(grid->rows[i].variant, SL_BASELINE_VARIANT) != 0)
+                grid->rows[i] = grid->rows[--grid->n];
+    return code;
+}
+
+/* Under SLURM: the job's facts in the context, and the CPU mismatch
+ * warning the single-process bench gives. */
+static void note_slurm(sl_grid *grid)
+{
+    const char *job = getenv("SLURM_JOB_ID");
+    if (job != NULL) {
+        char slurm[512];
+        snprintf(slurm, sizeof slurm,
+                 "slurm: job %.32s, nodes %.200s, tasks %.16s, cpus per task %.16s\n", job,
+                 getenv("SLURM_JOB_NODELIST") ? getenv("SLURM_JOB_NODELIST") : "?",
+                 getenv("SLURM_NTASKS") ? getenv("SLURM_NTASKS") : "?",
+                 getenv("SLURM_CPUS_PER_TASK") ? getenv("SLURM_CPUS_PER_TASK") : "?");
+        sl_grid_note(grid, slurm);
+    }
+    char warning[512];
+    if (sl_slurm_cpu_warning(warning, sizeof warning))
+        fprintf(stderr, PROGRAM ": warning: %s\n", warning);
+}
+
+/* Every point of the grid into suite's grid (a 1-rank launch first when the
+ * grid has none: the baseline comes from one). Returns 0, 3 or 1. */
+static int launch_grid(const options *o, const char *mpirun, const int64_t *sizes,
+                       const char *dir, sl_suite *suite)
+{
+    int code = SL_EXIT_OK, have_one = 0;
+    note_slurm(&suite->grid);
+    for (int r = 0; r < o->nranks; r++)
+        have_one |= o->ranks[r] == 1;
+    if (!have_one)
+        code = launch_point(o, mpirun, sizes, dir, 1, o->threads[0], 1, &suite->grid);
+    for (int r = 0; r < o->nranks && code != SL_EXIT_RUNTIME; r++)
+        for (int t = 0; t < o->nthreads && code != SL_EXIT_RUNTIME; t++) {
+            int rc = launch_point(o, mpirun, sizes, dir, o->ranks[r], o->threads[t], 0,
+                                  &suite->grid);
+            code = rc != SL_EXIT_OK ? rc : code;
+        }
+    return code;
+}
+
 static int driver(options *o)
 {
     char mpirun[4096], why[600];
@@ -307,7 +384,7 @@ static int driver(options *o)
             return SL_EXIT_USAGE;
     /* Fragments go to the run's partial folder, or (--check) a temporary one. */
     sl_run_dir run = { 0 };
-    char dir[4096];
+    char dir[SL_PATH_BUF];
     if (o->check) {
         char tmpl[] = "/tmp/speedlab-mpi.XXXXXX";
         if (mkdtemp(tmpl) == NULL)
@@ -319,80 +396,20 @@ static int driver(options *o)
         snprintf(dir, sizeof dir, "%s", run.partial);
     }
     static sl_suite suite;
-    sl_grid *grid = &suite.grid;
-    int code = SL_EXIT_OK, have_one = 0;
-    /* Under SLURM: the job's facts in the context, and the CPU mismatch
-     * warning the single-process bench gives (issue 6). */
-    const char *job = getenv("SLURM_JOB_ID");
-    if (job != NULL) {
-        char slurm[512];
-        snprintf(slurm, sizeof slurm,
-                 "slurm: job %.32s, nodes %.200s, tasks %.16s, cpus per task %.16s\n", job,
-                 getenv("SLURM_JOB_NODELIST") ? getenv("SLURM_JOB_NODELIST") : "?",
-                 getenv("SLURM_NTASKS") ? getenv("SLURM_NTASKS") : "?",
-                 getenv("SLURM_CPUS_PER_TASK") ? getenv("SLURM_CPUS_PER_TASK") : "?");
-        sl_grid_note(grid, slurm);
-    }
-    char warning[512];
-    if (sl_slurm_cpu_warning(warning, sizeof warning))
-        fprintf(stderr, PROGRAM ": warning: %s\n", warning);
-    for (int r = 0; r < o->nranks; r++)
-        have_one |= o->ranks[r] == 1;
-    /* The baseline comes from a 1-rank launch; one is added when the grid has none. */
-    for (int r = have_one ? 0 : -1; r < o->nranks && code != SL_EXIT_RUNTIME; r++)
-        for (int t = 0; t < o->nthreads && code != SL_EXIT_RUNTIME; t++) {
-            int ranks = r < 0 ? 1 : o->ranks[r];
-            if (r < 0 && t > 0)
-                break;
-            char frag[4200];
-            snprintf(frag, sizeof frag, "%s/.fragment-%dx%d.csv", dir, ranks, o->threads[t]);
-            int baseline = !o->check && ranks == 1 && t == 0;
-            char line[1024];
-            int rc = run_launch(o, mpirun, ranks, o->threads[t], baseline, sizes, frag, line,
-                                sizeof line);
-            sl_grid_note(grid, line);
-            sl_grid_note(grid, "\n");
-            if (rc == SL_EXIT_RUNTIME) {
-                code = rc;
-                break;
-            }
-            int before = grid->n;
-            if (sl_grid_read_fragment(grid, frag, TREE_NAME, why, sizeof why) < 0) {
-                fprintf(stderr, PROGRAM ": %s\n", why);
-                code = SL_EXIT_RUNTIME;
-            }
-            for (int i = before; i < grid->n; i++) {
-                sl_grid_row *row = &grid->rows[i];
-                row->oversubscribed = ranks * o->threads[t] > sl_cores_available();
-                const sl_hybrid_kernel *k = find_kernel(row->kernel, strlen(row->kernel));
-                snprintf(row->unit, sizeof row->unit, "%s", k ? k->problem->work_unit : "");
-                if (!row->valid && code == SL_EXIT_OK)
-                    code = SL_EXIT_INVALID;
-            }
-            /* A baseline-only launch's rows are kept; its hybrid rows are not
-             * part of the grid asked for. */
-            if (r < 0)
-                for (int i = grid->n - 1; i >= before; i--)
-                    if (strcmp(grid->rows[i].variant, SL_BASELINE_VARIANT) != 0)
-                        grid->rows[i] = grid->rows[--grid->n];
-            unlink(frag);
-        }
+    int code = launch_grid(o, mpirun, sizes, dir, &suite);
     if (o->check) {
         rmdir(dir);
         int invalid = 0;
-        for (int i = 0; i < grid->n; i++)
-            invalid += !grid->rows[i].valid;
+        for (int i = 0; i < suite.grid.n; i++)
+            invalid += !suite.grid.rows[i].valid;
         if (code != SL_EXIT_RUNTIME)
-            printf("%d configuration(s) checked, %d invalid\n", grid->n, invalid);
-        sl_suite_free(&suite);
-        return code;
-    }
-    if (code == SL_EXIT_RUNTIME) {
+            printf("%d configuration(s) checked, %d invalid\n", suite.grid.n, invalid);
+    } else if (code == SL_EXIT_RUNTIME) {
         /* Nothing half-done is published; earlier runs are untouched. */
         sl_run_dir_discard(&run);
-        return code;
+    } else {
+        code = publish(&suite, &run, o, code);
     }
-    code = publish(&suite, &run, o, code);
     sl_suite_free(&suite);
     return code;
 }

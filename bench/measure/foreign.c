@@ -72,24 +72,59 @@ static const sl_kernel *measured_kernel(const sl_suite *s, const char *name)
     return NULL;
 }
 
+#define TEXT(x) sl_table_text(t, i, col[x])
+#define INT(x, v) if (sl_table_int(t, i, col[x], 1, 0, &v, why, whylen) != 0) return -1
+#define REAL(x, v) if (sl_table_real(t, i, col[x], 1, 0.0, &v, why, whylen) != 0) return -1
+
+/* Row i's answer, verdict, timing and quietness into c. 0 or -1 with why. */
+static int read_numbers(sl_config *c, const sl_table *t, int i, const int *col, char *why,
+                        size_t whylen)
+{
+    long long reps, disturbed, contaminated, remeasured;
+    double value, work, expected, error, tolerance;
+    INT(REPS, reps);
+    INT(DISTURBED, disturbed);
+    INT(CONTAMINATED, contaminated);
+    INT(REMEASURED, remeasured);
+    REAL(RESULT, value);
+    REAL(WORK, work);
+    REAL(EXPECTED, expected);
+    REAL(ABS_ERROR, error);
+    REAL(TOLERANCE, tolerance);
+    c->outcome = (sl_outcome){ .value = value, .work = work, .where = SL_RAN_HOST };
+    c->verdict = (sl_verdict){ .ok = c->valid, .expected = expected, .error = error,
+                               .tolerance = tolerance };
+    c->probe_outcome = c->outcome;
+    c->probe_verdict = c->verdict;
+    c->timed = c->valid ? (int)(reps < SL_MAX_REPS ? reps : SL_MAX_REPS) : 0;
+    REAL(MEDIAN, c->median);
+    REAL(MIN, c->min);
+    REAL(MAX, c->max);
+    REAL(STDDEV, c->stddev);
+    REAL(CV, c->cv);
+    REAL(RATE, c->rate);
+    REAL(CI_LOW, c->ci_low);
+    REAL(CI_HIGH, c->ci_high);
+    REAL(CI_LEVEL, c->ci_level);
+    if (sl_table_real(t, i, col[OTHERS], 1, -1.0, &c->others_cpu, why, whylen) != 0)
+        return -1;
+    c->disturbed = (int)disturbed;
+    c->contaminated = (int)contaminated;
+    c->remeasured = (int)remeasured;
+    return 0;
+}
+
 /* Row i of t (its columns in col) as configuration c of kernel k. */
 static int fill(sl_suite *s, sl_config *c, const sl_table *t, int i, const int *col,
                 const sl_kernel *k, char *why, size_t whylen)
 {
-#define TEXT(x) sl_table_text(t, i, col[x])
-#define INT(x, v) if (sl_table_int(t, i, col[x], 1, 0, &v, why, whylen) != 0) return -1
-#define REAL(x, v) if (sl_table_real(t, i, col[x], 1, 0.0, &v, why, whylen) != 0) return -1
     const sl_config *base = own_baseline(s, k);
-    long long size, threads, used, oversub, height, reps, disturbed, contaminated, remeasured;
+    long long size, threads, used, oversub, height;
     INT(SIZE, size);
     INT(THREADS_REQ, threads);
     INT(THREADS_USED, used);
     INT(OVERSUB, oversub);
     INT(HEIGHT, height);
-    INT(REPS, reps);
-    INT(DISTURBED, disturbed);
-    INT(CONTAMINATED, contaminated);
-    INT(REMEASURED, remeasured);
     if (!base || base->problem.size != size) {
         snprintf(why, whylen, "%s line %d: %s/%s at size %lld, but this run measured %s at "
                  "size %lld: measure both at the same size (the same QUICK)", t->path,
@@ -122,42 +157,14 @@ static int fill(sl_suite *s, sl_config *c, const sl_table *t, int i, const int *
     if (strcmp(valid, "yes") != 0 && strcmp(valid, "no") != 0 &&
         strcmp(valid, "interrupted") != 0) {
         snprintf(why, whylen, "%s line %d: valid '%.20s' is not yes, no or interrupted",
-                 t->path,
-                 t->line[i], valid);
+                 t->path, t->line[i], valid);
         return -1;
     }
     c->validated = 1;
     c->valid = valid[0] == 'y';
     c->weak = strcmp(TEXT(STUDY), "weak") == 0;
-    double value, work, expected, error, tolerance;
-    REAL(RESULT, value);
-    REAL(WORK, work);
-    REAL(EXPECTED, expected);
-    REAL(ABS_ERROR, error);
-    REAL(TOLERANCE, tolerance);
-    c->outcome = (sl_outcome){ .value = value, .work = work, .where = SL_RAN_HOST };
-    c->verdict = (sl_verdict){ .ok = c->valid, .expected = expected, .error = error,
-                               .tolerance = tolerance };
-    c->probe_outcome = c->outcome;
-    c->probe_verdict = c->verdict;
-    c->timed = c->valid ? (int)(reps < SL_MAX_REPS ? reps : SL_MAX_REPS) : 0;
-    REAL(MEDIAN, c->median);
-    REAL(MIN, c->min);
-    REAL(MAX, c->max);
-    REAL(STDDEV, c->stddev);
-    REAL(CV, c->cv);
-    REAL(RATE, c->rate);
-    REAL(CI_LOW, c->ci_low);
-    REAL(CI_HIGH, c->ci_high);
-    REAL(CI_LEVEL, c->ci_level);
-    if (sl_table_real(t, i, col[OTHERS], 1, -1.0, &c->others_cpu, why, whylen) != 0)
+    if (read_numbers(c, t, i, col, why, whylen) != 0)
         return -1;
-    c->disturbed = (int)disturbed;
-    c->contaminated = (int)contaminated;
-    c->remeasured = (int)remeasured;
-#undef TEXT
-#undef INT
-#undef REAL
     if (c->timed > 0 && !(c->median > 0.0 && c->ci_low > 0.0 && c->ci_high >= c->ci_low)) {
         snprintf(why, whylen, "%s line %d: %s has no usable median and interval", t->path,
                  t->line[i], c->name);
@@ -167,6 +174,9 @@ static int fill(sl_suite *s, sl_config *c, const sl_table *t, int i, const int *
                  base->median / c->median : 0.0;
     return 0;
 }
+#undef TEXT
+#undef INT
+#undef REAL
 
 /* The ladder's rows of t (no rank count): those of a kernel this run
  * measured join the suite. Returns the rows added, or -1 with why. */

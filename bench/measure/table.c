@@ -117,6 +117,65 @@ static int add_comment(sl_table *t, const char *text, size_t len)
     return 0;
 }
 
+/* The header at *p (line lineno): its names, split in place. 0, -1 for a
+ * quote not closed, -2 out of memory. */
+static int read_header(sl_table *t, char **p, int lineno)
+{
+    char *copy = strndup(*p, strcspn(*p, "\n")), *c = copy, *probe[1];
+    if (copy == NULL)
+        return -2;
+    int n = split_record(&c, probe, 0);
+    free(copy);
+    if (n < 0)
+        return -1;
+    t->name = malloc((size_t)n * sizeof *t->name);
+    if (t->name == NULL)
+        return -2;
+    t->ncols = split_record(p, t->name, n);
+    t->header_line = lineno;
+    return 0;
+}
+
+/* The file's lines: comments kept apart, blank lines skipped, the header,
+ * then rows of exactly the header's width. 0 or -1 with why. */
+static int parse_lines(sl_table *t, char *why, size_t whylen)
+{
+    char *p = t->text;
+    int lineno = 0, cap = 0, rc = 0;
+    while (*p && rc == 0) {
+        lineno++;
+        size_t end = strcspn(p, "\n"), blank = strspn(p, "\r");
+        if (*p == '#' || p[blank] == '\n' || p[blank] == '\0') {
+            size_t skip = p[1] == ' ' ? 2 : 1, n = end > skip ? end - skip : 0;
+            while (n > 0 && p[skip + n - 1] == '\r')
+                n--;
+            if (*p == '#' && add_comment(t, p + skip, n) != 0)
+                rc = -2;
+            p += end + (p[end] == '\n');
+        } else if (t->name == NULL) {
+            rc = read_header(t, &p, lineno);
+        } else if (t->nrows == cap && grow(t, &cap) != 0) {
+            rc = -2;
+        } else {
+            int n = split_record(&p, t->cell + (size_t)t->nrows * (size_t)t->ncols, t->ncols);
+            if (n >= 0 && n != t->ncols) {
+                snprintf(why, whylen, "'%s' line %d: %d fields, but the header has %d",
+                         t->path, lineno, n, t->ncols);
+                return -1;
+            }
+            rc = n < 0 ? -1 : 0;
+            t->line[t->nrows++] = lineno;
+        }
+    }
+    if (rc == -1)
+        snprintf(why, whylen, "'%s' line %d: a quote is not closed", t->path, lineno);
+    else if (rc == -2)
+        snprintf(why, whylen, "out of memory reading '%s'", t->path);
+    else if (t->name == NULL)
+        snprintf(why, whylen, "'%s' is empty: no header line", t->path);
+    return rc == 0 && t->name ? 0 : -1;
+}
+
 int sl_table_read(sl_table *t, const char *path, char *why, size_t whylen)
 {
     memset(t, 0, sizeof *t);
@@ -136,74 +195,11 @@ int sl_table_read(sl_table *t, const char *path, char *why, size_t whylen)
         sl_table_free(t);
         return -1;
     }
-    char *p = t->text, *probe[1];
-    int lineno = 0, cap = 0;
-    while (*p) {
-        lineno++;
-        size_t end = strcspn(p, "\n");
-        if (*p == '#') {
-            size_t skip = p[1] == ' ' ? 2 : 1;
-            size_t n = end - skip;
-            while (n > 0 && p[skip + n - 1] == '\r')
-                n--;
-            if (add_comment(t, p + skip, n) != 0)
-                goto nomem;
-            p += end + (p[end] == '\n');
-            continue;
-        }
-        if (p[strspn(p, "\r")] == '\n' || p[strspn(p, "\r")] == '\0') {
-            p += end + (p[end] == '\n');
-            continue;
-        }
-        if (t->name == NULL) {
-            /* The header: count its fields, then split it for real. */
-            char *q = p;
-            char *copy = strndup(p, end);
-            if (copy == NULL)
-                goto nomem;
-            char *c = copy;
-            int n = split_record(&c, probe, 0);
-            free(copy);
-            if (n < 0) {
-                snprintf(why, whylen, "'%s' line %d: a quote is not closed", path, lineno);
-                sl_table_free(t);
-                return -1;
-            }
-            t->name = malloc((size_t)n * sizeof *t->name);
-            if (t->name == NULL)
-                goto nomem;
-            t->ncols = split_record(&q, t->name, n);
-            t->header_line = lineno;
-            p = q;
-            continue;
-        }
-        if (t->nrows == cap && grow(t, &cap) != 0)
-            goto nomem;
-        char **row = t->cell + (size_t)t->nrows * (size_t)t->ncols;
-        int n = split_record(&p, row, t->ncols);
-        if (n < 0) {
-            snprintf(why, whylen, "'%s' line %d: a quote is not closed", path, lineno);
-            sl_table_free(t);
-            return -1;
-        }
-        if (n != t->ncols) {
-            snprintf(why, whylen, "'%s' line %d: %d fields, but the header has %d", path,
-                     lineno, n, t->ncols);
-            sl_table_free(t);
-            return -1;
-        }
-        t->line[t->nrows++] = lineno;
-    }
-    if (t->name == NULL) {
-        snprintf(why, whylen, "'%s' is empty: no header line", path);
+    if (parse_lines(t, why, whylen) != 0) {
         sl_table_free(t);
         return -1;
     }
     return 0;
-nomem:
-    snprintf(why, whylen, "out of memory reading '%s'", path);
-    sl_table_free(t);
-    return -1;
 }
 
 void sl_table_free(sl_table *t)
