@@ -86,13 +86,12 @@ static int is_var(const char *entry, const char *name)
     return strncmp(entry, name, len) == 0 && entry[len] == '=';
 }
 
-sl_isolated sl_isolate_check(char *const argv[], size_t index, const char *name, double limit,
-                             char *why, size_t whylen, double *seconds)
+/* Start this program again on variant index (named name), its output
+ * to /dev/null, on the CPUs this process started with. Returns its pid, or
+ * -1. Everything the child needs is made before fork: after it, only
+ * async-signal-safe calls. */
+static pid_t start_child(char *const argv[], size_t index, const char *name)
 {
-    if (seconds)
-        *seconds = 0.0;
-    /* Everything the child needs is made here: after fork only
-     * async-signal-safe calls. */
     char var[64], named[sizeof ((sl_config *)0)->name + 32];
     snprintf(var, sizeof var, "%s=%zu", SL_ISOLATE_ENV, index);
     snprintf(named, sizeof named, "%s=%s", SL_ISOLATE_NAME_ENV, name);
@@ -101,7 +100,7 @@ sl_isolated sl_isolate_check(char *const argv[], size_t index, const char *name,
         n++;
     char **envp = malloc((n + 3) * sizeof *envp);
     if (envp == NULL)
-        return SL_ISOLATED_OK;
+        return -1;
     size_t k = 0;
     for (size_t i = 0; i < n; i++)
         if (!is_var(environ[i], SL_ISOLATE_ENV) && !is_var(environ[i], SL_ISOLATE_NAME_ENV))
@@ -130,27 +129,12 @@ sl_isolated sl_isolate_check(char *const argv[], size_t index, const char *name,
     free(envp);
     if (devnull >= 0)
         close(devnull);
-    if (pid < 0)
-        return SL_ISOLATED_OK;
-    double start = sl_now();
-    int status = 0;
-    for (;;) {
-        pid_t r = waitpid(pid, &status, WNOHANG);
-        if (r == pid)
-            break;
-        if (r < 0 && errno != EINTR)
-            return SL_ISOLATED_OK;
-        if (sl_now() - start > limit) {
-            kill(pid, SIGKILL);
-            while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
-                ;
-            snprintf(why, whylen, "no answer after %.0f s", limit);
-            return SL_ISOLATED_HUNG;
-        }
-        nanosleep(&(struct timespec){ .tv_nsec = 10 * 1000 * 1000 }, NULL);
-    }
-    if (seconds)
-        *seconds = sl_now() - start;
+    return pid;
+}
+
+/* What the child's end says about the variant. */
+static sl_isolated verdict_of(int status, char *why, size_t whylen)
+{
     /* Ctrl-C or a job's end reaches the child too: not the variant's doing. */
     if (WIFSIGNALED(status) && (WTERMSIG(status) == SIGINT || WTERMSIG(status) == SIGTERM ||
                                 WTERMSIG(status) == SIGHUP))
@@ -173,6 +157,36 @@ sl_isolated sl_isolate_check(char *const argv[], size_t index, const char *name,
         return SL_ISOLATED_CRASHED;
     }
     return SL_ISOLATED_OK;
+}
+
+sl_isolated sl_isolate_check(char *const argv[], size_t index, const char *name, double limit,
+                             char *why, size_t whylen, double *seconds)
+{
+    if (seconds)
+        *seconds = 0.0;
+    pid_t pid = start_child(argv, index, name);
+    if (pid < 0)
+        return SL_ISOLATED_OK;
+    double start = sl_now();
+    int status = 0;
+    for (;;) {
+        pid_t r = waitpid(pid, &status, WNOHANG);
+        if (r == pid)
+            break;
+        if (r < 0 && errno != EINTR)
+            return SL_ISOLATED_OK;
+        if (sl_now() - start > limit) {
+            kill(pid, SIGKILL);
+            while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+                ;
+            snprintf(why, whylen, "no answer after %.0f s", limit);
+            return SL_ISOLATED_HUNG;
+        }
+        nanosleep(&(struct timespec){ .tv_nsec = 10 * 1000 * 1000 }, NULL);
+    }
+    if (seconds)
+        *seconds = sl_now() - start;
+    return verdict_of(status, why, whylen);
 }
 
 /* The limit: this many times the slowest trusted validation, plus this

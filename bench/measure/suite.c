@@ -183,6 +183,73 @@ static void weak_size(const sl_kernel *k, int64_t size, int tmax, int threads,
         problem->size = per_thread * threads;
 }
 
+/* The configurations of one variant: a thread count each (and a schedule
+ * each where the variant takes one, swept at the most threads). */
+static int add_variant(sl_suite *s, const sl_plan *p, const sl_kernel *k,
+                       const sl_variant *var, int64_t size, char *why, size_t whylen)
+{
+    int takes_threads = (var->flags & SL_USES_THREADS) != 0;
+    int nt = takes_threads ? p->nthreads : 1;
+    /* Schedules given: the variant's own pragma is run too (first),
+     * so that its sweep is shown only when its own loop is right. */
+    sl_schedule given[SL_MAX_SCHEDULES + 1] = { { SL_SCHED_DEFAULT, 0 } };
+    int ngiven = 1;
+    for (int i = 0; i < p->nschedules && i < SL_MAX_SCHEDULES; i++)
+        if (p->schedules[i].kind != SL_SCHED_DEFAULT)
+            given[ngiven++] = p->schedules[i];
+    int max_threads = 0, top = 0, has_odd = 0, counts[SL_MAX_THREAD_COUNTS + 1];
+    for (int t = 0; t < nt; t++) {
+        counts[t] = takes_threads ? p->threads[t] : 0;
+        max_threads = counts[t] > max_threads ? counts[t] : max_threads;
+        if (counts[t] <= sl_cores_available() && counts[t] > top)
+            top = counts[t];
+        has_odd |= counts[t] == SL_ODD_SWEEP_THREADS;
+    }
+    /* The schedule sweep runs at the most threads that have a core
+     * each, not at an oversubscribed point. */
+    if (top == 0)
+        top = max_threads;
+    /* Both images are symmetric top to bottom, so 2 threads with
+     * schedule(static) get mirror halves and balance by accident; a
+     * sweep that stops at 2 threads adds 3, where static's cost shows
+     * (labelled oversubscribed on 2 cores). */
+    int odd = p->sweep && p->nschedules == 0 && (var->flags & SL_USES_SCHEDULE) &&
+              top == 2;
+    if (odd && !has_odd)
+        counts[nt++] = SL_ODD_SWEEP_THREADS;
+    for (int t = 0; t < nt; t++) {
+        int threads = counts[t];
+        /* Schedules: those given, or the variant's own and the sweep
+         * at the largest thread count and its own elsewhere, or none
+         * for other variants. */
+        const sl_schedule *sched = NULL;
+        int ns = 1;
+        if (var->flags & SL_USES_SCHEDULE) {
+            if (p->nschedules > 0)
+                sched = given, ns = ngiven;
+            else if (p->sweep && ((threads == top && threads > 1) ||
+                                  (odd && threads == SL_ODD_SWEEP_THREADS)))
+                sched = SWEEP_PLAN, ns = 5;
+            else
+                sched = AS_WRITTEN, ns = 1;
+        }
+        if (p->weak && sched)
+            sched = AS_WRITTEN, ns = 1;
+        for (int i = 0; i < ns; i++) {
+            sl_config *c = plan_config(s, p, k, var, size, threads,
+                                       sched ? &sched[i] : NULL);
+            if (c == NULL) {
+                snprintf(why, whylen, "out of memory planning the run");
+                return -1;
+            }
+            c->weak = p->weak;
+            if (p->weak)
+                weak_size(k, size, max_threads, threads, &c->problem);
+        }
+    }
+    return 0;
+}
+
 static int add_kernel(sl_suite *s, const sl_plan *p, const sl_kernel *k,
                       char *why, size_t whylen)
 {
@@ -217,65 +284,8 @@ static int add_kernel(sl_suite *s, const sl_plan *p, const sl_kernel *k,
             s->skip_reason = sl_cuda_absent_reason();
             continue;
         }
-        int takes_threads = (var->flags & SL_USES_THREADS) != 0;
-        int nt = takes_threads ? p->nthreads : 1;
-        /* Schedules given: the variant's own pragma is run too (first),
-         * so that its sweep is shown only when its own loop is right. */
-        sl_schedule given[SL_MAX_SCHEDULES + 1] = { { SL_SCHED_DEFAULT, 0 } };
-        int ngiven = 1;
-        for (int i = 0; i < p->nschedules && i < SL_MAX_SCHEDULES; i++)
-            if (p->schedules[i].kind != SL_SCHED_DEFAULT)
-                given[ngiven++] = p->schedules[i];
-        int max_threads = 0, top = 0, has_odd = 0, counts[SL_MAX_THREAD_COUNTS + 1];
-        for (int t = 0; t < nt; t++) {
-            counts[t] = takes_threads ? p->threads[t] : 0;
-            max_threads = counts[t] > max_threads ? counts[t] : max_threads;
-            if (counts[t] <= sl_cores_available() && counts[t] > top)
-                top = counts[t];
-            has_odd |= counts[t] == SL_ODD_SWEEP_THREADS;
-        }
-        /* The schedule sweep runs at the most threads that have a core
-         * each, not at an oversubscribed point. */
-        if (top == 0)
-            top = max_threads;
-        /* Both images are symmetric top to bottom, so 2 threads with
-         * schedule(static) get mirror halves and balance by accident; a
-         * sweep that stops at 2 threads adds 3, where static's cost shows
-         * (labelled oversubscribed on 2 cores). */
-        int odd = p->sweep && p->nschedules == 0 && (var->flags & SL_USES_SCHEDULE) &&
-                  top == 2;
-        if (odd && !has_odd)
-            counts[nt++] = SL_ODD_SWEEP_THREADS;
-        for (int t = 0; t < nt; t++) {
-            int threads = counts[t];
-            /* Schedules: those given, or the variant's own and the sweep
-             * at the largest thread count and its own elsewhere, or none
-             * for other variants. */
-            const sl_schedule *sched = NULL;
-            int ns = 1;
-            if (var->flags & SL_USES_SCHEDULE) {
-                if (p->nschedules > 0)
-                    sched = given, ns = ngiven;
-                else if (p->sweep && ((threads == top && threads > 1) ||
-                                      (odd && threads == SL_ODD_SWEEP_THREADS)))
-                    sched = SWEEP_PLAN, ns = 5;
-                else
-                    sched = AS_WRITTEN, ns = 1;
-            }
-            if (p->weak && sched)
-                sched = AS_WRITTEN, ns = 1;
-            for (int i = 0; i < ns; i++) {
-                sl_config *c = plan_config(s, p, k, var, size, threads,
-                                           sched ? &sched[i] : NULL);
-                if (c == NULL) {
-                    snprintf(why, whylen, "out of memory planning the run");
-                    return -1;
-                }
-                c->weak = p->weak;
-                if (p->weak)
-                    weak_size(k, size, max_threads, threads, &c->problem);
-            }
-        }
+        if (add_variant(s, p, k, var, size, why, whylen) != 0)
+            return -1;
     }
     /* A list is checked name by name over every kernel (sl_suite_add). */
     if (!matched && p->variant_name && !strchr(p->variant_name, ',')) {
