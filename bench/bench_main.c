@@ -69,37 +69,39 @@ typedef struct json_passes {
     int npasses;
 } json_passes;
 
-static void pass_name(const json_passes *p, int pass, int final, char *out, size_t len)
+/* 0, or -1 (ENAMETOOLONG) when the name does not fit. */
+static int pass_name(const json_passes *p, int pass, int final, char *out, size_t len)
 {
     if (final && pass == 0)
-        snprintf(out, len, "%s/bench.json", p->partial);
-    else if (final)
-        snprintf(out, len, "%s/bench-retry-%d.json", p->partial, pass);
-    else
-        snprintf(out, len, "%s/.bench-%d.json.tmp", p->partial, pass);
+        return sl_path_format(out, len, "%s/bench.json", p->partial);
+    if (final)
+        return sl_path_format(out, len, "%s/bench-retry-%d.json", p->partial, pass);
+    return sl_path_format(out, len, "%s/.bench-%d.json.tmp", p->partial, pass);
 }
 
 static void keep_json(int pass, void *ctx)
 {
     json_passes *p = ctx;
-    char held[4200];
-    pass_name(p, pass, 0, held, sizeof held);
-    if (rename(p->tmp, held) == 0)
+    char held[SL_PATH_BUF];
+    if (pass_name(p, pass, 0, held, sizeof held) == 0 && rename(p->tmp, held) == 0)
         p->npasses = pass + 1;
 }
 
 /* Publish the passes' JSON under their names, or drop them (a signal). */
 static int publish_json(const json_passes *p, int drop, char *why, size_t whylen)
 {
-    char held[4200], final[4200];
+    char held[SL_PATH_BUF], final[SL_PATH_BUF];
     unlink(p->tmp);
     for (int pass = 0; pass < p->npasses; pass++) {
-        pass_name(p, pass, 0, held, sizeof held);
-        pass_name(p, pass, 1, final, sizeof final);
+        if (pass_name(p, pass, 0, held, sizeof held) != 0 ||
+            pass_name(p, pass, 1, final, sizeof final) != 0) {
+            snprintf(why, whylen, "a JSON file's path in '%s' is too long", p->partial);
+            return -1;
+        }
         if (drop) {
             unlink(held);
         } else if (sl_atomic_publish(held, final) != 0) {
-            snprintf(why, whylen, "cannot write '%.700s': %s", final, strerror(errno));
+            snprintf(why, whylen, "cannot write '%s': %s", final, strerror(errno));
             return -1;
         }
     }
@@ -112,25 +114,25 @@ static int write_files(const sl_run_dir *run, const sl_suite *suite,
                        const sl_context *ctx, const sl_breakdown *bd,
                        const sl_ceilings *ceilings, char *why, size_t whylen)
 {
-    char path[4352];
-    /* path is the file that failed; why has room for the error's gist. */
-    if (sl_write_run_data(run->partial, suite, ctx, path, sizeof path) != 0)
-        goto fail;
-    snprintf(path, sizeof path, "%s/evidence.csv", run->partial);
-    if (sl_write_ceilings(run->partial, ceilings, suite) != 0)
-        goto fail;
-    snprintf(path, sizeof path, "%s/roofline.dat", run->partial);
-    if (sl_write_roofline(run->partial, ceilings, suite) != 0)
-        goto fail;
-    snprintf(path, sizeof path, "%s/breakdown.csv", run->partial);
-    if (sl_breakdown_write(run->partial, bd) != 0)
-        goto fail;
-    snprintf(path, sizeof path, "%s/(image evidence)", run->partial);
-    if (sl_write_evidence(run->partial, suite) != 0)
-        goto fail;
-    return 0;
-fail:
-    snprintf(why, whylen, "cannot write '%.700s': %s", path, strerror(errno));
+    char path[SL_PATH_BUF];
+    const char *failed = NULL;      /* the file that failed, for the message */
+    int data = sl_write_run_data(run->partial, suite, ctx, path, sizeof path);
+    if (data != 0)
+        ;
+    else if (sl_write_ceilings(run->partial, ceilings, suite) != 0)
+        failed = "evidence.csv";
+    else if (sl_write_roofline(run->partial, ceilings, suite) != 0)
+        failed = "roofline.dat";
+    else if (sl_breakdown_write(run->partial, bd) != 0)
+        failed = "breakdown.csv";
+    else if (sl_write_evidence(run->partial, suite) != 0)
+        failed = "(image evidence)";
+    if (data == 0 && failed == NULL)
+        return 0;
+    int err = errno;
+    if (failed)
+        sl_path_join(path, sizeof path, run->partial, failed);
+    snprintf(why, whylen, "cannot write '%s': %s", path, strerror(err));
     return -1;
 }
 
@@ -281,7 +283,7 @@ typedef struct bench_run {
     int memory;                    /* a kernel moves memory: probe the bus too */
     size_t invalid;
     int timed, sig, plots;
-    char why[1024];
+    char why[SL_WHY_BUF];
 } bench_run;
 
 static int fail(bench_run *b, int code, const char *why)
@@ -294,7 +296,7 @@ static int fail(bench_run *b, int code, const char *why)
 static int plan(bench_run *b, int argc)
 {
     sl_cli *cli = &b->cli;
-    char why[1024];
+    char why[SL_WHY_BUF];
     if (sl_check_omp_env(why, sizeof why) != 0)
         return fail(b, SL_EXIT_USAGE, why);
     int rc = sl_cli_parse(cli, argc, b->argv, 1, 0, SL_CLI_BENCH, intro, outro);
@@ -323,7 +325,7 @@ static int plan(bench_run *b, int argc)
  * rows, the memory the plan needs, variants asked for that cannot run. */
 static int check_inputs(bench_run *b)
 {
-    char why[1024];
+    char why[SL_WHY_BUF];
     for (int i = 0; i < b->cli.nimport; i++)
         if (check_import(b->suite, b->cli.import[i], why, sizeof why) != 0)
             return fail(b, SL_EXIT_USAGE, why);
@@ -345,7 +347,7 @@ static int check_inputs(bench_run *b)
  * Google Benchmark told to write its JSON into it. */
 static int make_folder(bench_run *b)
 {
-    char why[1024];
+    char why[SL_WHY_BUF];
     if (sl_run_dir_create(&b->run, b->cli.results ? b->cli.results : "results", why,
                           sizeof why) != 0)
         return fail(b, SL_EXIT_USAGE, why);
@@ -378,7 +380,7 @@ static int make_folder(bench_run *b)
 /* Every configuration checked against its reference before any is timed. */
 static int validate(bench_run *b)
 {
-    char why[1024];
+    char why[SL_WHY_BUF];
     sl_suite *suite = b->suite;
     warn_affinity(&b->cli);
     printf("speedlab bench (%s tree): validating %zu configurations\n", TREE_NAME,
@@ -416,7 +418,7 @@ static int validate(bench_run *b)
  * busy machine disturbed (timing.c). A signal ends the timing early. */
 static int time_valid(bench_run *b)
 {
-    char why[1024];
+    char why[SL_WHY_BUF];
     sl_suite *suite = b->suite;
     /* The probe runs before and after timing; the faster is kept. The
      * memory's only when a kernel of the run moves memory (a quarter of a
@@ -436,7 +438,7 @@ static int time_valid(bench_run *b)
     };
     int rc = b->invalid < suite->count && !sl_interrupted() ? sl_suite_time(suite, &timing) : -1;
     if (rc == -2) {
-        snprintf(why, sizeof why, "cannot write '%.900s': %s", b->json_tmp, strerror(errno));
+        snprintf(why, sizeof why, "cannot write '%s': %s", b->json_tmp, strerror(errno));
         return fail(b, SL_EXIT_RUNTIME, why);
     }
     b->timed = rc == 0;
@@ -468,7 +470,7 @@ static int probe(bench_run *b)
 /* Rows measured by other programs (numba's ladder, lesson 6's grid). */
 static int import_rows(bench_run *b)
 {
-    char why[1024];
+    char why[SL_WHY_BUF];
     sl_suite *suite = b->suite;
     for (int f = 0; f < b->cli.nimport && !b->sig; f++) {
         int skipped = 0, grid = suite->grid.n;
@@ -493,7 +495,7 @@ static int import_rows(bench_run *b)
  * ends the run with its reason; earlier runs stay as they were. */
 static int write_run(bench_run *b, sl_run_report *report)
 {
-    char why[1024], failed[SL_PATH_BUF + 64];
+    char why[SL_WHY_BUF], failed[SL_PATH_BUF];
     /* Google Benchmark's JSON holds skipped configurations as errors: an
      * interrupted run keeps only speedlab's own files. */
     if (publish_json(&b->passes, b->sig, why, sizeof why) != 0 ||
@@ -507,7 +509,7 @@ static int write_run(bench_run *b, sl_run_report *report)
         .plots = b->plots,
     };
     if (sl_write_report(report, failed, sizeof failed) != 0) {
-        snprintf(why, sizeof why, "cannot write '%.900s': %s", failed, strerror(errno));
+        snprintf(why, sizeof why, "cannot write '%s': %s", failed, strerror(errno));
         return fail(b, SL_EXIT_RUNTIME, why);
     }
     return CONTINUE;
@@ -516,7 +518,7 @@ static int write_run(bench_run *b, sl_run_report *report)
 /* Rename the folder into place, then tell the story on the console. */
 static int publish(bench_run *b, sl_run_report *report)
 {
-    char why[1024];
+    char why[SL_WHY_BUF];
     if (sl_run_dir_publish(&b->run, why, sizeof why) != 0)
         return fail(b, SL_EXIT_RUNTIME, why);
     b->have_folder = 0;

@@ -53,7 +53,7 @@ typedef struct series {
 } series;
 
 typedef struct run_samples {
-    char dir[4096];          /* the run folder, with links resolved */
+    char dir[SL_PATH_BUF];   /* the run folder, with links resolved */
     series *s;
     int count, cap;
 } run_samples;
@@ -84,7 +84,7 @@ static series *find_series(run_samples *r, const char *key, int add)
  * writes them. Returns 0, or -1 with the reason (file, line, value) in why. */
 static int read_samples(run_samples *r, const char *dir, char *why, size_t whylen)
 {
-    char path[4096];
+    char path[SL_PATH_BUF];
     memset(r, 0, sizeof *r);
     /* results/latest is a link that moves: record the run it names. */
     char resolved[PATH_MAX];
@@ -187,10 +187,10 @@ static int write_outputs(const char *dir, const pair *q, int n, const char *la,
                          const char *lb, const run_samples *A, const run_samples *B,
                          int unmatched)
 {
-    char path[4352];
+    char path[SL_PATH_BUF];
     sl_atomic_file af;
-    snprintf(path, sizeof path, "%s/compare.csv", dir);
-    if (sl_atomic_open(&af, path) != 0)
+    if (sl_path_format(path, sizeof path, "%s/compare.csv", dir) != 0 ||
+        sl_atomic_open(&af, path) != 0)
         return -1;
     fprintf(af.fp, "configuration,reps_a,reps_b,median_a_s,median_b_s,ratio_b_over_a,"
                    "ratio_low,ratio_high,mann_whitney_p,verdict\n");
@@ -201,8 +201,8 @@ static int write_outputs(const char *dir, const pair *q, int n, const char *la,
     if (sl_atomic_commit(&af) != 0)
         return -1;
 
-    snprintf(path, sizeof path, "%s/compare-runs.dat", dir);
-    if (sl_atomic_open(&af, path) != 0)
+    if (sl_path_format(path, sizeof path, "%s/compare-runs.dat", dir) != 0 ||
+        sl_atomic_open(&af, path) != 0)
         return -1;
     fprintf(af.fp, "# configuration\tratio\tlow\thigh\tsignificant (0 none, 1 B faster, "
                    "2 B slower)\n");
@@ -211,17 +211,18 @@ static int write_outputs(const char *dir, const pair *q, int n, const char *la,
                 q[i].high, q[i].p >= ALPHA ? 0 : q[i].ratio < 1.0 ? 1 : 2);
     if (sl_atomic_commit(&af) != 0)
         return -1;
-    snprintf(path, sizeof path, "%s/compare-runs.gp", dir);
+    if (sl_path_format(path, sizeof path, "%s/compare-runs.gp", dir) != 0)
+        return -1;
     char text[1024];
     snprintf(text, sizeof text, "label_a = \"%s\"\nlabel_b = \"%s\"\nrows = %d\n", la, lb, n);
     if (sl_atomic_write(path, text) != 0)
         return -1;
-    snprintf(path, sizeof path, "%s/run.gp", dir);
-    if (sl_atomic_write(path, "lanes = 1\ncores = 1\nmachine = \"\"\n") != 0)
+    if (sl_path_format(path, sizeof path, "%s/run.gp", dir) != 0 ||
+        sl_atomic_write(path, "lanes = 1\ncores = 1\nmachine = \"\"\n") != 0)
         return -1;
 
-    snprintf(path, sizeof path, "%s/summary.md", dir);
-    if (sl_atomic_open(&af, path) != 0)
+    if (sl_path_format(path, sizeof path, "%s/summary.md", dir) != 0 ||
+        sl_atomic_open(&af, path) != 0)
         return -1;
     int faster = 0, slower = 0;
     for (int i = 0; i < n; i++) {
@@ -265,9 +266,11 @@ int main(int argc, char **argv)
     const char *labels[2] = { cli.label[0] ? cli.label[0] : "A",
                               cli.label[1] ? cli.label[1] : "B" };
     const char *results = cli.results ? cli.results : "results";
+    /* A and B are run folders: a results folder and a run's name. */
     for (int k = 0; k < cli.nwords; k++)
-        if (sl_check_path(k ? "B" : "A", paths[k], why, sizeof why) != 0) {
-            fprintf(stderr, "%s: %s\n", prog, why);
+        if (strlen(paths[k]) > SL_PATH_LIMIT + SL_SUBFOLDER_MAX) {
+            fprintf(stderr, "%s: %s: path too long: %zu > %d characters\n", prog,
+                    k ? "B" : "A", strlen(paths[k]), SL_PATH_LIMIT + SL_SUBFOLDER_MAX);
             return SL_EXIT_USAGE;
         }
     if (cli.nwords != 2) {
@@ -318,8 +321,12 @@ static int compare(const char *prog, run_samples *runs, const char *const *label
     }
 
     sl_run_dir out;
-    char base[3072];
-    snprintf(base, sizeof base, "%s/compare", results);
+    char base[SL_PATH_BUF];
+    if (sl_path_join(base, sizeof base, results, "compare") != 0) {
+        fprintf(stderr, "%s: --results '%s': path too long\n", prog, results);
+        free(q);
+        return SL_EXIT_USAGE;
+    }
     /* Like the bench: a results folder that cannot take the comparison is
      * the environment's problem, found before anything is written. */
     if (sl_run_dir_create(&out, base, why, sizeof why) != 0) {

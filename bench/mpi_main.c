@@ -370,7 +370,7 @@ static int launch_grid(const options *o, const char *mpirun, const int64_t *size
 
 static int driver(options *o)
 {
-    char mpirun[4096], why[600];
+    char mpirun[SL_PATH_BUF], why[SL_WHY_BUF];
     if (sl_find_mpirun(mpirun, sizeof mpirun) != 0) {
         char hint[128];
         sl_install_hint(hint, sizeof hint, "openmpi-bin libopenmpi-dev");

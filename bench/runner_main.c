@@ -173,14 +173,11 @@ static void print_sampling_note(const sl_suite *s)
 static int write_pictures(const sl_suite *s, const char *kernel, const sl_cli *cli,
                           char *why, size_t whylen)
 {
-    char base[3072], path[4400];
+    char base[SL_PATH_BUF], path[SL_PATH_BUF];
     sl_run_dir run;
     const char *results = cli->results ? cli->results : "results";
-    if (mkdir(results, 0755) != 0 && errno != EEXIST) {
-        snprintf(why, whylen, "cannot create '%.900s': %s", results, strerror(errno));
-        return -1;
-    }
-    if (sl_path_join(base, sizeof base, results, kernel) != 0) {
+    if (strlen(kernel) > SL_SUBFOLDER_MAX ||
+        sl_path_join(base, sizeof base, results, kernel) != 0) {
         snprintf(why, whylen, "--results: path too long: %zu > %d characters", strlen(results),
                  SL_PATH_LIMIT);
         return -1;
@@ -190,12 +187,12 @@ static int write_pictures(const sl_suite *s, const char *kernel, const sl_cli *c
     if (run.cleaned)
         printf("removed %d unfinished picture folder(s) left in %s by runs that were "
                "killed\n", run.cleaned, base);
-    snprintf(path, sizeof path, "%s/run.gp", run.partial);
     char text[256];
     snprintf(text, sizeof text, "lanes = %d\ncores = %d\nmachine = \"\"\n",
              SPEEDLAB_SIMD_LANES, sl_cores_available());
-    if (sl_atomic_write(path, text) != 0 || sl_write_pictures(run.partial, s) != 0) {
-        snprintf(why, whylen, "cannot write the pictures in '%.900s': %s", run.partial,
+    if (sl_path_join(path, sizeof path, run.partial, "run.gp") != 0 ||
+        sl_atomic_write(path, text) != 0 || sl_write_pictures(run.partial, s) != 0) {
+        snprintf(why, whylen, "cannot write the pictures in '%s': %s", run.partial,
                  strerror(errno));
         sl_run_dir_discard(&run);
         return -1;
@@ -376,7 +373,7 @@ static void print_wrong(const sl_suite *suite, size_t invalid)
 /* plan -> check -> validate and time -> the table, its notes, pictures. */
 static int runner(int argc, char **argv, sl_suite *suite)
 {
-    char why[1024] = "";
+    char why[SL_WHY_BUF] = "";
     sl_cli cli;
     size_t invalid = 0;
     int code = plan_lesson(argc, argv, suite, &cli, why, sizeof why);

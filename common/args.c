@@ -5,6 +5,7 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -152,7 +153,15 @@ static size_t edit_distance(const char *a, const char *b)
 
 int sl_path_join(char *out, size_t len, const char *dir, const char *name)
 {
-    int n = snprintf(out, len, "%s/%s", dir, name);
+    return sl_path_format(out, len, "%s/%s", dir, name);
+}
+
+int sl_path_format(char *out, size_t len, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(out, len, fmt, ap);
+    va_end(ap);
     if (n < 0 || (size_t)n >= len) {
         if (len > 0)
             out[0] = '\0';

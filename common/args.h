@@ -48,11 +48,21 @@ int sl_parse_thread_list(const char *what, const char *text, int *out,
 /* The limit, a run folder's name (time, host, ".partial"), a file's name
  * and the terminator, with room to spare. */
 #define SL_PATH_BUF (2 * SL_PATH_LIMIT + 96)
+/* The longest folder name the kit adds under it: a sub-folder ("mandelbrot",
+ * "compare") or a run folder (<UTC time>-<host>). */
+#define SL_SUBFOLDER_MAX 96
+/* A message that names such a path in full, with room for its reason. */
+#define SL_WHY_BUF (SL_PATH_BUF + 1024)
 
 /* dir + "/" + name into out: the kit's one way to build a path. 0, or -1
  * with errno ENAMETOOLONG when it does not fit: never a path cut short
  * that names some other file. */
 int sl_path_join(char *out, size_t len, const char *dir, const char *name);
+
+/* A path from a format ("%s/speedup-%s.dat"), under the same rule: 0, or -1
+ * with errno ENAMETOOLONG and out empty when it does not fit. */
+int sl_path_format(char *out, size_t len, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
 
 /* Refuse a longer path: 0, or -1 with why ("--results: path too long:
  * 2500 > 2000 characters"). */

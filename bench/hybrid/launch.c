@@ -13,6 +13,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "args.h"
 #include "sample.h"
 
 extern char **environ;
@@ -27,19 +28,24 @@ int sl_find_mpirun(char *out, size_t len)
     const char *path = getenv("PATH");
     if (path == NULL)
         return -1;
-    char dirs[4096];
-    snprintf(dirs, sizeof dirs, "%s", path);
-    for (char *save = NULL, *d = strtok_r(dirs, ":", &save); d; d = strtok_r(NULL, ":", &save)) {
+    char *dirs = strdup(path);
+    if (dirs == NULL)
+        return -1;
+    int rc = -1;
+    for (char *save = NULL, *d = strtok_r(dirs, ":", &save); d && rc != 0;
+         d = strtok_r(NULL, ":", &save)) {
         struct stat st;
-        char cand[4200];
-        snprintf(cand, sizeof cand, "%s/mpirun", *d ? d : ".");
+        char cand[SL_PATH_BUF];
+        if (sl_path_join(cand, sizeof cand, *d ? d : ".", "mpirun") != 0)
+            continue;
         size_t n = strlen(cand);
         if (n < len && stat(cand, &st) == 0 && S_ISREG(st.st_mode) && access(cand, X_OK) == 0) {
             memcpy(out, cand, n + 1);
-            return 0;
+            rc = 0;
         }
     }
-    return -1;
+    free(dirs);
+    return rc;
 }
 
 static void nap(double seconds)

@@ -229,10 +229,16 @@ const char *const sl_jit_phase[SL_JIT_PHASES] = {
 static int import_first_calls(sl_suite *s, const char *path, const char *tree, char *why,
                               size_t whylen)
 {
-    char dir[4096], file[4200];
-    snprintf(dir, sizeof dir, "%s", path);
+    char dir[SL_PATH_BUF], file[SL_PATH_BUF];
+    if (sl_path_format(dir, sizeof dir, "%s", path) != 0) {
+        snprintf(why, whylen, "'%s': path too long", path);
+        return -1;
+    }
     char *slash = strrchr(dir, '/');
-    snprintf(file, sizeof file, "%s/compile.csv", slash ? (*slash = '\0', dir) : ".");
+    if (sl_path_join(file, sizeof file, slash ? (*slash = '\0', dir) : ".", "compile.csv") != 0) {
+        snprintf(why, whylen, "'%s': path too long", path);
+        return -1;
+    }
     if (access(file, F_OK) != 0)
         return 0;
     enum { KERNEL_, VARIANT_, THREADS_, FIRST_, COMPILE_, RUN_, FUNCTIONS_, WARM_, NFIXED };
@@ -300,7 +306,7 @@ int sl_suite_import(sl_suite *s, const char *path, int *skipped, char *why, size
         import_first_calls(s, path, s->configs[s->count - 1].tree, why, whylen) != 0)
         added = -1;
     if (grid > 0) {
-        char note[4200];
+        char note[SL_WHY_BUF];
         snprintf(note, sizeof note, "%d grid row(s) imported from %s\n", grid, path);
         sl_grid_note(&s->grid, note);
     }

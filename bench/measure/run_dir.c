@@ -36,8 +36,9 @@ static int exists(const char *path)
 /* mkdir -p: each missing parent of path, then path. */
 static int make_folders(const char *path)
 {
-    char buf[3072];
-    snprintf(buf, sizeof buf, "%s", path);
+    char buf[SL_PATH_BUF];
+    if (sl_path_format(buf, sizeof buf, "%s", path) != 0)
+        return -1;
     for (char *p = buf + 1; *p; p++) {
         if (*p != '/')
             continue;
@@ -88,10 +89,10 @@ static int check_room(const char *dir, const char *shown, char *why, size_t whyl
             return -1;
         }
     }
-    char path[4200], block[4096];
+    char path[SL_PATH_BUF], block[4096];
     memset(block, 'x', sizeof block);
-    snprintf(path, sizeof path, "%s/.room-check", dir);
-    int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    int fd = sl_path_join(path, sizeof path, dir, ".room-check") == 0 ?
+             open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644) : -1;
     int ok = fd >= 0 && write_all(fd, block, sizeof block) == 0 && fsync(fd) == 0;
     int err = errno;
     if (fd >= 0)
@@ -112,7 +113,7 @@ static void remove_partial(const char *partial)
     DIR *d = opendir(partial);
     if (d) {
         struct dirent *e;
-        char path[4352];
+        char path[SL_PATH_BUF];
         while ((e = readdir(d)) != NULL) {
             if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
                 continue;
@@ -133,9 +134,9 @@ static void remove_partial(const char *partial)
  * long as the run lives (even a SIGKILL releases it). */
 static int partial_is_stale(const char *partial)
 {
-    char path[4400];
-    snprintf(path, sizeof path, "%s/" OWNER_LOCK, partial);
-    int fd = open(path, O_RDWR | O_CLOEXEC);
+    char path[SL_PATH_BUF];
+    int fd = sl_path_join(path, sizeof path, partial, OWNER_LOCK) == 0 ?
+             open(path, O_RDWR | O_CLOEXEC) : -1;
     if (fd < 0) {
         struct stat st;
         return stat(partial, &st) == 0 && time(NULL) - st.st_mtime > UNOWNED_STALE_S;
@@ -153,7 +154,7 @@ static int clean_stale(const char *base)
     if (d == NULL)
         return 0;
     struct dirent *e;
-    char partial[4352];
+    char partial[SL_PATH_BUF];
     while ((e = readdir(d)) != NULL) {
         size_t len = strlen(e->d_name);
         if (e->d_name[0] != '.' || len < 10 || strcmp(e->d_name + len - 8, ".partial") != 0)
@@ -170,19 +171,24 @@ static int clean_stale(const char *base)
 /* Hold the new partial folder's owner lock for the life of this run. */
 static int take_owner_lock(sl_run_dir *r)
 {
-    char path[4400];
-    snprintf(path, sizeof path, "%s/" OWNER_LOCK, r->partial);
+    char path[SL_PATH_BUF];
+    if (sl_path_join(path, sizeof path, r->partial, OWNER_LOCK) != 0)
+        return -1;
     r->lock_fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
     return r->lock_fd >= 0 && flock(r->lock_fd, LOCK_EX | LOCK_NB) == 0 ? 0 : -1;
 }
 
 int sl_run_dir_create(sl_run_dir *r, const char *base, char *why, size_t whylen)
 {
-    char host[128], stamp[32];
+    /* 64: the longest host name POSIX allows, so that a run's name fits
+     * SL_SUBFOLDER_MAX with its time and a -N. */
+    char host[65], stamp[32];
     struct stat st;
     memset(r, 0, sizeof *r);
     r->lock_fd = -1;
-    if (strlen(base) >= sizeof r->base - 1) {
+    /* The user's folder (at most SL_PATH_LIMIT), or a sub-folder the kit
+     * names in it (a lesson's, compare's): room for a run and its files. */
+    if (strlen(base) > SL_PATH_LIMIT + SL_SUBFOLDER_MAX) {
         snprintf(why, whylen, "results folder '%s': path too long", base);
         return -1;
     }
@@ -213,8 +219,9 @@ int sl_run_dir_create(sl_run_dir *r, const char *base, char *why, size_t whylen)
             snprintf(r->name, sizeof r->name, "%s-%s", stamp, host);
         else
             snprintf(r->name, sizeof r->name, "%s-%s-%d", stamp, host, n);
-        sl_path_join(r->final, sizeof r->final, base, r->name);
-        snprintf(r->partial, sizeof r->partial, "%s/.%s.partial", base, r->name);
+        if (sl_path_join(r->final, sizeof r->final, base, r->name) != 0 ||
+            sl_path_format(r->partial, sizeof r->partial, "%s/.%s.partial", base, r->name) != 0)
+            break;
         if (!exists(r->final) && mkdir(r->partial, 0755) == 0) {
             if (take_owner_lock(r) == 0 && check_room(r->partial, base, why, whylen) == 0)
                 return 0;
@@ -233,16 +240,20 @@ int sl_run_dir_create(sl_run_dir *r, const char *base, char *why, size_t whylen)
 
 int sl_run_dir_publish(sl_run_dir *r, char *why, size_t whylen)
 {
-    char tmp[4096], latest[4096], lock[4400];
-    snprintf(lock, sizeof lock, "%s/" OWNER_LOCK, r->partial);
-    unlink(lock);
+    char tmp[SL_PATH_BUF], latest[SL_PATH_BUF], lock[SL_PATH_BUF];
+    if (sl_path_join(lock, sizeof lock, r->partial, OWNER_LOCK) == 0)
+        unlink(lock);
     if (rename(r->partial, r->final) != 0) {
         snprintf(why, whylen, "cannot rename '%s' to '%s': %s", r->partial, r->final,
                  strerror(errno));
         return -1;
     }
-    snprintf(tmp, sizeof tmp, "%s/.latest.%ld", r->base, (long)getpid());
-    snprintf(latest, sizeof latest, "%s/latest", r->base);
+    if (sl_path_format(tmp, sizeof tmp, "%s/.latest.%ld", r->base, (long)getpid()) != 0 ||
+        sl_path_join(latest, sizeof latest, r->base, "latest") != 0) {
+        snprintf(why, whylen, "the run is in '%s' but its latest link's path is too long",
+                 r->final);
+        return -1;
+    }
     unlink(tmp);
     if (symlink(r->name, tmp) != 0 || rename(tmp, latest) != 0) {
         snprintf(why, whylen, "the run is in '%s' but '%s' could not be updated: %s",

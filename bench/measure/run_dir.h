@@ -8,13 +8,15 @@
 #ifndef SPEEDLAB_RUN_DIR_H
 #define SPEEDLAB_RUN_DIR_H
 
+#include "args.h"
+
 #include <stddef.h>
 
 typedef struct sl_run_dir {
-    char base[3072];      /* results */
+    char base[SL_PATH_BUF];    /* results */
     char name[256];       /* 20261121T063000Z-host */
-    char partial[4096];   /* results/.20261121T063000Z-host.partial */
-    char final[4096];     /* results/20261121T063000Z-host */
+    char partial[SL_PATH_BUF]; /* results/.20261121T063000Z-host.partial */
+    char final[SL_PATH_BUF];   /* results/20261121T063000Z-host */
     int lock_fd;          /* holds partial/.owner.lock while the run lives */
     int cleaned;          /* partial folders of killed runs removed from base */
 } sl_run_dir;

@@ -14,8 +14,10 @@
 
 #include <stddef.h>
 
+#include "args.h"
+
 typedef struct sl_table {
-    char path[4096];
+    char path[SL_PATH_BUF];
     char *text;                /* the file, split in place */
     char **cell;               /* nrows x ncols */
     char **name;               /* the header's ncols names */

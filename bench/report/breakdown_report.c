@@ -15,10 +15,10 @@ static const char *gpu_label(sl_where w)
 
 static int write_csv(const char *dir, const sl_breakdown *b)
 {
-    char path[4200];
+    char path[SL_PATH_BUF];
     sl_atomic_file af;
-    snprintf(path, sizeof path, "%s/breakdown.csv", dir);
-    if (sl_atomic_open(&af, path) != 0)
+    if (sl_path_format(path, sizeof path, "%s/breakdown.csv", dir) != 0 ||
+        sl_atomic_open(&af, path) != 0)
         return -1;
     FILE *f = af.fp;
     fprintf(f, "workload,kernel,size,bytes_in,bytes_out,step,seconds,ran_on,valid,device,"
@@ -49,10 +49,10 @@ static int write_csv(const char *dir, const sl_breakdown *b)
  * where the kernels ran, for the title. */
 static int write_plot_data(const char *dir, const sl_breakdown *b)
 {
-    char path[4200], gp[512];
+    char path[SL_PATH_BUF], gp[512];
     sl_atomic_file af;
-    snprintf(path, sizeof path, "%s/breakdown-gpu.dat", dir);
-    if (sl_atomic_open(&af, path) != 0)
+    if (sl_path_format(path, sizeof path, "%s/breakdown-gpu.dat", dir) != 0 ||
+        sl_atomic_open(&af, path) != 0)
         return -1;
     fprintf(af.fp, "# workload to_device_ms kernel_ms to_host_ms release_ms "
                    "per_call_ms best_cpu_ms\n");
@@ -69,7 +69,8 @@ static int write_plot_data(const char *dir, const sl_breakdown *b)
     }
     if (sl_atomic_commit(&af) != 0)
         return -1;
-    snprintf(path, sizeof path, "%s/breakdown-gpu.gp", dir);
+    if (sl_path_format(path, sizeof path, "%s/breakdown-gpu.gp", dir) != 0)
+        return -1;
     snprintf(gp, sizeof gp, "gpu_where = \"%s\"\ndevice = \"%s\"\nstart_ms = %.6g\n",
              gpu_label(where), b->device, b->start * 1e3);
     if (sl_atomic_write(path, gp) != 0)
@@ -77,8 +78,8 @@ static int write_plot_data(const char *dir, const sl_breakdown *b)
     if (b->npoints == 0)
         return 0;
 
-    snprintf(path, sizeof path, "%s/crossover-mandelbrot.dat", dir);
-    if (sl_atomic_open(&af, path) != 0)
+    if (sl_path_format(path, sizeof path, "%s/crossover-mandelbrot.dat", dir) != 0 ||
+        sl_atomic_open(&af, path) != 0)
         return -1;
     fprintf(af.fp, "# side pixels gpu_per_call_ms best_cpu_ms\n");
     for (int i = 0; i < b->npoints; i++)
@@ -87,7 +88,8 @@ static int write_plot_data(const char *dir, const sl_breakdown *b)
                 b->points[i].gpu_per_call * 1e3, b->points[i].cpu_best * 1e3);
     if (sl_atomic_commit(&af) != 0)
         return -1;
-    snprintf(path, sizeof path, "%s/crossover-mandelbrot.gp", dir);
+    if (sl_path_format(path, sizeof path, "%s/crossover-mandelbrot.gp", dir) != 0)
+        return -1;
     snprintf(gp, sizeof gp, "gpu_where = \"%s\"\ncrossover = %lld\ncpu_name = \"%s\"\n",
              gpu_label(b->cross_where), (long long)b->crossover,
              b->cross_cpu);

@@ -101,12 +101,12 @@ static int has_evidence(const sl_config *c)
 
 int sl_write_ceilings(const char *dir, const sl_ceilings *m, const sl_suite *s)
 {
-    char path[4096];
+    char path[SL_PATH_BUF];
     sl_atomic_file af;
     if (!m->measured)
         return 0;
-    snprintf(path, sizeof path, "%s/ceiling.csv", dir);
-    if (sl_atomic_open(&af, path) != 0)
+    if (sl_path_format(path, sizeof path, "%s/ceiling.csv", dir) != 0 ||
+        sl_atomic_open(&af, path) != 0)
         return -1;
     /* Compute roofs per core, in lane-operations/s; the memory roof for
      * 1 thread and every core, in GB/s on the bus (bandwidth.h), and as
@@ -124,8 +124,8 @@ int sl_write_ceilings(const char *dir, const sl_ceilings *m, const sl_suite *s)
     if (sl_atomic_commit(&af) != 0)
         return -1;
 
-    snprintf(path, sizeof path, "%s/evidence.csv", dir);
-    if (sl_atomic_open(&af, path) != 0)
+    if (sl_path_format(path, sizeof path, "%s/evidence.csv", dir) != 0 ||
+        sl_atomic_open(&af, path) != 0)
         return -1;
     fprintf(af.fp, "tree,kernel,variant,threads_used,schedule,ran_on,rate_per_s,work_unit,"
                    "limit,ops_per_unit,ceiling_per_s,percent_of_ceiling,bound,"
@@ -265,9 +265,26 @@ static int roofline_point(const sl_suite *s, size_t i)
     return 1;
 }
 
+/* Is point i the fastest of its kernel and tree (the one labelled)? A gpu
+ * variant here ran on the host fallback: a point, never a label. */
+static int fastest_point(const sl_suite *s, const char *point, size_t i)
+{
+    const sl_config *c = &s->configs[i];
+    if (c->variant->flags & SL_USES_GPU)
+        return 0;
+    for (size_t j = 0; j < s->count; j++) {
+        const sl_config *o = &s->configs[j];
+        if (j != i && o->kernel->problem == c->kernel->problem &&
+            strcmp(o->tree, c->tree) == 0 && point[j] && !(o->variant->flags & SL_USES_GPU) &&
+            (o->rate > c->rate || (o->rate == c->rate && j < i)))
+            return 0;
+    }
+    return 1;
+}
+
 int sl_write_roofline(const char *dir, const sl_ceilings *m, const sl_suite *s)
 {
-    char path[4096];
+    char path[SL_PATH_BUF];
     sl_atomic_file af;
     if (!m->measured)
         return 0;
@@ -293,8 +310,8 @@ int sl_write_roofline(const char *dir, const sl_ceilings *m, const sl_suite *s)
             least = x;
     }
     double edge = most * 10.0 > 100.0 ? most * 10.0 : 100.0;
-    snprintf(path, sizeof path, "%s/roofline.dat", dir);
-    if (sl_atomic_open(&af, path) != 0) {
+    if (sl_path_format(path, sizeof path, "%s/roofline.dat", dir) != 0 ||
+        sl_atomic_open(&af, path) != 0) {
         free(point);
         return -1;
     }
@@ -311,16 +328,7 @@ int sl_write_roofline(const char *dir, const sl_ceilings *m, const sl_suite *s)
             continue;
         const sl_config *c = &s->configs[i];
         const sl_problem_def *k = c->kernel->problem;
-        int fastest = 1;
-        for (size_t j = 0; j < s->count; j++) {
-            const sl_config *o = &s->configs[j];
-            if (j != i && o->kernel->problem == k && strcmp(o->tree, c->tree) == 0 &&
-                point[j] && !(o->variant->flags & SL_USES_GPU) &&
-                (o->rate > c->rate || (o->rate == c->rate && j < i)))
-                fastest = 0;
-        }
-        /* A gpu variant here ran on the host fallback: a point, no label. */
-        fastest &= !(c->variant->flags & SL_USES_GPU);
+        int fastest = fastest_point(s, point, i);
         double x = sl_config_intensity(c);
         char variant[80];
         sl_config_label(c, variant, sizeof variant);
@@ -338,7 +346,8 @@ int sl_write_roofline(const char *dir, const sl_ceilings *m, const sl_suite *s)
      * memory's bandwidth (0 when not measured). */
     int cores = sl_cores_available();
     char gp[1024];
-    snprintf(path, sizeof path, "%s/roofline.gp", dir);
+    if (sl_path_format(path, sizeof path, "%s/roofline.gp", dir) != 0)
+        return -1;
     snprintf(gp, sizeof gp,
              "cores = %d\nroof_divide = %.6g\nroof_fma = %.6g\nroof_mul64 = %.6g\n"
              "bw_all = %.6g\nbw_threads = %d\nbw_one = %.6g\nxmin = %.6g\nxedge = %.6g\n"

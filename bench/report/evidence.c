@@ -109,13 +109,13 @@ static int write_picture(const char *dir, const char *base, const int32_t *count
         for (int64_t k = 0; k < width * height; k++)
             wrong += counts[k] != mark[k];
 
-    char path[4400], text[1024];
+    char path[SL_PATH_BUF], text[1024];
     sl_atomic_file af;
     /* A wrong pixel is too small to see on a slide: the difference image
      * also lists the wrong blocks, drawn as dots on top. */
     if (mark) {
-        snprintf(path, sizeof path, "%s/%s.pts", dir, base);
-        if (sl_atomic_open(&af, path) != 0) {
+        if (sl_path_format(path, sizeof path, "%s/%s.pts", dir, base) != 0 ||
+            sl_atomic_open(&af, path) != 0) {
             free(pic);
             return -1;
         }
@@ -128,8 +128,8 @@ static int write_picture(const char *dir, const char *base, const int32_t *count
             return -1;
         }
     }
-    snprintf(path, sizeof path, "%s/%s.bin", dir, base);
-    if (sl_atomic_open(&af, path) != 0) {
+    if (sl_path_format(path, sizeof path, "%s/%s.bin", dir, base) != 0 ||
+        sl_atomic_open(&af, path) != 0) {
         free(pic);
         return -1;
     }
@@ -141,7 +141,8 @@ static int write_picture(const char *dir, const char *base, const int32_t *count
     }
     if (sl_atomic_commit(&af) != 0)
         return -1;
-    snprintf(path, sizeof path, "%s/%s.gp", dir, base);
+    if (sl_path_format(path, sizeof path, "%s/%s.gp", dir, base) != 0)
+        return -1;
     snprintf(text, sizeof text,
              "# %s.bin: %lld x %lld int32, bottom row first (1 pixel per %lld)\n"
              "width = %lld\nheight = %lld\nmax_iter = %d\nwrong = %lld\n"
@@ -212,10 +213,10 @@ static int thread_shares(const sl_config *c, double *shares, int cap)
  * measured or invalid). */
 static int write_schedule_data(const char *dir, const sl_suite *s, const sl_config *k0)
 {
-    char path[4400], sched[32];
+    char path[SL_PATH_BUF], sched[32];
     sl_atomic_file af;
-    snprintf(path, sizeof path, "%s/schedule-%s.dat", dir, k0->kernel->problem->name);
-    if (sl_atomic_open(&af, path) != 0)
+    if (sl_path_format(path, sizeof path, "%s/schedule-%s.dat", dir, k0->kernel->problem->name) != 0 ||
+        sl_atomic_open(&af, path) != 0)
         return -1;
     fprintf(af.fp, "# %s: speedup vs scalar per schedule, with its 95%% interval "
                    "(columns: variant x threads, low, high)\nschedule",
@@ -264,15 +265,15 @@ static int swept_twin(const sl_config *c, const sl_config *head)
  * schedule of the `threads` variant's sweep at T threads. */
 static int write_threadwork(const char *dir, const sl_suite *s, const sl_config *head)
 {
-    char path[4400], sched[32];
+    char path[SL_PATH_BUF], sched[32];
     double shares[SL_MAX_THREADS_SHOWN];
     sl_atomic_file af;
     int t = head->problem.threads;
     if (t > SL_MAX_THREADS_SHOWN)
         return 0;
-    snprintf(path, sizeof path, "%s/threadwork-%s-%d.dat", dir,
-             head->kernel->problem->name, t);
-    if (sl_atomic_open(&af, path) != 0)
+    if (sl_path_format(path, sizeof path, "%s/threadwork-%s-%d.dat", dir,
+             head->kernel->problem->name, t) != 0 ||
+        sl_atomic_open(&af, path) != 0)
         return -1;
     fprintf(af.fp, "# %s, %s on %d threads: each thread's share of the iterations "
                    "(%%), from the rows it computed\nthread", head->kernel->problem->name,
@@ -303,11 +304,11 @@ static const int lane_counts[] = { 4, 8, 16, 32, 64 };
 
 static int write_lanes(const char *dir, const sl_config *c, const int32_t *ref)
 {
-    char path[4400];
+    char path[SL_PATH_BUF];
     sl_atomic_file af;
     int64_t w = c->problem.size, h = sl_problem_height(&c->problem);
-    snprintf(path, sizeof path, "%s/lanes-%s.dat", dir, c->kernel->problem->name);
-    if (sl_atomic_open(&af, path) != 0)
+    if (sl_path_format(path, sizeof path, "%s/lanes-%s.dat", dir, c->kernel->problem->name) != 0 ||
+        sl_atomic_open(&af, path) != 0)
         return -1;
     fprintf(af.fp, "# %s %lldx%lld: useful / executed lane-iterations (%%)\n"
                    "lanes\t\"fixed strips\"\t\"lane pool, check every %d\"\n",
@@ -342,12 +343,12 @@ static int convergence_sizes(int64_t top, int64_t *out, int cap)
 
 static int write_convergence(const char *dir, const sl_config *c)
 {
-    char path[4096];
+    char path[SL_PATH_BUF];
     int64_t sizes[CONVERGENCE_MAX_SIZES];
     int n = convergence_sizes(c->problem.size, sizes, CONVERGENCE_MAX_SIZES);
     sl_atomic_file af;
-    snprintf(path, sizeof path, "%s/convergence-%s.dat", dir, c->kernel->problem->name);
-    if (sl_atomic_open(&af, path) != 0)
+    if (sl_path_format(path, sizeof path, "%s/convergence-%s.dat", dir, c->kernel->problem->name) != 0 ||
+        sl_atomic_open(&af, path) != 0)
         return -1;
     const sl_problem_def *def = c->kernel->problem;
     fprintf(af.fp, "# %s: |estimate - exact| against samples, %d seeds from %llu\n"
@@ -392,7 +393,8 @@ static int write_evidence(const char *dir, const sl_suite *s, int all)
         if (ref == NULL)
             continue;
         if (sl_suite_first_of_kernel(s, i)) {
-            snprintf(base, sizeof base, "image-%s", def->name);
+            if (sl_path_format(base, sizeof base, "image-%s", def->name) != 0)
+                return -1;
             snprintf(title, sizeof title, "%s, %lldx%lld, max_iter %d", def->name,
                      (long long)w, (long long)h, max_iter);
             if (write_picture(dir, base, ref, NULL, w, h, max_iter, title) != 0)
@@ -406,7 +408,8 @@ static int write_evidence(const char *dir, const sl_suite *s, int all)
         if (c->counts) {
             char name[200];
             file_name(c->name, name, sizeof name);
-            snprintf(base, sizeof base, "diff-%s", name);
+            if (sl_path_format(base, sizeof base, "diff-%s", name) != 0)
+                return -1;
             snprintf(title, sizeof title, "%s: wrong pixels (red)", c->name);
             if (write_picture(dir, base, c->counts, ref, w, h, max_iter, title) != 0)
                 return -1;

@@ -73,7 +73,7 @@ int sl_first_calls_write_data(const char *dir, const sl_suite *s)
 {
     if (s->nfirst == 0)
         return 0;
-    char name[64], path[4096];
+    char name[64], path[SL_PATH_BUF];
     snprintf(name, sizeof name, "compile-%s.dat", s->first_calls[0].tree);
     if (sl_path_join(path, sizeof path, dir, name) != 0)
         return -1;

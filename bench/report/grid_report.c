@@ -298,7 +298,7 @@ int sl_grid_write_data(const char *dir, const sl_grid *g)
     const char *kernels[16];
     int nk = names(g, NULL, kernels, 16);
     for (int k = 0; k < nk; k++) {
-        char name[96], path[4096], gppath[4096];
+        char name[96], path[SL_PATH_BUF], gppath[SL_PATH_BUF];
         sl_atomic_file dat, gp;
         snprintf(name, sizeof name, "hybrid-%s.dat", kernels[k]);
         if (sl_path_join(path, sizeof path, dir, name) != 0)

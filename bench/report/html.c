@@ -33,34 +33,9 @@ static const char PAGE_HEAD[] =
     "figcaption { font-size: 0.85em; color: #555; }\n"
     "details { margin: 2em 0; } summary { font-size: 1.3em; font-weight: bold; "
     "cursor: pointer; }\n"
-    "#image-check { font-size: 0.8em; margin: 0; }\n"
-    "#image-check.good { color: #1b7e3a; } #image-check.bad { color: #b00020; "
-    "font-weight: bold; }\n"
-    "</style>\n</head>\n<body>\n"
-    "<p id=\"image-check\">images: not checked (the page's script did not run)</p>\n";
+    "</style>\n</head>\n<body>\n";
 
-/* Count the images that loaded and say so at the top of the page. */
-static const char PAGE_TAIL[] =
-    "<script>\n"
-    "window.addEventListener('load', function () {\n"
-    "  var imgs = document.images, ok = 0, broken = [];\n"
-    "  for (var i = 0; i < imgs.length; i++) {\n"
-    "    if (imgs[i].complete && imgs[i].naturalWidth > 0) ok++;\n"
-    "    else broken.push(imgs[i].getAttribute('src'));\n"
-    "  }\n"
-    "  var p = document.getElementById('image-check');\n"
-    "  p.textContent = 'images: ' + ok + ' of ' + imgs.length + ' loaded' +\n"
-    "    (broken.length ? '; broken: ' + broken.join(', ') : '');\n"
-    "  var head = document.getElementById('headline'), fold = '';\n"
-    "  if (head) {\n"
-    "    /* Above the fold: its top and a first rows' worth of it. */\n"
-    "    var r = head.getBoundingClientRect();\n"
-    "    fold = r.top + 80 < window.innerHeight ? 'above the fold' : 'below the fold';\n"
-    "    p.textContent += '; headline: ' + fold;\n"
-    "  }\n"
-    "  p.className = broken.length || fold === 'below the fold' ? 'bad' : 'good';\n"
-    "});\n"
-    "</script>\n</body>\n</html>\n";
+static const char PAGE_TAIL[] = "</body>\n</html>\n";
 
 /* Text with &, <, > and " escaped; **bold** and `code` as tags. */
 /* Where the page's figures are, for their SVG twins (set per page). */
@@ -154,7 +129,7 @@ static void figure_inline(FILE *f, const char *cap, size_t caplen, const char *s
     inline_text(f, cap, caplen);
     fputs("\"><figcaption>", f);
     inline_text(f, cap, caplen);
-    char svg[512], path[4608];
+    char svg[512], path[SL_PATH_BUF];
     if (srclen > 4 && strncmp(src + srclen - 4, ".png", 4) == 0 && figures_dir) {
         snprintf(svg, sizeof svg, "%.*s.svg", (int)srclen - 4, src);
         FILE *probe = sl_path_join(path, sizeof path, figures_dir, svg) == 0 ? fopen(path, "r") : NULL;
@@ -229,7 +204,7 @@ static int cmp_name(const void *a, const void *b)
 /* Whether a .dat file has a data row (plot.sh draws nothing without). */
 static int has_data_row(const char *dir, const char *file)
 {
-    char path[4608], line[512];
+    char path[SL_PATH_BUF], line[512];
     FILE *f = sl_path_join(path, sizeof path, dir, file) == 0 ? fopen(path, "r") : NULL;
     if (f == NULL)
         return 0;
@@ -293,7 +268,7 @@ static int figures(FILE *f, const char *dir)
         fprintf(f, "<p>No figures: gnuplot was missing or failed; the data files are "
                    "complete (see the summary above).</p>\n");
     for (int i = 0; i < n; i++) {
-        char svg[512], path[4608];
+        char svg[512], path[SL_PATH_BUF];
         snprintf(svg, sizeof svg, "%.*s.svg", (int)strlen(names[i]) - 4, names[i]);
         FILE *probe = sl_path_join(path, sizeof path, dir, svg) == 0 ? fopen(path, "r") : NULL;
         fprintf(f, "<figure><img src=\"%s\" alt=\"%s\"><figcaption>%s", names[i],
@@ -329,14 +304,15 @@ void sl_html_end(FILE *f)
 
 int sl_write_html(const char *dir, const char *title)
 {
-    char path[4096];
-    snprintf(path, sizeof path, "%s/summary.md", dir);
+    char path[SL_PATH_BUF];
+    if (sl_path_format(path, sizeof path, "%s/summary.md", dir) != 0)
+        return -1;
     FILE *md = fopen(path, "r");
     if (md == NULL)
         return -1;
     sl_atomic_file af;
-    snprintf(path, sizeof path, "%s/index.html", dir);
-    if (sl_atomic_open(&af, path) != 0) {
+    if (sl_path_format(path, sizeof path, "%s/index.html", dir) != 0 ||
+        sl_atomic_open(&af, path) != 0) {
         int saved = errno;
         fclose(md);
         errno = saved;

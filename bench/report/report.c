@@ -392,17 +392,17 @@ static int write_page(const char *path, const sl_run_report *r, const rendered *
 int sl_write_report(const sl_run_report *r, char *failed, size_t failedlen)
 {
     rendered t;
-    char path[4200];
+    char path[SL_PATH_BUF];
     int rc = -1;
     snprintf(failed, failedlen, "%s/summary.md", r->dir);
     if (render(r, &t) != 0)
         goto out;
-    snprintf(path, sizeof path, "%s/summary.md", r->dir);
-    if (write_markdown(path, &t) != 0)
+    if (sl_path_format(path, sizeof path, "%s/summary.md", r->dir) != 0 ||
+        write_markdown(path, &t) != 0)
         goto out;
     snprintf(failed, failedlen, "%s/index.html", r->dir);
-    snprintf(path, sizeof path, "%s/index.html", r->dir);
-    if (write_page(path, r, &t) != 0)
+    if (sl_path_format(path, sizeof path, "%s/index.html", r->dir) != 0 ||
+        write_page(path, r, &t) != 0)
         goto out;
     rc = 0;
 out:

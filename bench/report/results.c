@@ -124,11 +124,11 @@ int sl_write_samples(const char *path, const sl_suite *s)
 /* Write one kernel's speedup bars and thread-scaling blocks. */
 static int plot_data_kernel(const char *dir, const sl_suite *s, const sl_problem_def *k)
 {
-    char path[4096];
+    char path[SL_PATH_BUF];
     sl_atomic_file af;
 
-    snprintf(path, sizeof path, "%s/speedup-%s.dat", dir, k->name);
-    if (sl_atomic_open(&af, path) != 0)
+    if (sl_path_format(path, sizeof path, "%s/speedup-%s.dat", dir, k->name) != 0 ||
+        sl_atomic_open(&af, path) != 0)
         return -1;
     fprintf(af.fp, "# %s: speedup vs scalar, one bar per rung (story.h: the most "
                    "threads with a core each, the fastest schedule)\n"
@@ -167,7 +167,7 @@ static int plot_data_kernel(const char *dir, const sl_suite *s, const sl_problem
 
 int sl_write_plot_data(const char *dir, const sl_suite *s, const sl_context *ctx)
 {
-    char path[4096], text[512];
+    char path[SL_PATH_BUF], text[512];
     for (size_t i = 0; i < s->count; i++)
         if (sl_suite_first_of_kernel(s, i) &&
             plot_data_kernel(dir, s, s->configs[i].kernel->problem) != 0)
@@ -176,7 +176,8 @@ int sl_write_plot_data(const char *dir, const sl_suite *s, const sl_context *ctx
         return -1;
     char interval[64];
     sl_interval_label(s, interval, sizeof interval);
-    snprintf(path, sizeof path, "%s/run.gp", dir);
+    if (sl_path_format(path, sizeof path, "%s/run.gp", dir) != 0)
+        return -1;
     snprintf(text, sizeof text,
              "# reference lines for plots/*.gp, from this run's context\n"
              "lanes = %s\ncores = %s\nmachine = \"%s, %s\"\ninterval = \"%s\"\n",
@@ -206,8 +207,9 @@ int sl_write_run_data(const char *dir, const sl_suite *s, const sl_context *ctx,
  * it could not be started. */
 int sl_run_plots(const char *dir)
 {
-    char script[4096];
-    snprintf(script, sizeof script, "%s/plots/plot.sh", SPEEDLAB_SOURCE_DIR);
+    char script[SL_PATH_BUF];
+    if (sl_path_join(script, sizeof script, SPEEDLAB_SOURCE_DIR, "plots/plot.sh") != 0)
+        return 127;
     fflush(NULL);
 #ifdef __linux__
     pid_t parent = getpid();

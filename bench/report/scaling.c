@@ -74,10 +74,10 @@ static const char *schedule_note(const sl_suite *s, const sl_problem_def *k, int
 
 static int write_strong(const char *dir, const sl_suite *s, const sl_problem_def *k)
 {
-    char path[4096], text[1024];
+    char path[SL_PATH_BUF], text[1024];
     sl_atomic_file af;
-    snprintf(path, sizeof path, "%s/scaling-%s.dat", dir, k->name);
-    if (sl_atomic_open(&af, path) != 0)
+    if (sl_path_format(path, sizeof path, "%s/scaling-%s.dat", dir, k->name) != 0 ||
+        sl_atomic_open(&af, path) != 0)
         return -1;
     fprintf(af.fp, "# %s: strong scaling, speedup vs the same variant on 1 thread\n"
                    "# threads\tspeedup\tefficiency\tspeedup_low\tspeedup_high\t"
@@ -112,7 +112,8 @@ static int write_strong(const char *dir, const sl_suite *s, const sl_problem_def
         return -1;
 
     /* The Amdahl fit's condition, for plots/scaling.gp. */
-    snprintf(path, sizeof path, "%s/scaling-%s.gp", dir, k->name);
+    if (sl_path_format(path, sizeof path, "%s/scaling-%s.gp", dir, k->name) != 0)
+        return -1;
     snprintf(text, sizeof text,
              "# scaling-%s.dat's labels, from the run\n"
              "fit_points = %d\nfit_min = %d\n"
@@ -125,13 +126,14 @@ static int write_strong(const char *dir, const sl_suite *s, const sl_problem_def
 
 static int write_weak(const char *dir, const sl_suite *s, const sl_problem_def *k)
 {
-    char path[4096];
+    char path[SL_PATH_BUF];
     int blocks = 0;
     for (size_t i = 0; i < s->count; i++)
         blocks += starts_study(&s->configs[i], k, 1);
     if (blocks == 0)
         return 0;   /* no weak study this run */
-    snprintf(path, sizeof path, "%s/weak-%s.dat", dir, k->name);
+    if (sl_path_format(path, sizeof path, "%s/weak-%s.dat", dir, k->name) != 0)
+        return -1;
     sl_atomic_file af;
     if (sl_atomic_open(&af, path) != 0)
         return -1;
@@ -157,7 +159,8 @@ static int write_weak(const char *dir, const sl_suite *s, const sl_problem_def *
         return -1;
     /* Its labels: plots/weak.gp says which schedule the study used. */
     char text[256];
-    snprintf(path, sizeof path, "%s/weak-%s.gp", dir, k->name);
+    if (sl_path_format(path, sizeof path, "%s/weak-%s.gp", dir, k->name) != 0)
+        return -1;
     snprintf(text, sizeof text, "# weak-%s.dat's labels, from the run\n"
              "schedule_note = \"%s\"\n", k->name, schedule_note(s, k, 1));
     return sl_atomic_write(path, text);

@@ -158,3 +158,50 @@ case_bad_input_all() {
     [ -s "$tmp/my results/latest/summary.md" ] && ok "results written under a path with spaces" ||
         fail "no results under a path with spaces"
 }
+
+# A results folder exactly at the kit's limit (SL_PATH_LIMIT, 2000
+# characters) is not bad input: every file the bench, the runner and
+# compare write lands under it, the same files as under a short path, and
+# none anywhere else (a path cut short would name some other file).
+case_long_paths() {
+    bench=$1; runner=$2; compare=$3
+    short="$tmp/s"
+    base="$tmp/L"
+    room=$((2000 - ${#base} - 1))
+    long=$base
+    while [ "$room" -gt 0 ]; do
+        n=$((room > 200 ? 200 : room))
+        [ $((room - n)) -eq 1 ] && n=$((n - 1))     # no 0-character component
+        long="$long/$(printf "%${n}s" | tr ' ' d)"
+        room=$((room - n - 1))
+    done
+    [ ${#long} -eq 2000 ] && ok "a results folder of exactly 2000 characters" ||
+        fail "the planted path has ${#long} characters"
+    files() { (cd "$1" && find . -name latest -prune -o -type f -print |
+               sed 's/[0-9]\{8\}T[0-9]\{6\}Z-[^/]*/RUN/' | sort); }
+    for where in "$short" "$long"; do
+        expect_rc 0 "the bench, results at ${#where} characters" "$bench" --quick \
+            --kernel pi,mandelbrot --size pi=200003 --size mandelbrot=64 --threads 1,2 \
+            --reps 2 --min-time 0.01 --results "$where"
+        expect_rc 0 "the runner, results at ${#where} characters" "$runner" mandelbrot \
+            --tree solutions --size 64 --reps 1 --min-time 0.01 --results "$where"
+        run=$(ls -d "$where"/2*)
+        expect_rc 0 "compare, results at ${#where} characters" "$compare" "$run" "$run" \
+            --results "$where"
+    done
+    files "$short" >"$tmp/short.files"
+    files "$long" >"$tmp/long.files"
+    n=$(wc -l <"$tmp/long.files")
+    [ "$n" -gt 40 ] && cmp -s "$tmp/short.files" "$tmp/long.files" &&
+        ok "the same $n files under the long path as under the short one" ||
+        fail "files differ: $(diff "$tmp/short.files" "$tmp/long.files" | head -5 | tr '\n' ' ')"
+    for f in index.html summary.md results.csv speedup-pi.png image-mandelbrot.png; do
+        [ -s "$long/latest/$f" ] || [ -s "$long/mandelbrot/latest/$f" ] ||
+            fail "$f missing under the long path"
+    done
+    [ -s "$long/compare/latest/compare.csv" ] && ok "compare's files too" ||
+        fail "no compare.csv under the long path"
+    [ "$(ls -A "$tmp" | grep -v -e '^s$' -e '^L$' -e '\.files$' -e '^out$' -e '^err$' | wc -l)" -eq 0 ] &&
+        ok "nothing written beside the folders asked for" ||
+        fail "stray files: $(ls -A "$tmp" | tr '\n' ' ')"
+}
