@@ -166,24 +166,3 @@ void sl_breakdown_summary(FILE *f, const sl_breakdown *b)
     fprintf(f, "\n- crossover (Mandelbrot, GPU end to end vs the best CPU variant): %s.\n", text);
 }
 
-void sl_breakdown_print(FILE *f, const sl_breakdown *b)
-{
-    if (!b->wanted || b->nrows == 0)
-        return;
-    char text[200];
-    fprintf(f, "\nGPU breakdown (device: %s)\n", b->device);
-    fprintf(f, "%-24s %-26s %11s %11s %11s %11s %11s\n", "workload", "ran on", "to device",
-            "kernel", "to host", "per call", "best CPU");
-    for (int i = 0; i < b->nrows; i++) {
-        const sl_breakdown_row *r = &b->rows[i];
-        if (r->valid)
-            fprintf(f, "%-24s %-26s %8.3f ms %8.3f ms %8.3f ms %8.3f ms %8.3f ms\n",
-                    r->workload, gpu_label(r->where), r->to_device * 1e3,
-                    r->kernel_time * 1e3, r->to_host * 1e3, r->per_call * 1e3,
-                    r->cpu_best * 1e3);
-        else
-            fprintf(f, "%-24s INVALID: %s\n", r->workload, r->error);
-    }
-    crossover_text(text, sizeof text, b);
-    fprintf(f, "crossover: %s\n", text);
-}

@@ -11,8 +11,7 @@
  * crossover-mandelbrot.dat in dir. Returns 0, or -1 with errno set. */
 int sl_breakdown_write(const char *dir, const sl_breakdown *b);
 
-/* The summary's section, in Markdown; and the terminal's table. */
+/* The summary's section, in Markdown. */
 void sl_breakdown_summary(FILE *f, const sl_breakdown *b);
-void sl_breakdown_print(FILE *f, const sl_breakdown *b);
 
 #endif
