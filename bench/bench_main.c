@@ -195,6 +195,7 @@ static int check_import(const sl_suite *suite, const char *path, char *why, size
     sl_foreign_free(dry.foreign);
     sl_grid_free(&dry.grid);
     free(dry.first_calls);
+    free(dry.first_calls_context);
     return rc < 0 ? -1 : 0;
 }
 

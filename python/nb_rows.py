@@ -1,5 +1,6 @@
 """nb_rows.py - lesson 8's rows: results.csv with the C bench's columns
-(tree=numba), compile.csv (where each first call goes) and context.txt.
+(tree=numba) and compile.csv (where each first call goes, with what it ran
+on as '#' lines, which the report shows).
 Rows, not a report: the C bench imports them (--import) and its one report
 shows them beside the C ladder, speedups against the C scalar, with the
 compile table and its figure (scripts/numba.sh, make bench NUMBA=1).
@@ -48,7 +49,7 @@ def context(numba, ncores, min_time, reps):
     except ValueError:       # no parallel variant ran
         layer = "none started"
     return dict(cpu_model=cpu_model(), cores=ncores, simd_lanes_f64=simd_lanes(),
-                numba=numba.__version__, llvmlite=llvmlite.__version__,
+                numba=f"{numba.__version__} (llvmlite {llvmlite.__version__})",
                 numpy=numpy.__version__, python=platform.python_version(),
                 threading_layer=layer, numba_threads=numba.config.NUMBA_NUM_THREADS,
                 min_time_s=min_time, repetitions=reps)
@@ -152,8 +153,9 @@ def atomic_write(path, text):
 
 
 
-def compile_csv(configs):
-    lines = ["kernel,variant,threads,first_call_s,compile_s,first_call_run_s," +
+def compile_csv(configs, ctx):
+    lines = [f"# {k}: {v}" for k, v in ctx.items()]
+    lines += ["kernel,variant,threads,first_call_s,compile_s,first_call_run_s," +
              "".join(f"{p}_s," for p in PHASES) + "functions_compiled,warm_median_s"]
     for c in compile_rows(configs):
         m, ph = c["compile"], c["compile"]["phases"]
@@ -168,9 +170,7 @@ def write_run(d, run_name, configs, ctx):
     atomic_write(os.path.join(d, "results.csv"),
                  COLUMNS + "\n" + "".join(csv_row(configs, c, ctx["cores"]) + "\n"
                                           for c in configs))
-    atomic_write(os.path.join(d, "compile.csv"), compile_csv(configs))
-    atomic_write(os.path.join(d, "context.txt"),
-                 "".join(f"{k}: {v}\n" for k, v in ctx.items()))
+    atomic_write(os.path.join(d, "compile.csv"), compile_csv(configs, ctx))
 
 
 

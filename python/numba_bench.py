@@ -8,8 +8,8 @@ configuration once at the timed size (a variant's first call, with numba's
 compile events recorded) and at the kernel's probe size; check every answer
 with the C kit's own checks (speedlab-check); time only the valid ones,
 repetitions interleaved, quietness per repetition, disturbed ones measured
-again; write results.csv (the C bench's columns, tree=numba), compile.csv
-and context.txt into <results>/.<name>.partial, then rename it. The report
+again; write results.csv (the C bench's columns, tree=numba) and compile.csv
+(with the run's context) into <results>/.<name>.partial, then rename it. The report
 is the C bench's (scripts/numba.sh runs it with these rows imported).
 Exit codes as common/exitcodes.h: 2 bad input, 3 a variant failed
 validation, 4 numba missing.

@@ -286,6 +286,8 @@ static int import_first_calls(sl_suite *s, const char *path, const char *tree, c
         snprintf(f->variant, sizeof f->variant, "%s", sl_table_text(&t, i, col[VARIANT_]));
         s->nfirst++;
     }
+    free(s->first_calls_context);
+    s->first_calls_context = t.comments ? strdup(t.comments) : NULL;
     rc = 0;
 out:
     sl_table_free(&t);

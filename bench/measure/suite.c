@@ -691,7 +691,9 @@ void sl_suite_free(sl_suite *s)
     s->foreign = NULL;
     sl_grid_free(&s->grid);
     free(s->first_calls);
+    free(s->first_calls_context);
     s->first_calls = NULL;
+    s->first_calls_context = NULL;
     s->nfirst = 0;
     s->configs = NULL;
     s->count = s->cap = 0;

@@ -103,6 +103,7 @@ typedef struct sl_suite {
                                          dimension beside the ladder */
     struct sl_first_call *first_calls; /* imported first calls (foreign.h) */
     int nfirst;
+    char *first_calls_context;        /* what they ran on: "key: value" lines */
 } sl_suite;
 
 /* What to add to a suite from one tree. */

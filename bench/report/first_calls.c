@@ -45,7 +45,15 @@ void sl_first_calls_section(FILE *f, const sl_suite *s)
     finding(f, s);
     fprintf(f, "The first call of each %s variant in its process: it compiles (the JIT's "
             "own compile events and pass timings), then runs. A warm call is the same call "
-            "again, timed.\n\n", s->first_calls[0].tree);
+            "again, timed.", s->first_calls[0].tree);
+    /* What they ran on, as the other program recorded it. */
+    const char *ctx = s->first_calls_context;
+    for (int first = 1; ctx && *ctx; first = 0) {
+        size_t len = strcspn(ctx, "\n");
+        fprintf(f, "%s%.*s", first ? " Measured with: " : "; ", (int)len, ctx);
+        ctx += len + (ctx[len] == '\n');
+    }
+    fprintf(f, "\n\n");
     fprintf(f, "| kernel | variant | first call | compiling | lowering | typing | inlining | "
                "the call warm (threads) |\n|---|---|--:|--:|--:|--:|--:|--:|\n");
     for (int i = 0; i < s->nfirst; i++) {
