@@ -2,6 +2,7 @@
 #include "cli.h"
 
 #include <errno.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -75,178 +76,144 @@ static int parse_size(sl_cli *cli, const char *name, const char *val, char *why,
 
 /* ---- the options, declared once ------------------------------------------ */
 
-typedef int (*setter)(sl_cli *cli, const char *name, const char *val, char *why,
+struct option;
+typedef int (*setter)(sl_cli *cli, const struct option *o, const char *val, char *why,
                       size_t whylen);
 
-static int set_kernel(sl_cli *c, const char *name, const char *v, char *w, size_t n)
-{
-    (void)name, (void)w, (void)n;
-    c->kernel = v;
-    return 0;
-}
+/* One row per option: its name, its value's name (NULL: a flag), the
+ * programs that take it, how it is parsed, and its help, for the bench and,
+ * where it says something else, for the runner, the MPI driver, compare. */
+struct option {
+    const char *name, *alias, *value;
+    unsigned programs;
+    setter set;
+    size_t at;                     /* its field (set_text, _whole, _seconds, _flag) */
+    int64_t lo, hi;                /* a whole number's range; a flag's value is lo;
+                                      seconds at most hi */
+    const char *help, *runner_help, *mpi_help, *compare_help;
+    const char *elsewhere;         /* what a program that does not take it says
+                                      (default: it belongs to the bench) */
+};
 
-static int set_variant(sl_cli *c, const char *name, const char *v, char *w, size_t n)
-{
-    (void)name, (void)w, (void)n;
-    c->variant = v;
-    return 0;
-}
+/* Where an option's value goes: at bytes into sl_cli. */
+#define FIELD(cli, o, type) ((type *)(void *)((char *)(cli) + (o)->at))
 
-static int set_tree(sl_cli *c, const char *name, const char *v, char *why, size_t whylen)
+static int set_text(sl_cli *c, const struct option *o, const char *v, char *why,
+                    size_t whylen);
+static int set_whole(sl_cli *c, const struct option *o, const char *v, char *why,
+                     size_t whylen);
+static int set_seconds(sl_cli *c, const struct option *o, const char *v, char *why,
+                       size_t whylen);
+static int set_flag(sl_cli *c, const struct option *o, const char *v, char *why,
+                    size_t whylen);
+
+static int set_tree(sl_cli *c, const struct option *o, const char *v, char *why,
+                  size_t whylen)
 {
     if (strcmp(v, "exercises") && strcmp(v, "solutions") && strcmp(v, "both")) {
-        snprintf(why, whylen, "%s: '%s' is not exercises, solutions or both", name, v);
+        snprintf(why, whylen, "%s: '%s' is not exercises, solutions or both", o->name, v);
         return -1;
     }
     c->tree = v;
     return 0;
 }
 
-static int set_results(sl_cli *c, const char *name, const char *v, char *why, size_t whylen)
+static int set_results(sl_cli *c, const struct option *o, const char *v, char *why,
+                  size_t whylen)
 {
     if (*v == '\0') {
-        snprintf(why, whylen, "%s: empty folder name", name);
+        snprintf(why, whylen, "%s: empty folder name", o->name);
         return -1;
     }
     c->results = v;
-    return sl_check_path(name, v, why, whylen);
+    return sl_check_path(o->name, v, why, whylen);
 }
 
-static int set_import(sl_cli *c, const char *name, const char *v, char *why, size_t whylen)
+static int set_import(sl_cli *c, const struct option *o, const char *v, char *why,
+                  size_t whylen)
 {
     if (*v == '\0' || c->nimport == SL_MAX_IMPORTS) {
-        snprintf(why, whylen, "%s: %s", name, *v ? "at most 4 files" : "empty file name");
+        snprintf(why, whylen, "%s: %s", o->name, *v ? "at most 4 files" : "empty file name");
         return -1;
     }
     c->import[c->nimport++] = v;
     return 0;
 }
 
-static int set_max_iter(sl_cli *c, const char *name, const char *v, char *why, size_t whylen)
+static int set_seed(sl_cli *c, const struct option *o, const char *v, char *why,
+                  size_t whylen)
 {
     int64_t n;
-    if (sl_parse_i64(name, v, 1, FRACTAL_MAX_ITER_LIMIT, &n, why, whylen) != 0)
-        return -1;
-    c->max_iter = (int)n;
-    return 0;
-}
-
-static int set_seed(sl_cli *c, const char *name, const char *v, char *why, size_t whylen)
-{
-    int64_t n;
-    if (sl_parse_i64(name, v, 0, INT64_MAX, &n, why, whylen) != 0)
+    if (sl_parse_i64(o->name, v, 0, INT64_MAX, &n, why, whylen) != 0)
         return -1;
     c->seed = (uint64_t)n;
     return 0;
 }
 
-static int set_schedule(sl_cli *c, const char *name, const char *v, char *why, size_t whylen)
+static int set_schedule(sl_cli *c, const struct option *o, const char *v, char *why,
+                  size_t whylen)
 {
     if (c->nschedules == SL_MAX_SCHEDULES) {
-        snprintf(why, whylen, "%s: at most %d schedules per run", name, SL_MAX_SCHEDULES);
+        snprintf(why, whylen, "%s: at most %d schedules per run", o->name, SL_MAX_SCHEDULES);
         return -1;
     }
-    if (sl_parse_schedule(name, v, &c->schedules[c->nschedules], why, whylen) != 0)
+    if (sl_parse_schedule(o->name, v, &c->schedules[c->nschedules], why, whylen) != 0)
         return -1;
     c->nschedules++;
     return 0;
 }
 
-static int set_threads(sl_cli *c, const char *name, const char *v, char *why, size_t whylen)
+static int set_threads(sl_cli *c, const struct option *o, const char *v, char *why,
+                  size_t whylen)
 {
     c->threads_given = 1;
-    return sl_parse_thread_list(name, v, c->threads, SL_MAX_THREAD_COUNTS,
+    return sl_parse_thread_list(o->name, v, c->threads, SL_MAX_THREAD_COUNTS,
                                 &c->nthreads, why, whylen);
 }
 
-static int set_reps(sl_cli *c, const char *name, const char *v, char *why, size_t whylen)
-{
-    int64_t n;
-    if (sl_parse_i64(name, v, 1, SL_MAX_REPS, &n, why, whylen) != 0)
-        return -1;
-    c->reps = (int)n;
-    return 0;
-}
-
-static int set_min_time(sl_cli *c, const char *name, const char *v, char *why, size_t whylen)
-{
-    return sl_parse_seconds(name, v, 60.0, &c->min_time, why, whylen);
-}
-
-static int set_retry_busy(sl_cli *c, const char *name, const char *v, char *why, size_t whylen)
-{
-    int64_t n;
-    if (sl_parse_i64(name, v, 0, SL_MAX_RETRY_BUSY, &n, why, whylen) != 0)
-        return -1;
-    c->retry_busy = (int)n;
-    return 0;
-}
-
-static int set_label(sl_cli *c, const char *name, const char *v, char *why, size_t whylen)
+static int set_label(sl_cli *c, const struct option *o, const char *v, char *why,
+                  size_t whylen)
 {
     if (*v == '\0' || strpbrk(v, "\"\\\n")) {
         snprintf(why, whylen, "%s: '%.40s': a label may not hold quotes, backslashes or "
-                 "newlines, nor be empty", name, v);
+                 "newlines, nor be empty", o->name, v);
         return -1;
     }
-    c->label[name[strlen(name) - 1] == 'b'] = v;
+    c->label[o->name[strlen(o->name) - 1] == 'b'] = v;
     return 0;
 }
 
-static int set_ranks(sl_cli *c, const char *name, const char *v, char *why, size_t whylen)
+static int set_ranks(sl_cli *c, const struct option *o, const char *v, char *why,
+                  size_t whylen)
 {
-    return sl_parse_thread_list(name, v, c->ranks, SL_MAX_THREAD_COUNTS, &c->nranks, why,
+    return sl_parse_thread_list(o->name, v, c->ranks, SL_MAX_THREAD_COUNTS, &c->nranks, why,
                                 whylen);
 }
 
-static int set_timeout(sl_cli *c, const char *name, const char *v, char *why, size_t whylen)
-{
-    return sl_parse_seconds(name, v, 86400.0, &c->timeout, why, whylen);
-}
-
-static int set_bind(sl_cli *c, const char *name, const char *v, char *why, size_t whylen)
+static int set_bind(sl_cli *c, const struct option *o, const char *v, char *why,
+                  size_t whylen)
 {
     if (strcmp(v, "core") && strcmp(v, "none")) {
-        snprintf(why, whylen, "%s: '%.64s' is not core or none", name, v);
+        snprintf(why, whylen, "%s: '%.64s' is not core or none", o->name, v);
         return -1;
     }
     c->bind = strcmp(v, "core") == 0;
     return 0;
 }
 
-static int set_size(sl_cli *c, const char *name, const char *v, char *why, size_t whylen)
+static int set_size(sl_cli *c, const struct option *o, const char *v, char *why,
+                  size_t whylen)
 {
-    return parse_size(c, name, v, why, whylen);
+    return parse_size(c, o->name, v, why, whylen);
 }
 
-/* Flags: the field each one sets to on, or off for --no-plots. */
-#define FLAG(field, on) \
-    static int set_##field(sl_cli *c, const char *name, const char *v, char *w, size_t n) \
-    { (void)name, (void)v, (void)w, (void)n; c->field = on; return 0; }
-FLAG(quick, 1)
-FLAG(plots, 0)
-FLAG(verbose, 1)
-FLAG(no_weak, 1)
-FLAG(require_device, 1)
-FLAG(check, 1)
-#undef FLAG
 
-/* One row per option: its name, its value's name (NULL: a flag), the
- * programs that take it, how it is parsed, and its help, for the bench and,
- * where it says something else, for the runner. */
-static const struct option {
-    const char *name, *alias, *value;
-    unsigned programs;
-    setter set;
-    const char *help, *runner_help, *mpi_help, *compare_help;
-    const char *elsewhere;         /* what a program that does not take it says
-                                      (default: it belongs to the bench) */
-} OPTIONS[] = {
-    { .name = "--kernel", .value = "NAMES", .programs = SL_CLI_BENCH | SL_CLI_MPI, .set = set_kernel,
+static const struct option OPTIONS[] = {
+    { .name = "--kernel", .value = "NAMES", .programs = SL_CLI_BENCH | SL_CLI_MPI, .set = set_text, .at = offsetof(sl_cli, kernel),
       .help = "kernels, comma-separated (default: all)",
       .elsewhere = "name the lesson as the first word: speedlab pi",
       .mpi_help = "pi, mandelbrot, julia, montecarlo, comma-separated\n(default: all)" },
-    { .name = "--variant", .value = "NAMES", .programs = SL_CLI_BOTH, .set = set_variant,
+    { .name = "--variant", .value = "NAMES", .programs = SL_CLI_BOTH, .set = set_text, .at = offsetof(sl_cli, variant),
       .help = "one variant, or a comma list such as gpu,cuda (default:\n"
       "all; the scalar baseline always comes along)" },
     { .name = "--size", .value = "N", .programs = SL_CLI_BOTH | SL_CLI_MPI, .set = set_size,
@@ -264,19 +231,20 @@ static const struct option {
     { .name = "--tree", .value = "T", .programs = SL_CLI_RUNNER, .set = set_tree,
       .runner_help = "exercises, solutions or both (default: both)",
       .elsewhere = "--tree is for the runner; each bench is one tree" },
-    { .name = "--reps", .value = "R", .programs = SL_CLI_BOTH | SL_CLI_MPI, .set = set_reps,
+    { .name = "--reps", .value = "R", .programs = SL_CLI_BOTH | SL_CLI_MPI, .set = set_whole, .at = offsetof(sl_cli, reps), .lo = 1, .hi = SL_MAX_REPS,
       .help = "repetitions per configuration (default 6: the median's\n95% interval needs 6)",
       .runner_help = "repetitions (default 3)",
       .mpi_help = "repetitions per configuration (default 5)" },
-    { .name = "--min-time", .value = "S", .programs = SL_CLI_BOTH | SL_CLI_MPI, .set = set_min_time,
+    { .name = "--min-time", .value = "S", .programs = SL_CLI_BOTH | SL_CLI_MPI, .set = set_seconds, .at = offsetof(sl_cli, min_time), .hi = 60,
       .help = "seconds per repetition (default 0.5; quick 0.05)",
       .runner_help = "seconds per repetition, at least (default 0.1; the tests\n"
       "use 0.01: their subject is the table, not the speed)",
       .mpi_help = "seconds per repetition, at least (default 0.2)" },
-    { .name = "--quick", .programs = SL_CLI_BENCH | SL_CLI_MPI, .set = set_quick,
+    { .name = "--quick", .programs = SL_CLI_BENCH | SL_CLI_MPI, .set = set_flag, .at = offsetof(sl_cli, quick), .lo = 1,
       .help = "quick sizes and few repetitions",
       .mpi_help = "the quick sizes (as make bench QUICK=1)" },
-    { .name = "--max-iter", .value = "N", .programs = SL_CLI_BOTH, .set = set_max_iter,
+    { .name = "--max-iter", .value = "N", .programs = SL_CLI_BOTH, .set = set_whole, .at = offsetof(sl_cli, max_iter), .lo = 1,
+      .hi = FRACTAL_MAX_ITER_LIMIT,
       .help = "fractals: the iteration cap (default 1000)" },
     { .name = "--seed", .value = "N", .programs = SL_CLI_BOTH, .set = set_seed,
       .help = "montecarlo: the generator's seed, 0 to 2^63-1 (default 0)" },
@@ -288,13 +256,14 @@ static const struct option {
       .runner_help = "fractals' threaded variants: static, dynamic or guided,\n"
       "optionally ,CHUNK, run by the bench's twin of your loop\n"
       "(default: as-written, your pragma); repeat for several" },
-    { .name = "--no-weak", .programs = SL_CLI_BENCH, .set = set_no_weak,
+    { .name = "--no-weak", .programs = SL_CLI_BENCH, .set = set_flag, .at = offsetof(sl_cli, no_weak), .lo = 1,
       .help = "skip the weak-scaling study (threads_simd, work per\nthread held constant)" },
-    { .name = "--retry-busy", .value = "N", .programs = SL_CLI_BOTH, .set = set_retry_busy,
+    { .name = "--retry-busy", .value = "N", .programs = SL_CLI_BOTH, .set = set_whole, .at = offsetof(sl_cli, retry_busy),
+      .hi = SL_MAX_RETRY_BUSY,
       .help = "measure configurations again, at the end, when other\n"
       "processes used more than a quarter of a core while they\n"
       "ran; up to N times, keeping the cleanest (default 1)" },
-    { .name = "--verbose", .alias = "-v", .programs = SL_CLI_BENCH, .set = set_verbose,
+    { .name = "--verbose", .alias = "-v", .programs = SL_CLI_BENCH, .set = set_flag, .at = offsetof(sl_cli, verbose), .lo = 1,
       .help = "print every configuration as it is timed, and the whole\n"
       "summary (default: the headline and the warnings)" },
     { .name = "--results", .value = "DIR", .programs = SL_CLI_BOTH | SL_CLI_MPI | SL_CLI_COMPARE, .set = set_results,
@@ -307,11 +276,12 @@ static const struct option {
       .help = "add another program's rows (a results.csv: lesson 8's\n"
       "numba rows, lesson 6's MPI grid) to the report; they keep\n"
       "their own validation and timing; up to 4 files" },
-    { .name = "--no-plots", .programs = SL_CLI_BOTH | SL_CLI_COMPARE, .set = set_plots,
+    { .name = "--no-plots", .programs = SL_CLI_BOTH | SL_CLI_COMPARE, .set = set_flag, .at = offsetof(sl_cli, plots),
       .help = "write the data but do not run gnuplot",
       .runner_help = "fractals: write the picture data, do not run gnuplot",
       .compare_help = "write the data but do not run gnuplot" },
-    { .name = "--require-device", .programs = SL_CLI_BOTH, .set = set_require_device,
+    { .name = "--require-device", .programs = SL_CLI_BOTH, .set = set_flag, .at = offsetof(sl_cli, require_device),
+      .lo = 1,
       .help = "exit 4, measuring nothing, unless every gpu variant\n"
       "runs on an offload device (no host fallback)",
       .runner_help = "exit 4 unless every gpu variant runs on a device" },
@@ -321,15 +291,47 @@ static const struct option {
       .compare_help = "B's name (default: B)" },
     { .name = "--ranks", .value = "LIST", .programs = SL_CLI_MPI, .set = set_ranks,
       .mpi_help = "MPI ranks, e.g. 1,2 (default 1,2)" },
-    { .name = "--check", .programs = SL_CLI_MPI, .set = set_check,
+    { .name = "--check", .programs = SL_CLI_MPI, .set = set_flag, .at = offsetof(sl_cli, check), .lo = 1,
       .mpi_help = "validate only at the awkward probe sizes, nothing timed\nor written" },
-    { .name = "--timeout", .value = "S", .programs = SL_CLI_MPI, .set = set_timeout,
+    { .name = "--timeout", .value = "S", .programs = SL_CLI_MPI, .set = set_seconds, .at = offsetof(sl_cli, timeout), .hi = 86400,
       .mpi_help = "stop a launch that runs longer (default 900)" },
     { .name = "--bind", .value = "core|none", .programs = SL_CLI_MPI, .set = set_bind,
       .mpi_help = "how mpirun binds ranks (default: core when ranks x\n"
       "threads fit the cores, each rank given its threads'\ncores; else none)" },
 };
 enum { NOPTIONS = sizeof OPTIONS / sizeof OPTIONS[0] };
+
+static int set_text(sl_cli *c, const struct option *o, const char *v, char *why,
+                    size_t whylen)
+{
+    (void)why, (void)whylen;
+    *FIELD(c, o, const char *) = v;
+    return 0;
+}
+
+static int set_whole(sl_cli *c, const struct option *o, const char *v, char *why,
+                     size_t whylen)
+{
+    int64_t n;
+    if (sl_parse_i64(o->name, v, o->lo, o->hi, &n, why, whylen) != 0)
+        return -1;
+    *FIELD(c, o, int) = (int)n;
+    return 0;
+}
+
+static int set_seconds(sl_cli *c, const struct option *o, const char *v, char *why,
+                       size_t whylen)
+{
+    return sl_parse_seconds(o->name, v, (double)o->hi, FIELD(c, o, double), why, whylen);
+}
+
+static int set_flag(sl_cli *c, const struct option *o, const char *v, char *why,
+                    size_t whylen)
+{
+    (void)v, (void)why, (void)whylen;
+    *FIELD(c, o, int) = (int)o->lo;
+    return 0;
+}
 
 void sl_cli_print_options(FILE *f, unsigned program)
 {
@@ -418,7 +420,7 @@ static int parse_one(sl_cli *cli, int argc, char **argv, int *i, unsigned progra
             return -1;
         }
     }
-    return o->set(cli, o->name, val, why, whylen);
+    return o->set(cli, o, val, why, whylen);
 }
 
 int sl_cli_parse(sl_cli *cli, int argc, char **argv, int first, int max_words,
