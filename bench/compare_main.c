@@ -183,9 +183,9 @@ static void compare_pair(pair *q)
         q->verdict = q->ratio < 1.0 ? "B faster" : "B slower";
 }
 
+/* The data files: compare.csv, the figure's data and labels. */
 static int write_outputs(const char *dir, const pair *q, int n, const char *la,
-                         const char *lb, const run_samples *A, const run_samples *B,
-                         int unmatched)
+                         const char *lb)
 {
     char path[SL_PATH_BUF];
     sl_atomic_file af;
@@ -221,32 +221,59 @@ static int write_outputs(const char *dir, const pair *q, int n, const char *la,
         sl_atomic_write(path, "lanes = 1\ncores = 1\nmachine = \"\"\n") != 0)
         return -1;
 
-    if (sl_path_format(path, sizeof path, "%s/summary.md", dir) != 0 ||
-        sl_atomic_open(&af, path) != 0)
+    return 0;
+}
+
+/* summary.md and index.html, from one text in memory: the verdicts, the
+ * table, and the figure when gnuplot drew it. 0, or -1 with errno set. */
+static int write_summary(const char *dir, const pair *q, int n, const char *la,
+                         const char *lb, const run_samples *A, const run_samples *B,
+                         int unmatched)
+{
+    char *md = NULL, path[SL_PATH_BUF], title[512];
+    size_t len = 0;
+    FILE *f = open_memstream(&md, &len);
+    if (f == NULL)
         return -1;
     int faster = 0, slower = 0;
     for (int i = 0; i < n; i++) {
         faster += q[i].p < ALPHA && q[i].ratio < 1.0;
         slower += q[i].p < ALPHA && q[i].ratio >= 1.0;
     }
-    fprintf(af.fp, "# speedlab compare: %s vs %s\n\n- A (%s): %s\n- B (%s): %s\n"
-                   "- %d configurations in both; B faster in %d, slower in %d, no "
-                   "significant difference in %d (Mann-Whitney U, 5%% level)\n",
+    fprintf(f, "# speedlab compare: %s vs %s\n\n- A (%s): %s\n- B (%s): %s\n"
+               "- %d configurations in both; B faster in %d, slower in %d, no "
+               "significant difference in %d (Mann-Whitney U, 5%% level)\n",
             la, lb, la, A->dir, lb, B->dir, n, faster, slower, n - faster - slower);
     if (unmatched)
-        fprintf(af.fp, "- %d configuration(s) are in only one run and are left out\n",
-                unmatched);
-    fprintf(af.fp, "- ratio = median time of B / median time of A: below 1, B is faster; "
-                   "the interval is a 95%% bootstrap interval of that ratio\n\n"
-                   "| configuration | reps A/B | median A | median B | B/A [95%% CI] | "
-                   "p | verdict |\n|---|---|--:|--:|--:|--:|---|\n");
+        fprintf(f, "- %d configuration(s) are in only one run and are left out\n", unmatched);
+    fprintf(f, "- ratio = median time of B / median time of A: below 1, B is faster; "
+               "the interval is a 95%% bootstrap interval of that ratio\n\n"
+               "| configuration | reps A/B | median A | median B | B/A [95%% CI] | "
+               "p | verdict |\n|---|---|--:|--:|--:|--:|---|\n");
     for (int i = 0; i < n; i++)
-        fprintf(af.fp, "| %s | %d/%d | %.3f ms | %.3f ms | %.3f [%.3f, %.3f] | %.3g | %s |\n",
+        fprintf(f, "| %s | %d/%d | %.3f ms | %.3f ms | %.3f [%.3f, %.3f] | %.3g | %s |\n",
                 q[i].a->label, q[i].a->n, q[i].b->n, q[i].median_a * 1e3,
                 q[i].median_b * 1e3, q[i].ratio, q[i].low, q[i].high, q[i].p,
                 q[i].p < ALPHA ? (q[i].ratio < 1.0 ? "**B faster**" : "**B slower**")
                                : q[i].verdict);
-    return sl_atomic_commit(&af);
+    if (sl_path_join(path, sizeof path, dir, "compare-runs.png") == 0 && access(path, R_OK) == 0)
+        fprintf(f, "\n![B/A per configuration with its 95%% interval; dark: a significant "
+                   "difference](compare-runs.png)\n");
+    int rc = fclose(f);
+    sl_atomic_file af;
+    snprintf(title, sizeof title, "speedlab compare: %s vs %s", la, lb);
+    if (rc == 0 && sl_path_join(path, sizeof path, dir, "summary.md") == 0 &&
+        sl_atomic_write(path, md) == 0 && sl_path_join(path, sizeof path, dir, "index.html") == 0 &&
+        sl_atomic_open(&af, path) == 0) {
+        sl_html_begin(af.fp, title);
+        sl_html_markdown(af.fp, md, len, dir);
+        sl_html_end(af.fp);
+        rc = sl_atomic_commit(&af);
+    } else {
+        rc = -1;
+    }
+    free(md);
+    return rc;
 }
 
 static int compare(const char *prog, run_samples *runs, const char *const *labels,
@@ -334,8 +361,7 @@ static int compare(const char *prog, run_samples *runs, const char *const *label
         free(q);
         return SL_EXIT_USAGE;
     }
-    if (write_outputs(out.partial, q, n, labels[0], labels[1], &runs[0], &runs[1],
-                      unmatched) != 0) {
+    if (write_outputs(out.partial, q, n, labels[0], labels[1]) != 0) {
         fprintf(stderr, "%s: cannot write into '%s': %s\n", prog, out.partial,
                 strerror(errno));
         sl_run_dir_discard(&out);
@@ -343,9 +369,8 @@ static int compare(const char *prog, run_samples *runs, const char *const *label
         return SL_EXIT_RUNTIME;
     }
     int plotted = plots ? sl_run_plots(out.partial) : -1;
-    char title[512];
-    snprintf(title, sizeof title, "speedlab compare: %s vs %s", labels[0], labels[1]);
-    if (sl_write_html(out.partial, title) != 0 ||
+    if (write_summary(out.partial, q, n, labels[0], labels[1], &runs[0], &runs[1],
+                      unmatched) != 0 ||
         sl_run_dir_publish(&out, why, sizeof why) != 0) {
         fprintf(stderr, "%s: cannot finish '%s'\n", prog, out.partial);
         free(q);

@@ -256,33 +256,6 @@ int sl_list_planned_pngs(const char *dir, char **names, int cap)
     return list_figures(dir, names, cap, 1);
 }
 
-/* Every PNG in dir, sorted, as a figure; the SVG linked when there is one. */
-static int figures(FILE *f, const char *dir)
-{
-    char *names[MAX_FIGURES];
-    int n = sl_list_pngs(dir, names, MAX_FIGURES);
-    if (n < 0)
-        return -1;
-    fprintf(f, "<h2>Figures</h2>\n");
-    if (n == 0)
-        fprintf(f, "<p>No figures: gnuplot was missing or failed; the data files are "
-                   "complete (see the summary above).</p>\n");
-    for (int i = 0; i < n; i++) {
-        char svg[512], path[SL_PATH_BUF];
-        snprintf(svg, sizeof svg, "%.*s.svg", (int)strlen(names[i]) - 4, names[i]);
-        FILE *probe = sl_path_join(path, sizeof path, dir, svg) == 0 ? fopen(path, "r") : NULL;
-        fprintf(f, "<figure><img src=\"%s\" alt=\"%s\"><figcaption>%s", names[i],
-                names[i], names[i]);
-        if (probe) {
-            fclose(probe);
-            fprintf(f, " (<a href=\"%s\">SVG for slides</a>)", svg);
-        }
-        fprintf(f, "</figcaption></figure>\n");
-        free(names[i]);
-    }
-    return 0;
-}
-
 void sl_html_begin(FILE *f, const char *title)
 {
     fprintf(f, PAGE_HEAD, title);
@@ -300,31 +273,4 @@ void sl_html_markdown(FILE *f, const char *md, size_t len, const char *dir)
 void sl_html_end(FILE *f)
 {
     fputs(PAGE_TAIL, f);
-}
-
-int sl_write_html(const char *dir, const char *title)
-{
-    char path[SL_PATH_BUF];
-    if (sl_path_format(path, sizeof path, "%s/summary.md", dir) != 0)
-        return -1;
-    FILE *md = fopen(path, "r");
-    if (md == NULL)
-        return -1;
-    sl_atomic_file af;
-    if (sl_path_format(path, sizeof path, "%s/index.html", dir) != 0 ||
-        sl_atomic_open(&af, path) != 0) {
-        int saved = errno;
-        fclose(md);
-        errno = saved;
-        return -1;
-    }
-    fprintf(af.fp, PAGE_HEAD, title);
-    markdown_dir(af.fp, md, dir);
-    fclose(md);
-    if (figures(af.fp, dir) != 0) {
-        sl_atomic_abort(&af);
-        return -1;
-    }
-    fputs(PAGE_TAIL, af.fp);
-    return sl_atomic_commit(&af);
 }

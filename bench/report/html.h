@@ -2,11 +2,9 @@
  * every figure, one static page that opens from the file system (no
  * server, no network) for projecting or copying into slides.
  *
- * The page is made from summary.md (one source for the tables) and the
- * PNG files that are in the folder when it is written, so it shows only
- * figures that exist. A small script on the page counts the images that
- * loaded and says so at the top (tests/e2e/lib.sh reads that line in a
- * headless browser).
+ * The page is made from the same Markdown as summary.md (one source for
+ * the tables and figures), rendered in memory; it shows no test of itself
+ * (tests/e2e/lib.sh checks a copy in a headless browser).
  */
 #ifndef SPEEDLAB_HTML_H
 #define SPEEDLAB_HTML_H
@@ -31,9 +29,5 @@ int sl_list_pngs(const char *dir, char **names, int cap);
  * (<kind>-<rest>.dat with a data row, or .bin), listed the same way, for a
  * run plotted later (on another machine: the GPU bundle's runs). */
 int sl_list_planned_pngs(const char *dir, char **names, int cap);
-
-/* Write index.html in dir from its summary.md and PNG files. Returns 0, or -1
- * with errno set. */
-int sl_write_html(const char *dir, const char *title);
 
 #endif
