@@ -18,7 +18,6 @@ COLUMNS = ("tree,kernel,variant,threads_requested,threads_used,oversubscribed,sc
            "error_sigmas,study,height,work_per_call,ci_low_s,ci_high_s,ci_level,others_cpu,"
            "disturbed_reps,contaminated,remeasured,ranks,compute_s,compute_mean_s,"
            "communication_s,balance,work_balance,note")
-BASELINE = "njit"
 
 
 def cpu_model():
@@ -63,18 +62,6 @@ def timed(c):
     return c.get("valid") and "median" in c
 
 
-def baseline(configs, c):
-    for b in configs:
-        if b["kernel"] == c["kernel"] and b["variant"] == BASELINE and timed(b):
-            return b
-    return None
-
-
-def speedup(configs, c):
-    b = baseline(configs, c)
-    return b["median"] / c["median"] if b and timed(c) else 0.0
-
-
 def std_error(c):
     """Monte Carlo's standard error of 4 * inside / N (montecarlo_problem.h)."""
     if c["kernel"] != "montecarlo":
@@ -87,11 +74,11 @@ def num(fmt, value, show):
     return fmt % value if show else ""
 
 
-def csv_row(configs, c, ncores):
+def csv_row(c, ncores):
     t = timed(c)
     v = c.get("verdict") or dict(expected=0.0, error=0.0, tolerance=0.0)
     ans = c.get("answer", (float("nan"), 0))
-    se, sp = std_error(c), speedup(configs, c)
+    se = std_error(c)
     cells = ["numba", c["kernel"], c["variant"], str(c["threads"]), str(c["threads"] or 1),
              str(int(c["threads"] > ncores)), '""', str(c["problem"]["size"]), c["unit"],
              str(len(c["seconds"]) if t else 0)]
@@ -99,7 +86,7 @@ def csv_row(configs, c, ncores):
                      ("stddev", "%.9g"), ("cv", "%.4f")):
         cells.append(num(fmt, c.get(key, 0.0), t))
     cells.append(num("%.6g", work(c) / c["median"] if t else 0.0, t))
-    cells.append(num("%.4f", sp, sp > 0))
+    cells.append("")     # speedup: the report's, against C's scalar
     cells += ["%.17g" % ans[0], "%.17g" % v["expected"], "%.3g" % v["error"],
               "%.3g" % v["tolerance"], "yes" if c.get("valid") else "no", "host"]
     cells.append(num("%.6g", se, se > 0))
@@ -113,22 +100,8 @@ def csv_row(configs, c, ncores):
     return ",".join(cells) + ",,,,,,,"      # not a lesson 6 row: no ranks
 
 
-
-
-
-
-
-
-
-
-
-
 def compile_rows(configs):
     return [c for c in configs if "compile" in c]
-
-
-
-
 
 
 def name(c):
@@ -136,21 +109,11 @@ def name(c):
                                                       else "")
 
 
-
-
-
-
-
-
 def atomic_write(path, text):
     tmp = os.path.join(os.path.dirname(path), "." + os.path.basename(path) + ".tmp")
     with open(tmp, "w") as f:
         f.write(text)
     os.replace(tmp, path)
-
-
-
-
 
 
 def compile_csv(configs, ctx):
@@ -168,11 +131,9 @@ def compile_csv(configs, ctx):
 
 def write_run(d, run_name, configs, ctx):
     atomic_write(os.path.join(d, "results.csv"),
-                 COLUMNS + "\n" + "".join(csv_row(configs, c, ctx["cores"]) + "\n"
+                 COLUMNS + "\n" + "".join(csv_row(c, ctx["cores"]) + "\n"
                                           for c in configs))
     atomic_write(os.path.join(d, "compile.csv"), compile_csv(configs, ctx))
-
-
 
 
 def discard(d):

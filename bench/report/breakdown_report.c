@@ -165,4 +165,3 @@ void sl_breakdown_summary(FILE *f, const sl_breakdown *b)
     crossover_text(text, sizeof text, b);
     fprintf(f, "\n- crossover (Mandelbrot, GPU end to end vs the best CPU variant): %s.\n", text);
 }
-
