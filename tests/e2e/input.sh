@@ -167,15 +167,7 @@ case_bad_input_all() {
 case_long_paths() {
     bench=$1; runner=$2; compare=$3
     short="$tmp/s"
-    base="$tmp/L"
-    room=$((2000 - ${#base} - 1))
-    long=$base
-    while [ "$room" -gt 0 ]; do
-        n=$((room > 200 ? 200 : room))
-        [ $((room - n)) -eq 1 ] && n=$((n - 1))     # no 0-character component
-        long="$long/$(printf "%${n}s" | tr ' ' d)"
-        room=$((room - n - 1))
-    done
+    long=$(limit_path "$tmp/L")
     [ ${#long} -eq 2000 ] && ok "a results folder of exactly 2000 characters" ||
         fail "the planted path has ${#long} characters"
     files() { (cd "$1" && find . -name latest -prune -o -type f -print |

@@ -99,6 +99,20 @@ csv_get() {
           if (keep) print $col[want] }' "$file"
 }
 
+# limit_path BASE: BASE/ddd.../ddd... of exactly 2000 characters, the kit's
+# SL_PATH_LIMIT (components of at most 200).
+limit_path() {
+    path=$1
+    room=$((2000 - ${#path} - 1))
+    while [ "$room" -gt 0 ]; do
+        n=$((room > 200 ? 200 : room))
+        [ $((room - n)) -eq 1 ] && n=$((n - 1))     # no 0-character component
+        path="$path/$(printf "%${n}s" | tr ' ' d)"
+        room=$((room - n - 1))
+    done
+    echo "$path"
+}
+
 # quick_bench WANT LABEL BENCH [more args]: a short bench run into
 # $tmp/results; sets $run to the folder results/latest points at.
 quick_bench() {

@@ -138,6 +138,17 @@ case_bench() {
     [ "$(csv_get "$run/results.csv" work_balance variant=hybrid_block ranks=4)" = "$wb" ] &&
         ok "results.csv carries the grid's rows as read" || fail "grid rows differ in results.csv"
     [ -s "$run/hybrid-mandelbrot.dat" ] && ok "and its figure's data" || fail "no hybrid-mandelbrot.dat"
+    # A results folder at the kit's path limit: the fragments, the data, the
+    # figure and the page all land under it.
+    long=$(limit_path "$tmp/L")
+    expect_rc 0 "a grid into a results folder of ${#long} characters" "$solutions" \
+        --kernel pi --size 100000 --ranks 1,2 --threads 1 --reps 1 --min-time 0.01 \
+        --results "$long" --timeout 60
+    for f in results.csv summary.md index.html hybrid-pi.dat hybrid-pi.png; do
+        [ -s "$long/latest/$f" ] || fail "$f missing under the long path"
+    done
+    [ -z "$(ls -A "$long" | grep -e partial -e fragment)" ] && ok "its files, and nothing half-done" ||
+        fail "left under the long path: $(ls -A "$long" | tr '\n' ' ')"
     # The one reader is strict: a grid row with a broken number is refused.
     sed 's/^\(solutions,mandelbrot,hybrid_block,1,1,0,"",256,[a-z]*,2,\)[0-9.e-]*/\1fast/' \
         "$grid" >"$tmp/bad.csv"
