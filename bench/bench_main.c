@@ -114,25 +114,24 @@ static int write_files(const sl_run_dir *run, const sl_suite *suite,
                        const sl_context *ctx, const sl_breakdown *bd,
                        const sl_ceilings *ceilings, char *why, size_t whylen)
 {
-    char path[SL_PATH_BUF];
-    const char *failed = NULL;      /* the file that failed, for the message */
-    int data = sl_write_run_data(run->partial, suite, ctx, path, sizeof path);
-    if (data != 0)
-        ;
-    else if (sl_write_ceilings(run->partial, ceilings, suite) != 0)
-        failed = "evidence.csv";
-    else if (sl_write_roofline(run->partial, ceilings, suite) != 0)
-        failed = "roofline.dat";
-    else if (sl_breakdown_write(run->partial, bd) != 0)
-        failed = "breakdown.csv";
-    else if (sl_write_evidence(run->partial, suite) != 0)
-        failed = "(image evidence)";
-    if (data == 0 && failed == NULL)
-        return 0;
-    int err = errno;
-    if (failed)
+    char path[SL_PATH_BUF];         /* the file that failed, for the message */
+    if (sl_write_run_data(run->partial, suite, ctx, path, sizeof path) == 0) {
+        const char *failed = NULL;
+        if (sl_write_ceilings(run->partial, ceilings, suite) != 0)
+            failed = "evidence.csv";
+        else if (sl_write_roofline(run->partial, ceilings, suite) != 0)
+            failed = "roofline.dat";
+        else if (sl_breakdown_write(run->partial, bd) != 0)
+            failed = "breakdown.csv";
+        else if (sl_write_evidence(run->partial, suite) != 0)
+            failed = "(image evidence)";
+        else
+            return 0;
+        int err = errno;
         sl_path_join(path, sizeof path, run->partial, failed);
-    snprintf(why, whylen, "cannot write '%s': %s", path, strerror(err));
+        errno = err;
+    }
+    snprintf(why, whylen, "cannot write '%s': %s", path, strerror(errno));
     return -1;
 }
 

@@ -98,14 +98,38 @@ struct option {
 /* Where an option's value goes: at bytes into sl_cli. */
 #define FIELD(cli, o, type) ((type *)(void *)((char *)(cli) + (o)->at))
 
+
 static int set_text(sl_cli *c, const struct option *o, const char *v, char *why,
-                    size_t whylen);
+                    size_t whylen)
+{
+    (void)why, (void)whylen;
+    *FIELD(c, o, const char *) = v;
+    return 0;
+}
+
 static int set_whole(sl_cli *c, const struct option *o, const char *v, char *why,
-                     size_t whylen);
+                     size_t whylen)
+{
+    int64_t n;
+    if (sl_parse_i64(o->name, v, o->lo, o->hi, &n, why, whylen) != 0)
+        return -1;
+    *FIELD(c, o, int) = (int)n;
+    return 0;
+}
+
 static int set_seconds(sl_cli *c, const struct option *o, const char *v, char *why,
-                       size_t whylen);
+                       size_t whylen)
+{
+    return sl_parse_seconds(o->name, v, (double)o->hi, FIELD(c, o, double), why, whylen);
+}
+
 static int set_flag(sl_cli *c, const struct option *o, const char *v, char *why,
-                    size_t whylen);
+                    size_t whylen)
+{
+    (void)v, (void)why, (void)whylen;
+    *FIELD(c, o, int) = (int)o->lo;
+    return 0;
+}
 
 static int set_tree(sl_cli *c, const struct option *o, const char *v, char *why,
                   size_t whylen)
@@ -300,38 +324,6 @@ static const struct option OPTIONS[] = {
       "threads fit the cores, each rank given its threads'\ncores; else none)" },
 };
 enum { NOPTIONS = sizeof OPTIONS / sizeof OPTIONS[0] };
-
-static int set_text(sl_cli *c, const struct option *o, const char *v, char *why,
-                    size_t whylen)
-{
-    (void)why, (void)whylen;
-    *FIELD(c, o, const char *) = v;
-    return 0;
-}
-
-static int set_whole(sl_cli *c, const struct option *o, const char *v, char *why,
-                     size_t whylen)
-{
-    int64_t n;
-    if (sl_parse_i64(o->name, v, o->lo, o->hi, &n, why, whylen) != 0)
-        return -1;
-    *FIELD(c, o, int) = (int)n;
-    return 0;
-}
-
-static int set_seconds(sl_cli *c, const struct option *o, const char *v, char *why,
-                       size_t whylen)
-{
-    return sl_parse_seconds(o->name, v, (double)o->hi, FIELD(c, o, double), why, whylen);
-}
-
-static int set_flag(sl_cli *c, const struct option *o, const char *v, char *why,
-                    size_t whylen)
-{
-    (void)v, (void)why, (void)whylen;
-    *FIELD(c, o, int) = (int)o->lo;
-    return 0;
-}
 
 void sl_cli_print_options(FILE *f, unsigned program)
 {

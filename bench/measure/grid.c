@@ -178,7 +178,8 @@ int sl_grid_timed(const sl_grid_row *r)
 const sl_grid_row *sl_grid_baseline(const sl_grid *g, const char *kernel)
 {
     for (int i = 0; i < g->n; i++)
-        if (strcmp(g->rows[i].kernel, kernel) == 0 && strcmp(g->rows[i].variant, "scalar") == 0)
+        if (strcmp(g->rows[i].kernel, kernel) == 0 &&
+            strcmp(g->rows[i].variant, SL_BASELINE_VARIANT) == 0)
             return &g->rows[i];
     return NULL;
 }

@@ -42,7 +42,7 @@ static int names(const sl_grid *runs, const char *kernel, const char **out, int 
     for (int i = 0; i < runs->n; i++) {
         const sl_grid_row *r = &runs->rows[i];
         const char *name = kernel ? r->variant : r->kernel;
-        if ((kernel && strcmp(r->kernel, kernel) != 0) || (kernel && strcmp(name, "scalar") == 0))
+        if (kernel && (strcmp(r->kernel, kernel) != 0 || strcmp(name, SL_BASELINE_VARIANT) == 0))
             continue;
         int seen = 0;
         for (int k = 0; k < n; k++)
@@ -260,7 +260,7 @@ static void write_plot_data(FILE *dat, FILE *gp, const sl_grid *runs, const char
     int pts[64][2], np = 0;
     for (int i = 0; i < runs->n; i++) {
         const sl_grid_row *r = &runs->rows[i];
-        if (strcmp(r->kernel, kernel) != 0 || strcmp(r->variant, "scalar") == 0)
+        if (strcmp(r->kernel, kernel) != 0 || strcmp(r->variant, SL_BASELINE_VARIANT) == 0)
             continue;
         int seen = 0;
         for (int k = 0; k < np; k++)
