@@ -48,15 +48,12 @@ static const char outro[] =
     "Exit: 0 ok, 1 a launch failed, 2 bad input, 3 a variant failed validation,\n"
     "4 MPI missing (mpirun not found).\n";
 
+/* The driver's options: the kit's one table's (cli.c), defaults filled in,
+ * and the kernels they name. */
 typedef struct options {
-    int ranks[SL_MAX_THREAD_COUNTS], nranks;
-    int threads[SL_MAX_THREAD_COUNTS], nthreads;
+    sl_cli cli;
     const sl_hybrid_kernel *kernels[SL_HYBRID_MAX_JOBS];
     int nkernels;
-    int64_t size;
-    int quick, check, reps, bind;   /* bind: -1 auto, 0 none, 1 core */
-    double min_time, timeout;
-    const char *results;
 } options;
 
 static int fail(int code, const char *fmt, const char *a, const char *b)
@@ -76,63 +73,60 @@ static const sl_hybrid_kernel *find_kernel(const char *name, size_t len)
     return NULL;
 }
 
+/* The kernels text names (NULL: all). 0, or -1 after saying why. */
 static int parse_kernels(options *o, const char *text)
 {
-    o->nkernels = 0;
-    for (const char *s = text;; ) {
+    for (int k = 0; text == NULL && hybrid_kernels[k] && k < SL_HYBRID_MAX_JOBS; k++)
+        o->kernels[o->nkernels++] = hybrid_kernels[k];
+    for (const char *s = text, *next; s != NULL; s = next) {
         size_t len = strcspn(s, ",");
+        next = s[len] ? s + len + 1 : NULL;
         const sl_hybrid_kernel *k = find_kernel(s, len);
         if (k == NULL || o->nkernels == SL_HYBRID_MAX_JOBS) {
-            fprintf(stderr, PROGRAM ": --kernel: '%.*s' is not one of pi, mandelbrot, julia, montecarlo\n",
+            fprintf(stderr, PROGRAM ": --kernel: '%.*s' is not one of",
                     (int)(len > 64 ? 64 : len), s);
+            for (int n = 0; hybrid_kernels[n]; n++)
+                fprintf(stderr, "%s %s", n ? "," : "", hybrid_kernels[n]->problem->name);
+            fputc('\n', stderr);
             return -1;
         }
         o->kernels[o->nkernels++] = k;
-        if (s[len] == '\0')
-            break;
-        s += len + 1;
     }
     return 0;
 }
 
-/* The driver's options from the kit's one table (cli.c); 0, 1 (--help), or
- * -1 after saying why. What is not given keeps its default. */
+/* The options, and the driver's defaults for what is not given. 0, 1
+ * (--help), or -1 after saying why. */
 static int parse(options *o, int argc, char **argv)
 {
-    sl_cli cli;
-    int rc = sl_cli_parse(&cli, argc, argv, 1, 0, SL_CLI_MPI, intro, outro);
+    sl_cli *c = &o->cli;
+    int rc = sl_cli_parse(c, argc, argv, 1, 0, SL_CLI_MPI, intro, outro);
     if (rc != 0)
         return rc;
-    if (cli.nranks) {
-        memcpy(o->ranks, cli.ranks, sizeof o->ranks);
-        o->nranks = cli.nranks;
-    }
-    if (cli.threads_given) {
-        memcpy(o->threads, cli.threads, sizeof o->threads);
-        o->nthreads = cli.nthreads;
-    }
-    if (cli.kernel && parse_kernels(o, cli.kernel) != 0)
-        return -1;
-    if (cli.nsizes)
+    if (c->nsizes)
         return fail(-1, "--size KERNEL=N is the bench's; here one --size is every chosen "
                     "kernel's (choose them with --kernel)%s%s", "", "");
-    o->size = cli.size;
-    o->quick = cli.quick;
-    o->check = cli.check;
-    o->reps = cli.reps ? cli.reps : o->reps;
-    o->min_time = cli.min_time > 0 ? cli.min_time : o->min_time;
-    o->timeout = cli.timeout > 0 ? cli.timeout : o->timeout;
-    o->results = cli.results ? cli.results : o->results;
-    o->bind = cli.bind;
-    return 0;
+    static const int one_two[] = { 1, 2 };
+    if (c->nranks == 0)
+        memcpy(c->ranks, one_two, sizeof one_two), c->nranks = 2;
+    if (!c->threads_given)
+        memcpy(c->threads, one_two, sizeof one_two), c->nthreads = 2;
+    c->reps = c->reps ? c->reps : 5;
+    c->min_time = c->min_time > 0 ? c->min_time : 0.2;
+    c->timeout = c->timeout > 0 ? c->timeout : 900;
+    c->results = c->results ? c->results : "results";
+    return parse_kernels(o, c->kernel);
 }
 
 /* The size of a kernel in this run, refused (exit 2) where MPI cannot
  * carry it: a fractal image is gathered in one message of int counts. */
 static int size_for(const options *o, const sl_problem_def *def, int64_t *out)
 {
-    int64_t s = o->size ? o->size : o->check ? def->probe_size : o->quick ? def->quick_size
-                                                                          : def->default_size;
+    const sl_cli *c = &o->cli;
+    int64_t s = c->size    ? c->size
+                : c->check ? def->probe_size
+                : c->quick ? def->quick_size
+                           : def->default_size;
     if (s > def->max_size) {
         fprintf(stderr, PROGRAM ": --size: %lld is more than %s allows (%lld)\n", (long long)s,
                 def->name, (long long)def->max_size);
@@ -203,10 +197,10 @@ static int run_launch(const options *o, const char *mpirun, int ranks, int threa
     argv[n++] = "-np";
     argv[n++] = np;
     int cores = sl_cores_available();
-    int core = o->bind == 1 || (o->bind == -1 && ranks * threads <= cores);
-    if (ranks > cores || (core && o->bind == 1 && ranks > cores))
+    int core = o->cli.bind == 1 || (o->cli.bind == -1 && ranks * threads <= cores);
+    if (ranks > cores || (core && o->cli.bind == 1 && ranks > cores))
         argv[n++] = "--oversubscribe";
-    if (core && o->bind == -1) {
+    if (core && o->cli.bind == -1) {
         snprintf(pe, sizeof pe, "slot:PE=%d", threads);
         argv[n++] = "--map-by";
         argv[n++] = pe;
@@ -221,8 +215,8 @@ static int run_launch(const options *o, const char *mpirun, int ranks, int threa
     argv[n++] = "--worker";
     argv[n++] = (char *)frag;
     snprintf(thr, sizeof thr, "%d", threads);
-    snprintf(reps, sizeof reps, "%d", o->check ? 0 : o->reps);
-    snprintf(mt, sizeof mt, "%.17g", o->min_time);
+    snprintf(reps, sizeof reps, "%d", o->cli.check ? 0 : o->cli.reps);
+    snprintf(mt, sizeof mt, "%.17g", o->cli.min_time);
     snprintf(base, sizeof base, "%d", baseline);
     char *more[] = { thr, reps, mt, base };
     for (size_t k = 0; k < sizeof more / sizeof more[0]; k++)
@@ -243,12 +237,12 @@ static int run_launch(const options *o, const char *mpirun, int ranks, int threa
     fflush(stdout);
     sl_launch_end end;
     char why[512];
-    if (sl_launch(argv, o->timeout, &end, why, sizeof why) != 0)
+    if (sl_launch(argv, o->cli.timeout, &end, why, sizeof why) != 0)
         return fail(SL_EXIT_RUNTIME, "%s%s", why, "");
     if (end.timed_out) {
         fprintf(stderr, PROGRAM ": %d rank(s) x %d thread(s) did not finish within %g s: "
                 "stopped (a rank hung, or --timeout is too short for these sizes)\n",
-                ranks, threads, o->timeout);
+                ranks, threads, o->cli.timeout);
         return SL_EXIT_RUNTIME;
     }
     if (end.exited && end.code == SL_EXIT_OK)
@@ -270,7 +264,7 @@ static int publish(sl_suite *suite, sl_run_dir *run, const options *o, int code)
 {
     char why[600], failed[4200];
     sl_context ctx;
-    sl_context_collect(&ctx, suite, o->threads, o->nthreads);
+    sl_context_collect(&ctx, suite, o->cli.threads, o->cli.nthreads);
     sl_run_report report = { .suite = suite, .ctx = &ctx, .run_name = run->name,
                              .dir = run->partial };
     if (sl_write_run_data(run->partial, suite, &ctx, failed, sizeof failed) != 0 ||
@@ -302,7 +296,7 @@ static int launch_point(const options *o, const char *mpirun, const int64_t *siz
     snprintf(name, sizeof name, ".fragment-%dx%d.csv", ranks, threads);
     if (sl_path_join(frag, sizeof frag, dir, name) != 0)
         return fail(SL_EXIT_RUNTIME, "the results folder's path is too long%s%s", "", "");
-    int baseline = !o->check && ranks == 1 && (baseline_only || threads == o->threads[0]);
+    int baseline = !o->cli.check && ranks == 1 && (baseline_only || threads == o->cli.threads[0]);
     int rc = run_launch(o, mpirun, ranks, threads, baseline, sizes, frag, line, sizeof line);
     sl_grid_note(grid, line);
     sl_grid_note(grid, "\n");
@@ -355,13 +349,13 @@ static int launch_grid(const options *o, const char *mpirun, const int64_t *size
 {
     int code = SL_EXIT_OK, have_one = 0;
     note_slurm(&suite->grid);
-    for (int r = 0; r < o->nranks; r++)
-        have_one |= o->ranks[r] == 1;
+    for (int r = 0; r < o->cli.nranks; r++)
+        have_one |= o->cli.ranks[r] == 1;
     if (!have_one)
-        code = launch_point(o, mpirun, sizes, dir, 1, o->threads[0], 1, &suite->grid);
-    for (int r = 0; r < o->nranks && code != SL_EXIT_RUNTIME; r++)
-        for (int t = 0; t < o->nthreads && code != SL_EXIT_RUNTIME; t++) {
-            int rc = launch_point(o, mpirun, sizes, dir, o->ranks[r], o->threads[t], 0,
+        code = launch_point(o, mpirun, sizes, dir, 1, o->cli.threads[0], 1, &suite->grid);
+    for (int r = 0; r < o->cli.nranks && code != SL_EXIT_RUNTIME; r++)
+        for (int t = 0; t < o->cli.nthreads && code != SL_EXIT_RUNTIME; t++) {
+            int rc = launch_point(o, mpirun, sizes, dir, o->cli.ranks[r], o->cli.threads[t], 0,
                                   &suite->grid);
             code = rc != SL_EXIT_OK ? rc : code;
         }
@@ -385,19 +379,19 @@ static int driver(options *o)
     /* Fragments go to the run's partial folder, or (--check) a temporary one. */
     sl_run_dir run = { 0 };
     char dir[SL_PATH_BUF];
-    if (o->check) {
+    if (o->cli.check) {
         char tmpl[] = "/tmp/speedlab-mpi.XXXXXX";
         if (mkdtemp(tmpl) == NULL)
             return fail(SL_EXIT_RUNTIME, "cannot make a temporary folder: %s%s", strerror(errno), "");
         snprintf(dir, sizeof dir, "%s", tmpl);
     } else {
-        if (sl_run_dir_create(&run, o->results, why, sizeof why) != 0)
+        if (sl_run_dir_create(&run, o->cli.results, why, sizeof why) != 0)
             return fail(SL_EXIT_RUNTIME, "%s%s", why, "");
         snprintf(dir, sizeof dir, "%s", run.partial);
     }
     static sl_suite suite;
     int code = launch_grid(o, mpirun, sizes, dir, &suite);
-    if (o->check) {
+    if (o->cli.check) {
         rmdir(dir);
         int invalid = 0;
         for (int i = 0; i < suite.grid.n; i++)
@@ -418,11 +412,7 @@ int main(int argc, char **argv)
 {
     if (argc >= 3 && strcmp(argv[1], "--worker") == 0)
         return worker(argc, argv);
-    options o = { .reps = 5, .min_time = 0.2, .timeout = 900, .results = "results", .bind = -1 };
-    o.ranks[0] = 1, o.ranks[1] = 2, o.nranks = 2;
-    o.threads[0] = 1, o.threads[1] = 2, o.nthreads = 2;
-    for (int k = 0; hybrid_kernels[k] && k < SL_HYBRID_MAX_JOBS; k++)
-        o.kernels[o.nkernels++] = hybrid_kernels[k];
+    static options o;
     int p = parse(&o, argc, argv);
     if (p != 0)
         return p > 0 ? SL_EXIT_OK : SL_EXIT_USAGE;

@@ -11,6 +11,7 @@
 
 #include "exitcodes.h"
 #include "gbench.h"
+#include "grid.h"
 #include "quiet.h"
 #include "sample.h"
 
@@ -426,8 +427,8 @@ int sl_hybrid_work(const sl_hybrid_plan *plan)
         return SL_EXIT_RUNTIME;
     }
     describe(f, MPI_COMM_WORLD);
-    if (f != NULL)
-        fprintf(f, "%s\n", SL_HYBRID_FRAG_HEADER);
+    for (int k = 0; f != NULL && k < SL_GRID_FRAGMENT_COLUMNS; k++)
+        fprintf(f, "%s%c", sl_grid_columns[k], k + 1 < SL_GRID_FRAGMENT_COLUMNS ? ',' : '\n');
     for (int j = 0; j < plan->njobs && code != SL_EXIT_RUNTIME; j++) {
         const sl_hybrid_job *job = &plan->jobs[j];
         if (plan->baseline && rank == 0 && baseline(f, job, plan) != 0)

@@ -35,12 +35,6 @@ typedef struct sl_hybrid_plan {
     const char *frag;   /* rank 0 writes its rows here */
 } sl_hybrid_plan;
 
-/* The fragment's columns (the driver reads them by name). */
-#define SL_HYBRID_FRAG_HEADER \
-    "kernel,variant,ranks,threads,size,height,work,reps,median_s,ci_low_s,ci_high_s," \
-    "min_s,max_s,compute_s,compute_mean_s,comm_s,balance,work_balance,valid,value,expected,error," \
-    "tolerance,others_cpu,disturbed_reps,note"
-
 /* Run the plan on MPI_COMM_WORLD (MPI initialised). Returns the exit code
  * every rank returns: 0 (invalid configurations included: the fragment
  * says valid=no) or 1 (a rank out of memory, or the fragment not written). */

@@ -41,7 +41,7 @@ void sl_grid_free(sl_grid *g)
     memset(g, 0, sizeof *g);
 }
 
-/* The columns a row is made of, under the names of one file kind. */
+/* The columns a row is made of. */
 enum field {
     F_KERNEL, F_VARIANT, F_RANKS, F_THREADS, F_SIZE, F_HEIGHT, F_WORK, F_REPS, F_MEDIAN,
     F_CI_LOW, F_CI_HIGH, F_MIN, F_MAX, F_COMPUTE, F_COMPUTE_MEAN, F_COMM, F_BALANCE,
@@ -49,21 +49,16 @@ enum field {
     F_DISTURBED, F_NOTE, F_OVERSUB, F_TREE, F_UNIT, NFIELDS
 };
 
-/* The worker's fragment (worker.h) names the first 26; results.csv names
- * all of them, some differently. */
-static const char *const FRAGMENT[] = {
-    "kernel", "variant", "ranks", "threads", "size", "height", "work", "reps", "median_s",
-    "ci_low_s", "ci_high_s", "min_s", "max_s", "compute_s", "compute_mean_s", "comm_s",
-    "balance", "work_balance", "valid", "value", "expected", "error", "tolerance",
-    "others_cpu", "disturbed_reps", "note",
-};
-static const char *const RESULTS[] = {
+/* results.csv's names; a worker's fragment has the first SL_GRID_FRAGMENT_COLUMNS. */
+const char *const sl_grid_columns[] = {
     "kernel", "variant", "ranks", "threads_requested", "size", "height", "work_per_call",
     "repetitions", "median_s", "ci_low_s", "ci_high_s", "min_s", "max_s", "compute_s",
     "compute_mean_s", "communication_s", "balance", "work_balance", "valid", "result",
     "expected", "abs_error", "tolerance", "others_cpu", "disturbed_reps", "note",
     "oversubscribed", "tree", "work_unit",
 };
+_Static_assert(sizeof sl_grid_columns / sizeof sl_grid_columns[0] == NFIELDS, "a name a field");
+_Static_assert(F_NOTE + 1 == SL_GRID_FRAGMENT_COLUMNS, "a fragment ends at the note");
 
 /* Row i of t into r, given each field's column (-1: not in this file). */
 static int fill(sl_grid_row *r, const sl_table *t, int i, const int *col, char *why,
@@ -148,7 +143,8 @@ int sl_grid_read_fragment(sl_grid *g, const char *path, const char *tree, char *
     if (sl_table_read(&t, path, why, whylen) != 0)
         return -1;
     int n = -1;
-    if (sl_table_need(&t, "a lesson 6 fragment", FRAGMENT, F_NOTE + 1, col, why, whylen) == 0) {
+    if (sl_table_need(&t, "a lesson 6 fragment", sl_grid_columns, SL_GRID_FRAGMENT_COLUMNS, col,
+                      why, whylen) == 0) {
         for (int k = F_NOTE + 1; k < NFIELDS; k++)
             col[k] = -1;
         n = add_rows(g, &t, col, 0, tree, why, whylen);
@@ -164,8 +160,8 @@ int sl_grid_read_fragment(sl_grid *g, const char *path, const char *tree, char *
 int sl_grid_read_results(sl_grid *g, const sl_table *t, char *why, size_t whylen)
 {
     int col[NFIELDS];
-    if (sl_table_need(t, "a results.csv with a ranks column", RESULTS, NFIELDS, col, why,
-                      whylen) != 0)
+    if (sl_table_need(t, "a results.csv with a ranks column", sl_grid_columns, NFIELDS,
+                      col, why, whylen) != 0)
         return -1;
     return add_rows(g, t, col, 1, NULL, why, whylen);
 }

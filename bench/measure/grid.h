@@ -33,7 +33,12 @@ typedef struct sl_grid {
     size_t context_len;
 } sl_grid;
 
-/* Add a worker's fragment (worker.h's columns; its comment lines join the
+/* The columns of a grid row in results.csv; a worker's fragment (worker.h)
+ * writes the first SL_GRID_FRAGMENT_COLUMNS, under the same names. */
+#define SL_GRID_FRAGMENT_COLUMNS 26
+extern const char *const sl_grid_columns[];
+
+/* Add a worker's fragment (its comment lines join the its comment lines join the
  * context), every row of tree. Returns the rows added, or -1 with why. */
 int sl_grid_read_fragment(sl_grid *g, const char *path, const char *tree, char *why,
                           size_t whylen);
