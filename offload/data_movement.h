@@ -19,6 +19,7 @@
 #ifndef SPEEDLAB_DATA_MOVEMENT_H
 #define SPEEDLAB_DATA_MOVEMENT_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include "fractal_problem.h"
@@ -28,26 +29,32 @@
  * runtime and the device (seconds on some machines). */
 void dm_device_start(sl_where *where);
 
-/* --- The Mandelbrot (or Julia) image: results come back ------------------ */
-/* Make room for the image on the device (nothing is copied). */
-void dm_image_alloc(int32_t *counts, int64_t pixels);
-/* Compute the image into the device's copy of counts. */
-void dm_image_kernel(const fractal_job *job, int32_t *counts, sl_where *where);
-/* Copy the device's image into counts on the host. */
-void dm_image_to_host(int32_t *counts, int64_t pixels);
-/* Free the device's copy. */
-void dm_image_free(int32_t *counts, int64_t pixels);
+/* A workload's offload, as steps the bench times one by one
+ * (bench/measure/breakdown.c); it knows no kernel, only these. */
+enum { DM_STEPS = 4 };                 /* to device, kernel, to host, release */
+typedef struct dm_workload {
+    /* The problem measured (quick: the smaller); 0: the gpu variant's own. */
+    int64_t size, quick_size;
+    /* The host's side of p: buffers (an image goes into out->counts), the
+     * bytes that cross each way, and a label ("pi, array of 1e+08"). NULL
+     * without memory. */
+    void *(*prepare)(const sl_problem_def *def, const sl_problem *p, sl_outcome *out,
+                     double *bytes_in, double *bytes_out, char *label, size_t len);
+    /* Before each repetition, untimed; NULL: nothing to do. */
+    void (*reset)(void *w);
+    /* The steps in order (NULL: this workload has no such step), each
+     * recording where its region ran and what it computed in out, and
+     * their names on a profiler's timeline. */
+    void (*step[DM_STEPS])(void *w, sl_outcome *out);
+    const char *step_name[DM_STEPS + 1];
+    /* Everything in one region, as a function called in a loop would (its
+     * name is step_name[DM_STEPS]); NULL: the kernel's gpu variant is that. */
+    void (*per_call)(void *w, sl_outcome *out);
+    void (*discard)(void *w);
+    int crossover;                     /* sweep the side for the crossover */
+} dm_workload;
 
-/* --- pi from an array of midpoints: input goes in ------------------------- */
-/* The host makes the input: x[i] = (i + 0.5) / n. */
-void dm_pi_fill(double *x, int64_t n);
-/* Copy x to the device. */
-void dm_pi_to_device(const double *x, int64_t n);
-/* pi ~ (1/n) sum 4/(1 + x[i]^2), over the device's copy of x. */
-double dm_pi_kernel(const double *x, int64_t n, sl_where *where);
-/* Free the device's copy. */
-void dm_pi_free(const double *x, int64_t n);
-/* All in one region: copy x in, sum, copy the sum out, free: per call. */
-double dm_pi_per_call(const double *x, int64_t n, sl_where *where);
+/* The steps of a kernel's breakdown kind (kernel.h); NULL for none. */
+const dm_workload *dm_workload_of(sl_breakdown_kind kind);
 
 #endif

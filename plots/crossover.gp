@@ -1,7 +1,7 @@
 # crossover.gp - lesson 5: when does the GPU pay? End-to-end time of the
 # gpu variant (per-call map: copies included) and of the best CPU variant
 # against the image size, on log axes; the crossover is where they cross.
-# Set by plot.sh: datafile, outfile, machine; by crossover-mandelbrot.gp:
+# Set by plot.sh: datafile, outfile, machine; by crossover-<kernel>.gp:
 # gpu_where, crossover, cpu_name.
 set output outfile
 set termoption noenhanced

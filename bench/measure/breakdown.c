@@ -12,14 +12,10 @@
 #include <string.h>
 
 #include "data_movement.h"
-#include "fractal_problem.h"
 #include "gpu_info.h"
 #include "nvtx.h"
 #include "sample.h"
 
-/* An array-in workload: 8 bytes per element go in. */
-#define ARRAY_SIZE INT64_C(100000000)
-#define ARRAY_QUICK INT64_C(10000000)
 /* The crossover sweep starts at a side too small for any GPU to pay. */
 #define CROSSOVER_FIRST_SIDE 64
 
@@ -27,7 +23,7 @@
 static int is_breakdown_gpu(const sl_config *c)
 {
     return (c->variant->flags & SL_USES_GPU) && !(c->variant->flags & SL_STAGE) &&
-           !c->weak && c->kernel->problem->breakdown != SL_BREAKDOWN_NONE;
+           !c->weak && dm_workload_of(c->kernel->problem->breakdown) != NULL;
 }
 
 void sl_breakdown_begin(sl_breakdown *b, const sl_suite *s)
@@ -113,150 +109,80 @@ static double best_cpu_time(sl_breakdown_row *row, const sl_suite *s, const sl_c
     return time_variant(cpu, &q, counts, reps, &w);
 }
 
-/* Each workload times four steps in a row, from five clock marks. */
-enum { STEPS = 4 };
-
-static void add_steps(sl_sample t[STEPS], const double mark[STEPS + 1])
+/* A step's median, or 0 for a step the workload does not have. */
+static double step_median(sl_sample *t)
 {
-    for (int k = 0; k < STEPS; k++)
-        sl_sample_add(&t[k], mark[k + 1] - mark[k]);
+    if (t->n == 0)
+        return 0.0;
+    sl_sample_summarise(t);
+    return t->median;
 }
 
-/* The image: allocate on the device, compute there, copy back, free. */
-static void measure_image(sl_breakdown_row *row, const sl_suite *s, const sl_config *gpu,
-                          const sl_config *cpu, int reps)
+/* The first repetition's answers, checked by the kernel's own check: the
+ * steps' (out), and the per-call region's (again) where there is one. */
+static int steps_right(sl_breakdown_row *row, const sl_problem_def *def, const sl_problem *p,
+                       const sl_outcome *out, const sl_outcome *again)
+{
+    sl_verdict v = def->check(p, out);
+    sl_verdict w = again ? def->check(p, again) : v;
+    if (v.ok && w.ok)
+        return 1;
+    snprintf(row->error, sizeof row->error, "the staged steps' answer is wrong at %s: %s "
+             "%.6g%s (tolerance %.3g)", row->workload, def->error_name, v.ok ? w.error : v.error,
+             v.ok ? " in the per-call region" : "", v.tolerance);
+    return 0;
+}
+
+/* One workload (data_movement.h): each step timed alone, reps times, the
+ * first repetition checked; then its per-call form and the best CPU. */
+static void measure_steps(sl_breakdown_row *row, const sl_suite *s, const sl_config *gpu,
+                          const sl_config *cpu, const dm_workload *wl, int reps, int quick)
 {
     const sl_problem_def *def = gpu->kernel->problem;
     sl_problem p = gpu->problem;
-    /* Alone on its cache lines, as in the timed call (a host fallback
-     * runs threads on it). */
-    const fractal_job_alone held = { fractal_job_for(def, &p) };
-    const fractal_job *job = &held.job;
-    int64_t pixels = job->width * job->height;
-    sl_sample t[STEPS] = { { 0 } };
-    int32_t *counts = malloc((size_t)pixels * sizeof *counts);
+    if (wl->size > 0)
+        p = (sl_problem){ .size = quick ? wl->quick_size : wl->size };
+    sl_outcome out = { 0 }, again = { 0 };
+    void *w = wl->prepare(def, &p, &out, &row->bytes_in, &row->bytes_out, row->workload,
+                          sizeof row->workload);
     row->kernel = def->name;
     row->size = p.size;
-    row->bytes_out = (double)pixels * sizeof *counts;
-    snprintf(row->workload, sizeof row->workload, "%s %lldx%lld", def->name,
-             (long long)job->width, (long long)job->height);
-    if (counts == NULL) {
-        snprintf(row->error, sizeof row->error, "no memory for the image");
+    if (w == NULL) {
+        snprintf(row->error, sizeof row->error, "no memory for %s", row->workload);
         return;
     }
+    sl_sample t[DM_STEPS + 1] = { { 0 } };
     for (int r = 0; r < reps; r++) {
-        /* A copy that never happened must show: start from garbage. */
-        memset(counts, 0xff, (size_t)pixels * sizeof *counts);
-        double t0 = sl_now();
-        sl_range_push("image: allocate on device");
-        dm_image_alloc(counts, pixels);
-        sl_range_pop();
-        double t1 = sl_now();
-        sl_range_push("image: kernel");
-        dm_image_kernel(job, counts, &row->where);
-        sl_range_pop();
-        double t2 = sl_now();
-        sl_range_push("image: copy to host");
-        dm_image_to_host(counts, pixels);
-        sl_range_pop();
-        double t3 = sl_now();
-        sl_range_push("image: free on device");
-        dm_image_free(counts, pixels);
-        sl_range_pop();
-        double t4 = sl_now();
-        if (r == 0) {
-            sl_outcome out = { .counts = counts, .where = row->where };
-            sl_verdict v = def->check(&p, &out);
-            if (!v.ok) {
-                snprintf(row->error, sizeof row->error, "the staged image has %.0f wrong "
-                         "pixels (tolerance %.0f)", v.error, v.tolerance);
-                free(counts);
-                return;
-            }
+        if (wl->reset)
+            wl->reset(w);
+        for (int k = 0; k <= DM_STEPS; k++) {
+            void (*step)(void *, sl_outcome *) = k < DM_STEPS ? wl->step[k] : wl->per_call;
+            if (step == NULL)
+                continue;
+            double t0 = sl_now();
+            sl_range_push(wl->step_name[k]);
+            step(w, k < DM_STEPS ? &out : &again);
+            sl_range_pop();
+            sl_sample_add(&t[k], sl_now() - t0);
         }
-        add_steps(t, (const double[STEPS + 1]){ t0, t1, t2, t3, t4 });
+        if (r == 0 && !steps_right(row, def, &p, &out, wl->per_call ? &again : NULL)) {
+            wl->discard(w);
+            return;
+        }
     }
-    for (int k = 0; k < STEPS; k++)
-        sl_sample_summarise(&t[k]);
-    row->to_device = t[0].median;
-    row->kernel_time = t[1].median;
-    row->to_host = t[2].median;
-    row->release = t[3].median;
-    sl_where w;
-    row->per_call = time_variant(gpu, &p, counts, reps, &w);
-    row->cpu_best = best_cpu_time(row, s, cpu, &p, counts, reps);
-    free(counts);
+    row->where = out.where;
+    row->to_device = step_median(&t[0]);
+    row->kernel_time = step_median(&t[1]);
+    row->to_host = step_median(&t[2]);
+    row->release = step_median(&t[3]);
+    sl_where ignored;
+    row->per_call = wl->per_call ? step_median(&t[DM_STEPS])
+                                 : time_variant(gpu, &p, out.counts, reps, &ignored);
+    row->cpu_best = best_cpu_time(row, s, cpu, &p, out.counts, reps);
+    wl->discard(w);
     if (row->per_call < 0 || row->cpu_best < 0) {
-        snprintf(row->error, sizeof row->error, "a variant gave a wrong image at %s",
+        snprintf(row->error, sizeof row->error, "a variant gave a wrong answer at %s",
                  row->workload);
-        return;
-    }
-    row->valid = 1;
-}
-
-/* An array in: copy the input in, sum there, free; the sum comes back
- * with the kernel's region (8 bytes). The array holds pi's midpoints, so
- * the kernel's own check judges the sum. */
-static void measure_array(sl_breakdown_row *row, const sl_suite *s, const sl_config *cpu,
-                          int64_t n, int reps)
-{
-    const sl_problem_def *def = cpu->kernel->problem;
-    sl_sample t[STEPS] = { { 0 } };
-    double *x = malloc((size_t)n * sizeof *x);
-    row->kernel = def->name;
-    row->size = n;
-    row->bytes_in = (double)n * sizeof *x;
-    row->bytes_out = sizeof(double);
-    snprintf(row->workload, sizeof row->workload, "%s, array of %.0e", def->name, (double)n);
-    if (x == NULL) {
-        snprintf(row->error, sizeof row->error, "no memory for %lld doubles", (long long)n);
-        return;
-    }
-    dm_pi_fill(x, n);
-    sl_problem p = { .size = n };
-    for (int r = 0; r < reps; r++) {
-        sl_where w;
-        double t0 = sl_now();
-        sl_range_push("array: copy to device");
-        dm_pi_to_device(x, n);
-        sl_range_pop();
-        double t1 = sl_now();
-        sl_range_push("array: kernel");
-        double value = dm_pi_kernel(x, n, &row->where);
-        sl_range_pop();
-        double t2 = sl_now();
-        sl_range_push("array: free on device");
-        dm_pi_free(x, n);
-        sl_range_pop();
-        double t3 = sl_now();
-        sl_range_push("array: per call");
-        double again = dm_pi_per_call(x, n, &w);
-        sl_range_pop();
-        double t4 = sl_now();
-        if (r == 0) {
-            sl_outcome a = { .value = value, .where = row->where };
-            sl_outcome b = { .value = again, .where = w };
-            sl_verdict va = def->check(&p, &a), vb = def->check(&p, &b);
-            if (!va.ok || !vb.ok) {
-                snprintf(row->error, sizeof row->error, "the sum of the array is wrong: "
-                         "%.17g and %.17g (tolerance %.3g)", value, again, va.tolerance);
-                free(x);
-                return;
-            }
-        }
-        add_steps(t, (const double[STEPS + 1]){ t0, t1, t2, t3, t4 });
-    }
-    free(x);
-    for (int k = 0; k < STEPS; k++)
-        sl_sample_summarise(&t[k]);
-    row->to_device = t[0].median;
-    row->kernel_time = t[1].median;
-    row->release = t[2].median;
-    row->per_call = t[3].median;
-    row->cpu_best = best_cpu_time(row, s, cpu, &p, NULL, reps);
-    if (row->cpu_best < 0) {
-        snprintf(row->error, sizeof row->error, "%s is wrong at %lld %s", cpu->name,
-                 (long long)n, def->size_name);
         return;
     }
     row->valid = 1;
@@ -287,6 +213,7 @@ static int measure_crossover(sl_breakdown *b, const sl_suite *s, const sl_config
             return -1;
         }
         b->npoints++;
+        b->cross_kernel = gpu->kernel->problem->name;
         snprintf(b->cross_cpu, sizeof b->cross_cpu, "%s", scratch.cpu_name);
         if (side == top)
             break;
@@ -332,15 +259,12 @@ int sl_breakdown_measure(sl_breakdown *b, const sl_suite *s, int reps, int quick
         if (cpu == NULL)
             continue;
         sl_breakdown_row *row = &b->rows[b->nrows++];
-        if (def->breakdown == SL_BREAKDOWN_IMAGE) {
-            measure_image(row, s, gpu, cpu, reps);
-            if (row->valid && b->npoints == 0 && measure_crossover(b, s, gpu, cpu, reps) != 0) {
-                snprintf(row->error, sizeof row->error,
-                         "a variant was wrong in the crossover sweep");
-                row->valid = 0;
-            }
-        } else {
-            measure_array(row, s, cpu, quick ? ARRAY_QUICK : ARRAY_SIZE, reps);
+        const dm_workload *wl = dm_workload_of(def->breakdown);
+        measure_steps(row, s, gpu, cpu, wl, reps, quick);
+        if (wl->crossover && row->valid && b->npoints == 0 &&
+            measure_crossover(b, s, gpu, cpu, reps) != 0) {
+            snprintf(row->error, sizeof row->error, "a variant was wrong in the crossover sweep");
+            row->valid = 0;
         }
         failed += !row->valid;
         print_row(progress, row, verbose);

@@ -56,6 +56,7 @@ typedef struct sl_breakdown {
     int npoints;
     sl_crossover_point points[SL_CROSSOVER_POINTS];
     int64_t crossover;         /* first side from which the GPU wins; 0: none */
+    const char *cross_kernel;  /* whose image the sweep made */
     char cross_cpu[208];       /* the best CPU at the crossover's largest side */
     sl_where cross_where;
 } sl_breakdown;

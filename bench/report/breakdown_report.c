@@ -78,7 +78,7 @@ static int write_plot_data(const char *dir, const sl_breakdown *b)
     if (b->npoints == 0)
         return 0;
 
-    if (sl_path_format(path, sizeof path, "%s/crossover-mandelbrot.dat", dir) != 0 ||
+    if (sl_path_format(path, sizeof path, "%s/crossover-%s.dat", dir, b->cross_kernel) != 0 ||
         sl_atomic_open(&af, path) != 0)
         return -1;
     fprintf(af.fp, "# side pixels gpu_per_call_ms best_cpu_ms\n");
@@ -88,7 +88,7 @@ static int write_plot_data(const char *dir, const sl_breakdown *b)
                 b->points[i].gpu_per_call * 1e3, b->points[i].cpu_best * 1e3);
     if (sl_atomic_commit(&af) != 0)
         return -1;
-    if (sl_path_format(path, sizeof path, "%s/crossover-mandelbrot.gp", dir) != 0)
+    if (sl_path_format(path, sizeof path, "%s/crossover-%s.gp", dir, b->cross_kernel) != 0)
         return -1;
     snprintf(gp, sizeof gp, "gpu_where = \"%s\"\ncrossover = %lld\ncpu_name = \"%s\"\n",
              gpu_label(b->cross_where), (long long)b->crossover,
@@ -163,5 +163,6 @@ void sl_breakdown_summary(FILE *f, const sl_breakdown *b)
                 r->per_call * 1e3, r->cpu_best * 1e3, r->cpu_name, c[4]);
     }
     crossover_text(text, sizeof text, b);
-    fprintf(f, "\n- crossover (Mandelbrot, GPU end to end vs the best CPU variant): %s.\n", text);
+    fprintf(f, "\n- crossover (%s, GPU end to end vs the best CPU variant): %s.\n",
+            b->npoints ? b->cross_kernel : "the image", text);
 }
