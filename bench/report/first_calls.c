@@ -6,14 +6,7 @@
 #include "args.h"
 #include "atomic_file.h"
 #include "foreign.h"
-
-static void seconds(char *out, size_t len, double s)
-{
-    if (s >= 1.0)
-        snprintf(out, len, "%.3g s", s);
-    else
-        snprintf(out, len, "%.3g ms", s * 1e3);
-}
+#include "labels.h"
 
 /* The first call that costs the most warm calls: what a participant pays
  * for a JIT, said once. */
@@ -28,8 +21,8 @@ static void finding(FILE *f, const sl_suite *s)
     if (!worst)
         return;
     char first[32], warm[32];
-    seconds(first, sizeof first, worst->first);
-    seconds(warm, sizeof warm, worst->warm);
+    sl_time_text(first, sizeof first, worst->first);
+    sl_time_text(warm, sizeof warm, worst->warm);
     fprintf(f, "- **The first call pays for the compiler.** %s %s's first call took %s, "
             "%.0f warm calls' worth (%s each): %.0f%% of it was compiling. Time a JIT after "
             "its first call, and count that call when a program runs only once.\n\n",
@@ -60,7 +53,7 @@ void sl_first_calls_section(FILE *f, const sl_suite *s)
         const sl_first_call *c = &s->first_calls[i];
         char warm[48] = "not timed";
         if (c->warm > 0) {
-            seconds(warm, sizeof warm, c->warm);
+            sl_time_text(warm, sizeof warm, c->warm);
             snprintf(warm + strlen(warm), sizeof warm - strlen(warm), " (%d)",
                      c->threads ? c->threads : 1);
         }

@@ -10,18 +10,9 @@
 
 #include "args.h"
 #include "atomic_file.h"
+#include "labels.h"
 
 /* ---- what the report computes ------------------------------------------- */
-
-static int timed(const sl_grid_row *r)
-{
-    return sl_grid_timed(r);
-}
-
-static double speedup(const sl_grid *runs, const sl_grid_row *r)
-{
-    return sl_grid_speedup(runs, r);
-}
 
 static const sl_grid_row *find(const sl_grid *runs, const char *kernel,
                                  const char *variant, int ranks, int threads)
@@ -53,18 +44,6 @@ static int names(const sl_grid *runs, const char *kernel, const char **out, int 
     return n;
 }
 
-static void fmt_time(char *out, size_t len, double s)
-{
-    if (!isfinite(s))
-        snprintf(out, len, "-");
-    else if (s >= 1)
-        snprintf(out, len, "%.3g s", s);
-    else if (s >= 1e-3)
-        snprintf(out, len, "%.3g ms", s * 1e3);
-    else
-        snprintf(out, len, "%.3g µs", s * 1e6);
-}
-
 /* ---- the summary -------------------------------------------------------- */
 
 /* One kernel's grid: one row per (ranks, threads) and variant. */
@@ -74,7 +53,7 @@ static void grid(FILE *f, const sl_grid *runs, const char *kernel, int markdown)
     int nv = names(runs, kernel, variants, 8);
     const sl_grid_row *b = sl_grid_baseline(runs, kernel);
     char t[32];
-    fmt_time(t, sizeof t, b ? b->median : NAN);
+    sl_time_text(t, sizeof t, b ? b->median : NAN);
     if (markdown) {
         fprintf(f, "### %s (baseline: scalar, one process, %s)\n\n", kernel, t);
         fprintf(f, "| variant | ranks x threads | median | speedup | compute (slowest rank) | communication and waiting | time balance | work balance | valid |\n");
@@ -90,13 +69,13 @@ static void grid(FILE *f, const sl_grid *runs, const char *kernel, int markdown)
             if (strcmp(r->kernel, kernel) != 0 || strcmp(r->variant, variants[v]) != 0)
                 continue;
             char med[32], comp[32], comm[32], rt[32], sp[32], bal[32], wbal[32];
-            fmt_time(med, sizeof med, timed(r) ? r->median : NAN);
-            fmt_time(comp, sizeof comp, timed(r) ? r->compute : NAN);
-            fmt_time(comm, sizeof comm, timed(r) ? r->comm : NAN);
+            sl_time_text(med, sizeof med, sl_grid_timed(r) ? r->median : NAN);
+            sl_time_text(comp, sizeof comp, sl_grid_timed(r) ? r->compute : NAN);
+            sl_time_text(comm, sizeof comm, sl_grid_timed(r) ? r->comm : NAN);
             snprintf(rt, sizeof rt, "%d x %d%s", r->ranks, r->threads, r->oversubscribed ? " *" : "");
-            double s = speedup(runs, r);
+            double s = sl_grid_speedup(runs, r);
             snprintf(sp, sizeof sp, isfinite(s) ? "%.2fx" : "-", s);
-            snprintf(bal, sizeof bal, timed(r) ? "%.0f%%" : "-", 100.0 * r->balance);
+            snprintf(bal, sizeof bal, sl_grid_timed(r) ? "%.0f%%" : "-", 100.0 * r->balance);
             snprintf(wbal, sizeof wbal, r->valid ? "%.0f%%" : "-", 100.0 * r->work_balance);
             const char *flag = !r->valid ? "INVALID" : r->disturbed ? "yes (disturbed)" : "yes";
             if (markdown)
@@ -147,7 +126,7 @@ static void findings(FILE *f, const sl_grid *runs, const char **kernels, int nk)
                     worst->variant, 100 * (1 / worst->work_balance - 1), 100 * worst->work_balance);
             if (best && best != worst) {
                 fprintf(f, "; %s: %.0f%%", best->variant, 100 * best->work_balance);
-                if (timed(best) && timed(worst) && !worst->oversubscribed)
+                if (sl_grid_timed(best) && sl_grid_timed(worst) && !worst->oversubscribed)
                     fprintf(f, ", %.2fx faster at %d x %d", worst->median / best->median,
                             worst->ranks, worst->threads);
             }
@@ -160,9 +139,9 @@ static void findings(FILE *f, const sl_grid *runs, const char **kernels, int nk)
             for (int v = 0; v < nv; v++) {
                 const sl_grid_row *x = find(runs, kernels[k], variants[v], R, 1);
                 const sl_grid_row *y = find(runs, kernels[k], variants[v], 1, R);
-                if (x && timed(x) && (!a || x->median < a->median))
+                if (x && sl_grid_timed(x) && (!a || x->median < a->median))
                     a = x;
-                if (y && timed(y) && (!b || y->median < b->median))
+                if (y && sl_grid_timed(y) && (!b || y->median < b->median))
                     b = y;
             }
             if (a && b) {
@@ -178,7 +157,7 @@ static void findings(FILE *f, const sl_grid *runs, const char **kernels, int nk)
     const sl_grid_row *most = NULL;
     for (int i = 0; i < runs->n; i++) {
         const sl_grid_row *r = &runs->rows[i];
-        if (r->ranks > 1 && timed(r) && !r->oversubscribed &&
+        if (r->ranks > 1 && sl_grid_timed(r) && !r->oversubscribed &&
             (!most || r->comm / r->median > most->comm / most->median))
             most = r;
     }
@@ -216,7 +195,7 @@ void sl_grid_csv_rows(FILE *f, const sl_grid *g)
 {
     for (int i = 0; i < g->n; i++) {
         const sl_grid_row *r = &g->rows[i];
-        int t = timed(r);
+        int t = sl_grid_timed(r);
         /* The ladder's columns first (threads are per rank), then the grid's. */
         fprintf(f, "%s,%s,%s,%d,%d,%d,\"\",%lld,%s,%d,", r->tree, r->kernel, r->variant,
                 r->threads, r->threads, r->oversubscribed, (long long)r->size, r->unit,
@@ -226,7 +205,7 @@ void sl_grid_csv_rows(FILE *f, const sl_grid *g)
         csv_num(f, t ? r->max : NAN, "%.9g");
         fputs(",,", f);                                 /* stddev, cv */
         csv_num(f, t ? r->work / r->median : NAN, "%.6g");
-        csv_num(f, speedup(g, r), "%.4f");
+        csv_num(f, sl_grid_speedup(g, r), "%.4f");
         csv_num(f, r->value, "%.17g");
         csv_num(f, r->expected, "%.17g");
         csv_num(f, r->error, "%.3g");
@@ -276,7 +255,7 @@ static void write_plot_data(FILE *dat, FILE *gp, const sl_grid *runs, const char
         fprintf(dat, "\"%dx%d\"", pts[k][0], pts[k][1]);
         for (int v = 0; v < nv; v++) {
             const sl_grid_row *r = find(runs, kernel, variants[v], pts[k][0], pts[k][1]);
-            fprintf(dat, " %.4f", r ? speedup(runs, r) : NAN);
+            fprintf(dat, " %.4f", r ? sl_grid_speedup(runs, r) : NAN);
         }
         fputc('\n', dat);
     }
@@ -284,7 +263,7 @@ static void write_plot_data(FILE *dat, FILE *gp, const sl_grid *runs, const char
     for (int k = 0; k < np; k++)
         for (int v = 0; v < nv; v++) {
             const sl_grid_row *r = find(runs, kernel, variants[v], pts[k][0], pts[k][1]);
-            int ok = r && timed(r);
+            int ok = r && sl_grid_timed(r);
             fprintf(dat, "\"%s %dx%d\" %.6g %.6g\n", variants[v], pts[k][0], pts[k][1],
                     ok ? r->compute * 1e3 : NAN, ok ? r->comm * 1e3 : NAN);
         }

@@ -1,7 +1,17 @@
 /* labels.c - how tables and plots name a configuration (labels.h). */
 #include "labels.h"
 
+#include <math.h>
 #include <stdio.h>
+
+void sl_time_text(char *out, size_t len, double s)
+{
+    if (!isfinite(s))
+        snprintf(out, len, "-");
+    else
+        snprintf(out, len, s >= 1.0 ? "%.3g s" : s >= 1e-3 ? "%.3g ms" : "%.3g µs",
+                 s >= 1.0 ? s : s >= 1e-3 ? s * 1e3 : s * 1e6);
+}
 
 const char *sl_config_where(const sl_config *c)
 {

@@ -20,6 +20,10 @@ void sl_interval_label(const sl_suite *s, char *out, size_t len);
  * "1" for a variant without threads, "device's" for a gpu variant. */
 void sl_config_threads(const sl_config *c, char *out, size_t len);
 
+/* A time as tables show it: "1.23 s", "45.6 ms", "789 µs"; "-" for none
+ * (not finite). */
+void sl_time_text(char *out, size_t len, double seconds);
+
 /* How a configuration's place is shown: "host", "host fallback", "device". */
 const char *sl_config_where(const sl_config *c);
 

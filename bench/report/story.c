@@ -208,12 +208,9 @@ static void pct_text(double pct, char *out, size_t len)
 
 static void median_text(const sl_config *c, char *out, size_t len)
 {
-    if (timed_ok(c))
-        snprintf(out, len, c->median >= 1.0 ? "%.3g s%s" : c->median >= 1e-3 ? "%.3g ms%s"
-                 : "%.3g µs%s", c->median >= 1.0 ? c->median : c->median >= 1e-3 ?
-                 c->median * 1e3 : c->median * 1e6, c->contaminated ? " (disturbed)" : "");
-    else
-        snprintf(out, len, "-");
+    sl_time_text(out, len, timed_ok(c) ? c->median : NAN);
+    if (timed_ok(c) && c->contaminated)
+        snprintf(out + strlen(out), len - strlen(out), " (disturbed)");
 }
 
 static void speedup_text(const sl_config *c, char *out, size_t len)
