@@ -56,7 +56,7 @@ static const char intro[] =
     "write a run folder <results>/<UTC time>-<host>/ plus <results>/latest.\n";
 static const char outro[] =
     "Google Benchmark flags honoured: --benchmark_filter=REGEX (a configuration's\n"
-    "name, e.g. solutions/pi/simd), --benchmark_context=KEY=VALUE,\n"
+    "name, e.g. solutions/<kernel>/simd), --benchmark_context=KEY=VALUE,\n"
     "--benchmark_enable_random_interleaving=false; the others are refused.\n"
     "Exit: 0 ok, 1 runtime/I-O failure, 2 bad input, 3 a variant failed validation,\n"
     "4 --require-device and no device.\n";
@@ -422,7 +422,7 @@ static int time_valid(bench_run *b)
     sl_suite *suite = b->suite;
     /* The probe runs before and after timing; the faster is kept. The
      * memory's only when a kernel of the run moves memory (a quarter of a
-     * second and a few hundred MiB that a pi-only run does without). */
+     * second and a few hundred MiB that a run of compute-bound kernels alone does without). */
     for (size_t i = 0; i < suite->count; i++)
         b->memory |= suite->configs[i].kernel->problem->bytes_moved != NULL;
     if (b->invalid < suite->count && !sl_interrupted())

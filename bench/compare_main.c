@@ -47,7 +47,7 @@ static const char outro[] =
 
 typedef struct series {
     char key[256];           /* kernel/variant/threads/schedule/study/size */
-    char label[160];         /* "mandelbrot threads_simd x2, dynamic (weak)" */
+    char label[160];         /* "<kernel> threads_simd x2, dynamic (weak)" */
     double seconds[SL_MAX_REPS];
     int n;
 } series;

@@ -1,4 +1,4 @@
-/* runner_main.c - `make pi` / `build/speedlab pi`: the participant's view.
+/* runner_main.c - `make <lesson>` / `build/speedlab <lesson>`: the participant's view.
  *
  * Links both trees. For one lesson it validates every variant of the
  * participant's exercises and of the solutions, times the valid ones (with
@@ -7,6 +7,7 @@
  */
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
@@ -36,12 +37,9 @@ enum { RUNNER_REPS = 3 };
 /* Below this speedup a faster variant has not paid off yet. */
 #define NOT_FASTER_YET 1.2
 
-static const char intro[] =
-    "usage: speedlab LESSON [options]\n"
-    "Check and time your exercises next to the solutions, e.g. speedlab pi.\n"
-    "Lessons: pi, mandelbrot, julia, montecarlo, triad, triad_cache. Exhibits\n"
-    "(bugs on purpose, measured): data-race, false-sharing, fma, shared-rng,\n"
-    "missing-map, first-touch.\n";
+/* The usage's first lines, with the lessons and exhibits from the tables
+ * (lessons_intro). */
+static char intro[1024];
 static const char outro[] =
     "Exit: 0 ok, 2 bad input, 3 a variant gave a wrong answer, 4 no device\n"
     "(with --require-device).\n";
@@ -104,8 +102,8 @@ static void verdict(const sl_suite *s, const sl_config *c, char *out, size_t len
         /* Another process shared the CPU: a speed verdict would mislead. */
         snprintf(out, len, "right; machine busy, no speed verdict");
     else if (!baseline && c->speedup < NOT_FASTER_YET && strcmp(c->tree, "solutions") == 0)
-        /* The solution itself: this rung does not pay here (the triad
-         * from memory: the memory, not the core, sets the pace). */
+        /* The solution itself: this rung does not pay here (a
+         * memory-bound kernel: the memory, not the core, sets the pace). */
         snprintf(out, len, "ok; no faster than scalar");
     else if (!baseline && c->speedup < NOT_FASTER_YET && sol && sol->timed &&
              sol->speedup < NOT_FASTER_YET)
@@ -219,6 +217,14 @@ static int write_pictures(const sl_suite *s, const char *kernel, const sl_cli *c
  * saying why (empty when it was said already). */
 enum { CONTINUE = -1 };
 
+/* The course's first lesson's kernel, for examples. */
+static const char *first_lesson(void)
+{
+    const sl_kernel *k[SL_MAX_KERNELS];
+    return sl_kernels_by_lesson(solutions_kernels, k, SL_MAX_KERNELS) ? k[0]->problem->name
+                                                                       : "LESSON";
+}
+
 /* The options, then the plan: an exhibit, or the lesson in each tree. */
 static int plan_lesson(int argc, char **argv, sl_suite *suite, sl_cli *cli, char *why,
                        size_t whylen)
@@ -230,7 +236,7 @@ static int plan_lesson(int argc, char **argv, sl_suite *suite, sl_cli *cli, char
         return rc > 0 ? SL_EXIT_OK : SL_EXIT_USAGE;
     const char *kernel = cli->word[0];
     if (kernel == NULL) {
-        snprintf(why, whylen, "which lesson? e.g. speedlab pi (see --help)");
+        snprintf(why, whylen, "which lesson? e.g. speedlab %s (see --help)", first_lesson());
         return SL_EXIT_USAGE;
     }
     /* A participant compares at all cores unless told otherwise. */
@@ -408,13 +414,66 @@ static int runner(int argc, char **argv, sl_suite *suite)
     return SL_EXIT_OK;
 }
 
-/* The suite is freed here whatever way runner() ends, so that no exit
- * path leaks it (the sanitizer build checks). */
+/* The usage's first lines: the kernels in lesson order, then the exhibits. */
+static void lessons_intro(void)
+{
+    const sl_kernel *k[SL_MAX_KERNELS];
+    size_t n = sl_kernels_by_lesson(solutions_kernels, k, SL_MAX_KERNELS);
+    size_t at = (size_t)snprintf(intro, sizeof intro, "usage: speedlab LESSON [options]\n"
+                                 "Check and time your exercises next to the solutions, e.g. "
+                                 "speedlab %s.\nLessons:", first_lesson());
+    for (size_t i = 0; i < n && at < sizeof intro; i++)
+        at += (size_t)snprintf(intro + at, sizeof intro - at, "%s %s", i ? "," : "",
+                               k[i]->problem->name);
+    at += (size_t)snprintf(intro + at, sizeof intro - at, ".\nExhibits (bugs on purpose, "
+                           "measured):\n ");
+    for (size_t i = 0; exhibits_kernels[i] && at < sizeof intro; i++)
+        at += (size_t)snprintf(intro + at, sizeof intro - at, "%s %s", i ? "," : "",
+                               exhibits_kernels[i]->problem->name);
+    snprintf(intro + at, sizeof intro - at, ".\n");
+}
+
+/* A lesson's kernels: the one named, then the others its lesson of the
+ * course teaches (lesson 7: from memory, then in cache). A
+ * child checking one configuration (isolate.h) runs the one named. */
+static int lesson_kernels(const char *name, const char **out, int cap)
+{
+    const sl_kernel *k = sl_find_kernel(solutions_kernels, name);
+    int n = 0;
+    out[n++] = name;
+    for (const sl_kernel *const *o = solutions_kernels; k && *o && n < cap; o++)
+        if (*o != k && (*o)->problem->lesson == k->problem->lesson && !getenv(SL_ISOLATE_ENV))
+            out[n++] = (*o)->problem->name;
+    return n;
+}
+
+/* Each kernel of the lesson in turn; the worst exit code wins. The suite
+ * is freed whatever way runner() ends, so that no exit path leaks it (the
+ * sanitizer build checks). */
 int main(int argc, char **argv)
 {
-    sl_suite suite = { 0 };
     sl_ignore_file_size_signal();
-    int rc = runner(argc, argv, &suite);
-    sl_suite_free(&suite);
+    lessons_intro();
+    sl_cli cli;
+    int rc = sl_cli_parse(&cli, argc, argv, 1, 1, SL_CLI_RUNNER, intro, outro);
+    if (rc != 0)
+        return rc > 0 ? SL_EXIT_OK : SL_EXIT_USAGE;
+    int word = 1;
+    while (word < argc && argv[word] != cli.word[0])
+        word++;
+    const char *names[SL_MAX_KERNELS];
+    int n = word < argc ? lesson_kernels(argv[word], names, SL_MAX_KERNELS) : 1;
+    for (int i = 0; i < n; i++) {
+        if (word < argc)
+            argv[word] = (char *)names[i];
+        if (i > 0)
+            printf("\n== %s (lesson %d, continued)\n", names[i],
+                   sl_find_kernel(solutions_kernels, names[i])->problem->lesson);
+        sl_suite suite = { 0 };
+        int code = runner(argc, argv, &suite);
+        sl_suite_free(&suite);
+        rc = code > rc ? code : rc;
+        fflush(stdout);
+    }
     return rc;
 }

@@ -52,6 +52,19 @@ const sl_kernel *sl_find_kernel(const sl_kernel *const *list, const char *name)
     return NULL;
 }
 
+size_t sl_kernels_by_lesson(const sl_kernel *const *list, const sl_kernel **out, size_t cap)
+{
+    size_t n = 0;
+    for (; *list && n < cap; list++) {
+        size_t at = n++;
+        /* Insertion, after every kernel of the same lesson: stable. */
+        for (; at > 0 && out[at - 1]->problem->lesson > (*list)->problem->lesson; at--)
+            out[at] = out[at - 1];
+        out[at] = *list;
+    }
+    return n;
+}
+
 void sl_schedule_name(sl_schedule s, char *out, size_t len)
 {
     /* SL_SCHED_DEFAULT runs the variant's own pragma, whatever it says. */

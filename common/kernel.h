@@ -99,7 +99,7 @@ typedef struct sl_variant {
      * first from the thread its loop gives it; a gpu variant also maps the
      * arrays onto the device), and the step that brings its results home
      * (a gpu variant's target exit data). NULL: nothing to do. Signatures:
-     * the kernel's own (common/triad_problem.h). */
+     * the kernel's own (kernels/triad/triad_problem.h). */
     sl_any_fn *setup;
     sl_any_fn *collect;
 } sl_variant;
@@ -282,6 +282,17 @@ void sl_release(const sl_problem_def *def, sl_outcome *out);
 
 /* Find a variant by name; NULL when there is none. */
 const sl_variant *sl_find_variant(const sl_kernel *k, const char *name);
+
+/* The largest iteration cap --max-iter accepts, for any kernel with one. */
+#define SL_MAX_ITER_LIMIT 1000000
+
+/* The most kernels a tree may have. */
+#define SL_MAX_KERNELS 64
+
+/* A tree's kernels (a NULL-terminated list, in any order) in lesson order,
+ * those of one lesson in the list's order, into out (at most cap); returns
+ * how many. */
+size_t sl_kernels_by_lesson(const sl_kernel *const *list, const sl_kernel **out, size_t cap);
 
 /* Find a kernel by name in a NULL-terminated list; NULL when there is none. */
 const sl_kernel *sl_find_kernel(const sl_kernel *const *list, const char *name);

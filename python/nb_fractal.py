@@ -1,6 +1,6 @@
 """nb_fractal.py - lesson 8: Mandelbrot and Julia as numba's ladder.
 
-The same image as common/fractal_problem.c's reference: pixel centres
+The same image as kernels/fractal/fractal_problem.c's reference: pixel centres
 x = x0 + (i + 0.5) dx, y = y1 - (j + 0.5) dy, and the escape loop of
 solutions/fractal/fractal.h, so the counts must equal the C reference pixel
 for pixel. That holds only while LLVM rounds every operation as written: the
@@ -65,7 +65,7 @@ def make_ufunc(target):
     return vectorize(sig, target=target)(make_pixel())
 
 
-# The two problems, as common/fractal_problem.c states them.
+# The two problems, as kernels/fractal/fractal_problem.c states them.
 VIEWS = {
     "mandelbrot": dict(x0=-2.0, x1=0.5, y0=-1.25, y1=1.25, julia=False),
     "julia": dict(x0=-1.6, x1=1.6, y0=-1.0, y1=1.0, julia=True),

@@ -6,7 +6,7 @@ draws 2i and 2i+1 of SplitMix64, each a pure function of (seed, draw), so
 any split between threads counts exactly the reference's points inside. In
 numba every constant must be a uint64: an int64 meeting a uint64 becomes a
 float64 and the mixing silently goes wrong. The test a^2 + b^2 < 2^106 on
-the draws' top 53 bits is common/montecarlo_problem.h's.
+the draws' top 53 bits is kernels/montecarlo/montecarlo_problem.h's.
 
 "nprandom" rungs use numba's own np.random (a Mersenne Twister per thread):
 what a Python user writes first. Its points are not the reference's, so it

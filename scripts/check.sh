@@ -72,7 +72,7 @@ if [ -n "$mpi" ] && command -v mpirun >/dev/null 2>&1; then
         ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0} "$prog" --check --ranks 1,2 --threads 1,2 --timeout 60 \
             >"$rows.mpi" 2>&1
         rc=$?
-        # "  pi  hybrid  2 rank(s) x 1 thread(s): valid": one row per variant.
+        # "  <kernel>  hybrid  2 rank(s) x 1 thread(s): valid": one row per variant.
         awk -v tree="$tree" '/^  [a-z].* rank\(s\) x / { k = $1 " " $2; if (!(k in n)) order[++m] = k
                                                 n[k]++; if ($0 !~ /: valid$/) bad[k]++ }
             END { for (i = 1; i <= m; i++) printf "%s %s %d cases, %d wrong  (lesson 6)\n",

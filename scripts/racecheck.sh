@@ -4,7 +4,7 @@
 #
 # usage: scripts/racecheck.sh [TREE] [KERNEL]
 #   TREE: exercises (default), solutions, or racy (the test's planted races)
-#   KERNEL: pi, mandelbrot, julia, montecarlo, triad or triad_cache (default: all)
+#   KERNEL: one of the kernels (scripts/kernels.sh lists them; default: all)
 #
 # Builds build/racecheck/ with clang and -fsanitize=thread (RACECHECK_BUILD
 # overrides the folder), then runs every variant that takes threads at the
@@ -25,10 +25,11 @@ case $tree in
 exercises|solutions|racy) ;;
 *) echo "racecheck: unknown tree '$tree' (exercises, solutions or racy)" >&2; exit 2 ;;
 esac
-case $kernel in
-''|pi|mandelbrot|julia|montecarlo|triad|triad_cache) ;;
-*) echo "racecheck: unknown kernel '$kernel' (pi, mandelbrot, julia, montecarlo, triad or triad_cache)" >&2; exit 2 ;;
-esac
+known=$(sh "$top/scripts/kernels.sh" --names)
+if [ -n "$kernel" ] && ! printf ' %s \n' "$known" | grep -qF " $kernel "; then
+    echo "racecheck: unknown kernel '$kernel' (one of: $known)" >&2
+    exit 2
+fi
 
 sh "$top/scripts/deps.sh" clang || exit 2
 if ! command -v clang >/dev/null 2>&1; then

@@ -58,7 +58,7 @@ count_fp() {
 command -v objdump >/dev/null 2>&1 || echo "vecreport: objdump not found (binutils): no instruction counts"
 printf '%-36s %7s %7s %8s  %s\n' "file (one variant)" "packed" "scalar" "widest" "compiler remarks"
 for obj in $(find "$objdir" -name '*.o' | sort); do
-    src=${obj%.o}                      # .../solutions/pi/simd.c
+    src=${obj%.o}                      # .../solutions/<kernel>/simd.c
     rel=$tree/${src##*/"$tree"/}
     case $rel in */table.c|*/kernels.c) continue ;; esac   # tables, no loops
     set -- $(count_fp "$obj")

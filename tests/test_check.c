@@ -1,7 +1,7 @@
 /* test_check.c - the pi tolerance accepts correct answers at every size and
- * rejects the usual bugs at the probe size (common/pi_problem.c). If the
+ * rejects the usual bugs at the probe size (kernels/pi/pi_problem.c). If the
  * tolerance were loosened until anything passed, this test would fail.
- * The triad's exact check (common/triad_problem.c) likewise: right arrays
+ * The triad's exact check (kernels/triad/triad_problem.c) likewise: right arrays
  * pass, one wrong element, a harmed input or a missing result fails, and
  * the gold values are exact. Lesson 6's block decomposition covers every
  * item once, and its per-rank references accept a right share and name a

@@ -1,5 +1,5 @@
 /* test_rng.c - the counter-based generator (common/rng.h) and the Monte
- * Carlo point test (common/montecarlo_problem.h).
+ * Carlo point test (kernels/montecarlo/montecarlo_problem.h).
  *
  * Known answers: Rosetta Code's "Pseudo-random numbers/Splitmix64" task,
  * which quotes the sequential SplitMix64 of Vigna's splitmix64.c: seed

@@ -1,6 +1,6 @@
 /* bandwidth.c - the memory probe (bandwidth.h).
  *
- * STREAM's triad, a[i] = b[i] + s*c[i]. Plain stores move 32 bytes an
+ * STREAM's fourth loop, a[i] = b[i] + s*c[i]. Plain stores move 32 bytes an
  * element (b, c, and a's line read before it is written), non-temporal
  * stores 24 (they skip that read). Which moves more bytes a second
  * depends on the machine, so both run and the faster is kept, with

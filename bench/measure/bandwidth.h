@@ -1,11 +1,11 @@
-/* bandwidth.h - the memory roof: sustained bandwidth of a triad over
+/* bandwidth.h - the memory roof: sustained bandwidth of a = b + s*c over
  * arrays well past the last-level cache, on 1 thread and on every core,
  * with plain stores and with non-temporal ones (the faster kept). The
  * report's roofline and the memory ceiling of a kernel that declares its
  * bytes (sl_problem_def.bytes_moved) stand on it.
  *
  * Bytes are counted as they cross the memory bus: a plain store first
- * reads the line it writes (write-allocate), so a plain triad moves 32
+ * reads the line it writes (write-allocate), so a plain a = b + s*c moves 32
  * bytes an element, a non-temporal one 24. STREAM counts 24 either way;
  * that figure is kept too, for comparing with published STREAM numbers.
  */

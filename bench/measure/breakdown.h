@@ -25,15 +25,15 @@
 enum { SL_BREAKDOWN_ROWS = 2, SL_CROSSOVER_POINTS = 12 };
 
 typedef struct sl_breakdown_row {
-    char workload[64];         /* "mandelbrot 2048x2048" */
-    const char *kernel;        /* "mandelbrot", "pi" */
+    char workload[64];         /* "<kernel> 2048x2048" */
+    const char *kernel;        /* the kernel's name */
     int64_t size;              /* pixels per side, or array elements */
     double bytes_in, bytes_out;
     /* Medians over the repetitions, seconds. */
     double to_device, kernel_time, to_host, release;
     double per_call;           /* one region that maps everything */
     double cpu_best;           /* the best CPU variant at this size */
-    char cpu_name[208];        /* which one: "solutions/pi/threads_simd/threads:2", and
+    char cpu_name[208];        /* which one: "solutions/<kernel>/threads_simd/threads:2", and
                                   " (disturbed)" when it was */
     int cpu_from_suite;        /* cpu_best is the strong study's median */
     sl_where where;            /* where the kernel ran */

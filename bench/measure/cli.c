@@ -8,7 +8,6 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "fractal_problem.h"
 #include "suite.h"
 
 void sl_print_error(const char *program, const char *message)
@@ -235,14 +234,14 @@ static int set_size(sl_cli *c, const struct option *o, const char *v, char *why,
 static const struct option OPTIONS[] = {
     { .name = "--kernel", .value = "NAMES", .programs = SL_CLI_BENCH | SL_CLI_MPI, .set = set_text, .at = offsetof(sl_cli, kernel),
       .help = "kernels, comma-separated (default: all)",
-      .elsewhere = "name the lesson as the first word: speedlab pi",
-      .mpi_help = "pi, mandelbrot, julia, montecarlo, comma-separated\n(default: all)" },
+      .elsewhere = "name the lesson as the first word: speedlab LESSON",
+      .mpi_help = "the kernels with an MPI variant, comma-separated\n(default: all)" },
     { .name = "--variant", .value = "NAMES", .programs = SL_CLI_BOTH, .set = set_text, .at = offsetof(sl_cli, variant),
       .help = "one variant, or a comma list such as gpu,cuda (default:\n"
       "all; the scalar baseline always comes along)" },
     { .name = "--size", .value = "N", .programs = SL_CLI_BOTH | SL_CLI_MPI, .set = set_size,
       .help = "problem size in the kernel's unit (default: per kernel;\n"
-      "fractals: pixels per side of a square image);\n"
+      "image kernels: pixels per side of a square image);\n"
       "--size KERNEL=N for one kernel, repeatable",
       .runner_help = "problem size (default: the kernel's quick size)",
       .mpi_help = "every chosen kernel's size (steps, samples, image side)" },
@@ -268,16 +267,16 @@ static const struct option OPTIONS[] = {
       .help = "quick sizes and few repetitions",
       .mpi_help = "the quick sizes (as make bench QUICK=1)" },
     { .name = "--max-iter", .value = "N", .programs = SL_CLI_BOTH, .set = set_whole, .at = offsetof(sl_cli, max_iter), .lo = 1,
-      .hi = FRACTAL_MAX_ITER_LIMIT,
-      .help = "fractals: the iteration cap (default 1000)" },
+      .hi = SL_MAX_ITER_LIMIT,
+      .help = "image kernels: the iteration cap (default 1000)" },
     { .name = "--seed", .value = "N", .programs = SL_CLI_BOTH, .set = set_seed,
-      .help = "montecarlo: the generator's seed, 0 to 2^63-1 (default 0)" },
+      .help = "sampling kernels: the generator's seed, 0 to 2^63-1\n(default 0)" },
     { .name = "--schedule", .value = "S", .programs = SL_CLI_BOTH, .set = set_schedule,
-      .help = "fractals' threaded variants: static, dynamic or guided,\n"
+      .help = "image kernels' threaded variants: static, dynamic or\nguided, "
       "optionally ,CHUNK, or as-written (the pragma's); repeat\n"
       "to sweep several (default: as-written, and at the most\n"
       "threads also static, static,1, dynamic, guided)",
-      .runner_help = "fractals' threaded variants: static, dynamic or guided,\n"
+      .runner_help = "image kernels' threaded variants: static, dynamic or\nguided, "
       "optionally ,CHUNK, run by the bench's twin of your loop\n"
       "(default: as-written, your pragma); repeat for several" },
     { .name = "--no-weak", .programs = SL_CLI_BENCH, .set = set_flag, .at = offsetof(sl_cli, no_weak), .lo = 1,
@@ -292,7 +291,7 @@ static const struct option OPTIONS[] = {
       "summary (default: the headline and the warnings)" },
     { .name = "--results", .value = "DIR", .programs = SL_CLI_BOTH | SL_CLI_MPI | SL_CLI_COMPARE, .set = set_results,
       .help = "where run folders go (default: results)",
-      .runner_help = "fractals: pictures go to DIR/LESSON/ (default: results)",
+      .runner_help = "image kernels: pictures go to DIR/LESSON/ (default:\nresults)",
       .mpi_help = "where the run folder goes (default: results)",
       .compare_help = "the comparison goes to DIR/compare/<UTC time>-<host>/\n"
       "(default: results)" },
@@ -302,7 +301,7 @@ static const struct option OPTIONS[] = {
       "their own validation and timing; up to 4 files" },
     { .name = "--no-plots", .programs = SL_CLI_BOTH | SL_CLI_COMPARE, .set = set_flag, .at = offsetof(sl_cli, plots),
       .help = "write the data but do not run gnuplot",
-      .runner_help = "fractals: write the picture data, do not run gnuplot",
+      .runner_help = "image kernels: write the picture data, do not run\ngnuplot",
       .compare_help = "write the data but do not run gnuplot" },
     { .name = "--require-device", .programs = SL_CLI_BOTH, .set = set_flag, .at = offsetof(sl_cli, require_device),
       .lo = 1,

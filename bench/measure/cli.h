@@ -34,8 +34,8 @@ typedef struct sl_cli {
     int64_t size;                /* 0: the kernel's default */
     sl_kernel_size sizes[SL_MAX_KERNEL_SIZES];  /* --size KERNEL=N, which */
     int nsizes;                  /* win over size for their kernel */
-    int max_iter;                /* fractals; 0: the kernel's default */
-    uint64_t seed;               /* montecarlo: the generator's seed */
+    int max_iter;                /* image kernels; 0: the kernel's default */
+    uint64_t seed;               /* sampling kernels: the generator's seed */
     sl_schedule schedules[SL_MAX_SCHEDULES];
     int nschedules;              /* 0: the default sweep */
     int threads[SL_MAX_THREAD_COUNTS];

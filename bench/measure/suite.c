@@ -304,13 +304,13 @@ static int add_kernel(sl_suite *s, const sl_plan *p, const sl_kernel *k,
 static int known_kernel(const sl_plan *p, const char *what, const char *name, char *why,
                         size_t whylen)
 {
-    const char *names[16];
-    size_t n = 0;
-    for (const sl_kernel *const *k = p->kernels; *k; k++) {
-        if (strcmp(name, (*k)->problem->name) == 0)
+    const sl_kernel *k[SL_MAX_KERNELS];
+    const char *names[SL_MAX_KERNELS];
+    size_t n = sl_kernels_by_lesson(p->kernels, k, SL_MAX_KERNELS);
+    for (size_t i = 0; i < n; i++) {
+        if (strcmp(name, k[i]->problem->name) == 0)
             return 1;
-        if (n < 16)
-            names[n++] = (*k)->problem->name;
+        names[i] = k[i]->problem->name;
     }
     unknown_name(what, name, names, n, why, whylen);
     return 0;
@@ -367,10 +367,12 @@ int sl_suite_add(sl_suite *s, const sl_plan *p, char *why, size_t whylen)
     }
     if (check_names(p, why, whylen) != 0)
         return -1;
-    for (const sl_kernel *const *k = p->kernels; *k; k++) {
-        if (p->kernel_name && !in_list(p->kernel_name, (*k)->problem->name))
+    const sl_kernel *ordered[SL_MAX_KERNELS];
+    size_t n = sl_kernels_by_lesson(p->kernels, ordered, SL_MAX_KERNELS);
+    for (size_t k = 0; k < n; k++) {
+        if (p->kernel_name && !in_list(p->kernel_name, ordered[k]->problem->name))
             continue;
-        if (add_kernel(s, p, *k, why, whylen) != 0)
+        if (add_kernel(s, p, ordered[k], why, whylen) != 0)
             return -1;
     }
     return 0;
@@ -469,7 +471,7 @@ int sl_suite_check_memory(const sl_suite *s, char *why, size_t whylen)
     int64_t need = images_needed(s, &biggest);
     const char *from;
     int64_t have = sl_memory_available(&from);
-    /* Kernels with arrays (triad) hold one configuration's at a time. */
+    /* Kernels with arrays (prepare) hold one configuration's at a time. */
     const sl_config *arrays = NULL;
     int64_t arrays_need = data_needed(s, &arrays);
     if (arrays && have >= 0 && arrays_need > have) {

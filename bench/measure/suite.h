@@ -123,7 +123,7 @@ typedef struct sl_plan {
     const sl_kernel_size *sizes;      /* per-kernel sizes, which win over */
     int nsizes;                       /* size for their kernel */
     int max_iter;                     /* image kernels; 0: their default */
-    uint64_t seed;                    /* montecarlo's generator seed */
+    uint64_t seed;                    /* a sampling kernel's generator seed */
     const sl_schedule *schedules;     /* for SL_USES_SCHEDULE variants, at */
     int nschedules;                   /* every thread count, after their own
                                          pragma (as-written); 0: see below */

@@ -102,7 +102,7 @@ static void time_body(gb_state *st, void *ctx)
             return;
         }
     }
-    /* A kernel with data (triad) gets its arrays set up here, outside the
+    /* A kernel with data (prepare) gets its arrays set up here, outside the
      * clock, by the variant's own setup (first touch; a device copy). */
     const sl_problem_def *def = c->kernel->problem;
     if (def->prepare && def->prepare(c->variant, &c->problem, &out) != 0) {

@@ -33,7 +33,7 @@ static int write_csv(const char *dir, const sl_breakdown *b)
                           r->to_device + r->kernel_time + r->to_host + r->release,
                           r->per_call, r->cpu_best };
         /* The best CPU row names its configuration, the strong study's.
-         * Quoted, like the workload: "pi, array of ..." and a schedule
+         * Quoted, like the workload: "<kernel>, array of ..." and a schedule
          * such as static,1 hold commas. */
         for (int k = 0; k < 7; k++)
             fprintf(f, "\"%s\",%s,%lld,%.0f,%.0f,%s,%.9g,%s,%s,%s,\"%s\"\n", r->workload, r->kernel,

@@ -8,7 +8,7 @@
 #include "breakdown.h"
 
 /* breakdown.csv, breakdown-gpu.dat (+ .gp: its labels) and
- * crossover-mandelbrot.dat in dir. Returns 0, or -1 with errno set. */
+ * crossover-<kernel>.dat in dir. Returns 0, or -1 with errno set. */
 int sl_breakdown_write(const char *dir, const sl_breakdown *b);
 
 /* The summary's section, in Markdown. */

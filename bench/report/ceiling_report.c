@@ -202,10 +202,11 @@ void sl_print_ceilings(FILE *f, const sl_ceilings *m, const sl_suite *s)
                "operations one work unit needs; it counts only that one instruction, "
                "so it is an upper bound. Scalar code does one lane's work per "
                "instruction, so it sits far below (though a scalar divide is cheaper "
-               "than 1/%d of a packed one, so scalar pi gets more than 1/%d).\n\n",
+               "than 1/%d of a packed one, so a scalar divide-bound rung gets more "
+               "than 1/%d).\n\n",
             m->lanes, m->lanes);
     if (m->memory.measured)
-        fprintf(f, "The memory probe (a triad over three arrays of %lld MiB, bytes counted "
+        fprintf(f, "The memory probe (STREAM's a = b + s*c over three arrays of %lld MiB, bytes counted "
                    "as they cross the memory bus: 32 an element with plain stores, which "
                    "first read the line they write, 24 with non-temporal ones) sustained "
                    "**%.1f GB/s on 1 thread** and **%.1f GB/s on %d** (%s stores, the "

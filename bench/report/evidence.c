@@ -63,7 +63,7 @@ double sl_pool_utilisation(const int32_t *counts, int64_t width, int64_t height,
     return executed > 0.0 ? useful / executed : 1.0;
 }
 
-/* A file-name form of a configuration name: "solutions-julia-threads-2-..." */
+/* A file-name form of a configuration name: "solutions-<kernel>-threads-2-..." */
 static void file_name(const char *name, char *out, size_t len)
 {
     size_t k = 0;

@@ -5,7 +5,7 @@
  * static,1, dynamic and guided from one build, the bench runs these twins
  * instead: the same loops over this tree's rows (fractal_row_scalar,
  * fractal_row_simd) with schedule(runtime), whose schedule the harness
- * sets for the call (common/fractal_problem.c). row_thread records which
+ * sets for the call (kernels/fractal/fractal_problem.c). row_thread records which
  * thread computed each row; the report draws each thread's share of the
  * work from it (no clocks in kernels).
  */

@@ -2,7 +2,7 @@
  * and each rung's set-up.
  *
  * Every variant computes a[i] = b[i] + TRIAD_SCALAR * c[i] and must agree
- * with common/triad_problem.c element for element. The harness (tests,
+ * with kernels/triad/triad_problem.c element for element. The harness (tests,
  * bench, runner) finds them through the table in table.c; two kernels
  * share them: triad (arrays from memory) and triad_cache (arrays in L2).
  */
@@ -31,7 +31,7 @@
 #define triad_kernel SL_TREE_SYMBOL(triad_kernel)
 #define triad_cache_kernel SL_TREE_SYMBOL(triad_cache_kernel)
 
-/* All five have the signature triad_fn (common/triad_problem.h):
+/* All five have the signature triad_fn (kernels/triad/triad_problem.h):
  *   a, b, c: n elements each, set up by the variant's setup
  *   threads: OpenMP threads for threads and threads_simd; others ignore it
  *   where:   set to where the loop ran (only gpu can say "device") */

@@ -2,7 +2,7 @@
  * iteration code they all share.
  *
  * Both kernels run the same variants: only the job differs (where z starts
- * and where c comes from; common/fractal_problem.h). Every variant computes
+ * and where c comes from; kernels/fractal/fractal_problem.h). Every variant computes
  * a pixel's count with the helpers below, in the same order of operations,
  * and the fractal files are compiled with -ffp-contract=off, so every
  * variant's image must equal the reference pixel for pixel.
@@ -38,7 +38,7 @@
 void fractal_row_scalar(const fractal_job *job, int64_t j, int32_t *row);
 void fractal_row_simd(const fractal_job *job, int64_t j, int32_t *row);
 
-/* The five rungs, with the signature fractal_fn (common/fractal_problem.h). */
+/* The five rungs, with the signature fractal_fn (kernels/fractal/fractal_problem.h). */
 fractal_fn fractal_scalar, fractal_simd, fractal_threads, fractal_threads_simd,
     fractal_gpu;
 

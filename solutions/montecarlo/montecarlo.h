@@ -3,7 +3,7 @@
  *
  * Every variant counts the points inside the quarter circle among points
  * 0 .. samples-1, point i drawn from (seed, i) by the counter-based
- * generator (common/rng.h, common/montecarlo_problem.h). The count must
+ * generator (common/rng.h, kernels/montecarlo/montecarlo_problem.h). The count must
  * equal the reference's exactly, whatever the lanes or threads. The
  * harness finds the variants through the table in table.c.
  */
@@ -27,7 +27,7 @@
 #define montecarlo_expert SL_TREE_SYMBOL(montecarlo_expert)
 #define montecarlo_kernel SL_TREE_SYMBOL(montecarlo_kernel)
 
-/* All five have the signature montecarlo_fn (common/montecarlo_problem.h):
+/* All five have the signature montecarlo_fn (kernels/montecarlo/montecarlo_problem.h):
  *   samples: how many points (>= 1)
  *   seed:    the generator's seed; the same seed gives the same points
  *   threads: OpenMP threads for threads and threads_simd; others ignore it

@@ -2,7 +2,7 @@
  * and lesson 5's offload stages.
  *
  * Every variant computes pi ~ h * sum 4/(1+x_i^2), x_i = (i+0.5)h, h = 1/steps
- * and must agree with pi to the tolerance in common/pi_problem.c. The harness
+ * and must agree with pi to the tolerance in kernels/pi/pi_problem.c. The harness
  * (tests, bench, runner) finds them through the table in table.c.
  */
 #ifndef SPEEDLAB_PI_H
@@ -27,7 +27,7 @@
 #define pi_expert SL_TREE_SYMBOL(pi_expert)
 #define pi_kernel SL_TREE_SYMBOL(pi_kernel)
 
-/* All five have the signature pi_fn (common/pi_problem.h):
+/* All five have the signature pi_fn (kernels/pi/pi_problem.h):
  *   steps:   how many midpoints (>= 1)
  *   threads: OpenMP threads for threads and threads_simd; others ignore it
  *   where:   set to where the loop ran (only gpu can say "device")

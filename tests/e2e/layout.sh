@@ -34,13 +34,22 @@ case_layout() {
     done
     [ -z "$bad" ] && ok "measure/ includes nothing from report/" || fail "measure/ calls back:$bad"
     # Report code names no kernel and compares no problem definition.
-    kernels=$(sed -n 's/^ *\.name = "\([a-z_]*\)",.*/\1/p' "$top"/common/*_problem.c | sort -u | tr '\n' '|')
-    kernels=${kernels%|}
+    kernels=$(sh "$top/scripts/kernels.sh" --names | tr ' ' '|')
     [ -n "$kernels" ] && ok "kernels: $kernels" || fail "no kernel names found"
     if grep -nE "\"($kernels)\"|&[a-z_]+_problem|($kernels|fractal)_problem" \
             "$top"/bench/report/*.[ch] >"$tmp/named"; then
         fail "report code names a kernel: $(head -3 "$tmp/named" | tr '\n' ' ')"
     else
         ok "report code names no kernel and no problem definition"
+    fi
+    # The harness, the make targets and the scripts learn the kernels from
+    # kernels/ (scripts/kernels.sh, the generated kernel lists): none names
+    # one, so that a new kernel touches none of them. The GPU bundle's
+    # node sizes are the one list left (gpu_bundle_run.sh).
+    if (cd "$top" && git grep -n -w -E "$kernels" -- bench GNUmakefile scripts \
+            ':!scripts/gpu_bundle_run.sh') >"$tmp/named"; then
+        fail "a kernel named outside its folder: $(head -3 "$tmp/named" | tr '\n' ' ')"
+    else
+        ok "bench/, GNUmakefile and scripts/ name no kernel"
     fi
 }

@@ -22,7 +22,7 @@
  * within its limits and every pixel count exact. A million iterations per
  * pixel is far past where double precision stops meaning anything. */
 #define FRACTAL_MAX_SIDE 65536
-#define FRACTAL_MAX_ITER_LIMIT 1000000
+#define FRACTAL_MAX_ITER_LIMIT SL_MAX_ITER_LIMIT
 /* Odd and not a multiple of any lane count: the probe size (67 x 67). */
 #define FRACTAL_PROBE_SIDE 67
 /* A device may evaluate the iteration differently: GCC 12 writes plain
