@@ -1,0 +1,53 @@
+#!/bin/sh
+# new_kernel.sh - end-to-end: `make new-kernel NAME=stencil` in a copy of
+# this checkout adds the kernel's folders and nothing else, and straight
+# away `make stencil` builds, validates and times it and the bench reports
+# it: no file of the kit had to name it. Sourced by tests/e2e/run.sh.
+
+# The working tree as it is (committed or not), as a fresh repository.
+copy_kit() {
+    mkdir -p "$1" || return 1
+    (cd "$top" && git ls-files -z --cached --others --exclude-standard) |
+        (cd "$top" && xargs -0 sh -c 'for f; do [ -e "$f" ] && cp --parents -- "$f" "$0"; done' "$1")
+    git -C "$1" init -q && git -C "$1" add -A &&
+        git -C "$1" -c user.name=test -c user.email=test@localhost commit -qm base
+}
+
+case_new_kernel() {
+    command -v git >/dev/null 2>&1 || { echo "skipped: no git"; exit 77; }
+    kit="$tmp/kit"
+    copy_kit "$kit" || { fail "cannot copy the kit"; return; }
+    expect_rc 0 "make new-kernel NAME=stencil" make -C "$kit" new-kernel NAME=stencil
+    git -C "$kit" status --porcelain --untracked-files=normal | sort >"$tmp/status"
+    printf '%s\n' '?? exercises/stencil/' '?? kernels/stencil/' '?? solutions/stencil/' >"$tmp/want"
+    if cmp -s "$tmp/status" "$tmp/want"; then
+        ok "git status: the kernel's three folders, nothing else"
+    else
+        fail "git status after new-kernel: $(tr '\n' ' ' <"$tmp/status")"
+    fi
+    expect_rc 2 "a name that is taken" make -C "$kit" new-kernel NAME=stencil
+    expect_rc 2 "a name that is a make target" make -C "$kit" new-kernel NAME=bench
+    expect_rc 2 "a name that is no C name" make -C "$kit" new-kernel NAME=2d-stencil
+    expect_in "$tmp/err" "a name is a lower-case letter" "says what a name may be"
+    # Offload, CUDA and MPI off: the kernel's own build is what is tested.
+    build="$kit/build/new-kernel"
+    expect_rc 0 "make stencil (build, validate, time)" make -C "$kit" stencil BUILD="$build" \
+        CMAKE_ARGS="-DSPEEDLAB_OFFLOAD=OFF -DSPEEDLAB_CUDA=OFF -DSPEEDLAB_MPI=OFF" \
+        ARGS="--min-time 0.01 --reps 1"
+    n=$(grep -cE '^(exercises|solutions) +(scalar|simd|threads|threads_simd|expert|gpu) ' "$tmp/out")
+    [ "$n" -eq 12 ] && ok "12 rows: six rungs in each tree" || fail "$n rows, not 12"
+    expect_not_in "$tmp/out" "WRONG" "every copy of scalar is right"
+    expect_rc 0 "the bench times it" "$build/bench/speedlab-bench-solutions" --quick \
+        --kernel stencil --reps 2 --min-time 0.01 --no-plots --results "$tmp/res"
+    run="$tmp/res/latest"
+    valid=$(awk -F, 'NR > 1 && $2 == "stencil" && $22 == "yes"' "$run/results.csv" | wc -l)
+    [ "$valid" -ge 6 ] && ok "results.csv: $valid valid stencil rows" ||
+        fail "results.csv: $valid valid stencil rows"
+    expect_in "$run/summary.md" "stencil" "the summary reports it"
+    expect_in "$run/index.html" "stencil" "so does the page"
+    expect_rc 0 "the runner lists it" "$build/bench/speedlab" --help
+    expect_in "$tmp/out" "stencil" "among the lessons"
+    git -C "$kit" status --porcelain --untracked-files=normal | sort >"$tmp/status"
+    cmp -s "$tmp/status" "$tmp/want" && ok "still only the kernel's folders" ||
+        fail "git status after building: $(tr '\n' ' ' <"$tmp/status")"
+}
