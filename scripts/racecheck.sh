@@ -104,11 +104,19 @@ while read -r file line col; do
         rest=$(printf '%s\n' "$at" | sed 's/^[A-Za-z_][A-Za-z0-9_]*[[:space:]]*//') ;;
     *)
         var=$(printf '%s\n' "$before" | sed 's/.*[^A-Za-z0-9_]//')
-        rest=$at ;;
+        rest=$at
+        # An element, as in 'sums[c] +=': the array is the statement's
+        # first name.
+        case $before in *']')
+            var=$(printf '%s\n' "$before" | sed 's/^[^A-Za-z_]*\([A-Za-z_][A-Za-z0-9_]*\).*/\1/')
+            rest="[]$at" ;;
+        esac ;;
     esac
     case $rest in
     '+='*|'-='*|'*='*|'++'*|'--'*)
         fix="a missing reduction: every thread updates the one '$var'. Add reduction(+:$var) (or the operator you use) to the parallel for" ;;
+    '['*'+='*|'['*'-='*|'['*'++'*|'['*'--'*)
+        fix="a missing array reduction: every thread adds into the elements of the one '$var'. Add reduction(+: $var[:n]) (an array reduction: each thread a private copy, added at the end) to the parallel for" ;;
     '='*)
         fix="a shared temporary: every thread writes the one '$var'. Declare it inside the loop body, or add private($var)" ;;
     *)

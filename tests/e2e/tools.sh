@@ -54,6 +54,11 @@ case_racecheck() {
         "names the Monte Carlo race's file, line and variable"
     expect_in "$tmp/out" "Add reduction(+:inside)" "suggests the Monte Carlo reduction"
     expect_not_in "$tmp/out" "no data race" "never says there is no race beside one"
+    # k-means' update without its array reduction: the sums and counts
+    # every thread adds into, named, with the array reduction suggested.
+    expect_rc 3 "racecheck finds the racy k-means update" sh "$top/scripts/racecheck.sh" racy kmeans
+    expect_in "$tmp/out" "DATA RACE in tests/racy/kmeans_threads_no_reduction.c" "names the k-means race's file"
+    expect_in "$tmp/out" "an array reduction" "suggests the array reduction"
     expect_rc 0 "racecheck: no race in the solutions" sh "$top/scripts/racecheck.sh" solutions
     expect_in "$tmp/out" "no data races in the solutions tree" "says the solutions are clean"
     expect_rc 2 "racecheck: unknown tree" sh "$top/scripts/racecheck.sh" nosuch
