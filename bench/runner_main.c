@@ -433,17 +433,18 @@ static void lessons_intro(void)
     snprintf(intro + at, sizeof intro - at, ".\n");
 }
 
-/* A lesson's kernels: the one named, then the others its lesson of the
- * course teaches (lesson 7: from memory, then in cache). A
- * child checking one configuration (isolate.h) runs the one named. */
+/* A lesson's kernels: the one named, then those that declare themselves
+ * its companions (triad_cache after triad). A child checking one
+ * configuration (isolate.h) runs the one named. */
 static int lesson_kernels(const char *name, const char **out, int cap)
 {
-    const sl_kernel *k = sl_find_kernel(solutions_kernels, name);
     int n = 0;
     out[n++] = name;
-    for (const sl_kernel *const *o = solutions_kernels; k && *o && n < cap; o++)
-        if (*o != k && (*o)->problem->lesson == k->problem->lesson && !getenv(SL_ISOLATE_ENV))
+    for (const sl_kernel *const *o = solutions_kernels; *o && n < cap; o++) {
+        const char *of = (*o)->problem->companion_of;
+        if (of && strcmp(of, name) == 0 && !getenv(SL_ISOLATE_ENV))
             out[n++] = (*o)->problem->name;
+    }
     return n;
 }
 
@@ -467,8 +468,7 @@ int main(int argc, char **argv)
         if (word < argc)
             argv[word] = (char *)names[i];
         if (i > 0)
-            printf("\n== %s (lesson %d, continued)\n", names[i],
-                   sl_find_kernel(solutions_kernels, names[i])->problem->lesson);
+            printf("\n== %s, after %s\n", names[i], names[0]);
         sl_suite suite = { 0 };
         int code = runner(argc, argv, &suite);
         sl_suite_free(&suite);

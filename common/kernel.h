@@ -226,6 +226,10 @@ typedef struct sl_problem_def {
      * iterate together, steps between checks), for the report's model of
      * useful lanes. 0: no pool. */
     int pool_lanes, pool_check_every;
+    /* A kernel the runner runs right after another one, the lesson's
+     * contrast (triad_cache after triad: "make triad" runs both), names
+     * that one here. NULL: none. */
+    const char *companion_of;
     /* Kernels whose data outlives a call (triad): make it for variant v at
      * p into out->data, outside the clock, through the variant's setup;
      * returns 0, or -1 without memory. collect brings the results home

@@ -182,6 +182,7 @@ const sl_problem_def triad_cache_problem = {
     .quick_size = INT64_C(1) << 14,
     .size_here = triad_cache_size,
     .probe_size = 1009,
+    .companion_of = "triad",
     .ceiling_why = "1 multiply-add per element; in cache, its 2 loads and 1 store "
                    "limit it first (not probed)",
     TRIAD_COMMON,
