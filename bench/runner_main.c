@@ -229,8 +229,6 @@ static const char *first_lesson(void)
 static int plan_lesson(int argc, char **argv, sl_suite *suite, sl_cli *cli, char *why,
                        size_t whylen)
 {
-    if (sl_check_omp_env(why, whylen) != 0)
-        return SL_EXIT_USAGE;
     int rc = sl_cli_parse(cli, argc, argv, 1, 1, SL_CLI_RUNNER, intro, outro);
     if (rc != 0)
         return rc > 0 ? SL_EXIT_OK : SL_EXIT_USAGE;
@@ -455,6 +453,13 @@ int main(int argc, char **argv)
 {
     sl_ignore_file_size_signal();
     lessons_intro();
+    /* Before anything starts the OpenMP runtime, which aborts on a bad
+     * OMP_NUM_THREADS (LLVM's libomp) rather than saying so. */
+    char why[SL_WHY_BUF];
+    if (sl_check_omp_env(why, sizeof why) != 0) {
+        sl_print_error(argv[0], why);
+        return SL_EXIT_USAGE;
+    }
     sl_cli cli;
     int rc = sl_cli_parse(&cli, argc, argv, 1, 1, SL_CLI_RUNNER, intro, outro);
     if (rc != 0)

@@ -1,0 +1,156 @@
+#!/usr/bin/env python3
+"""kmeans_peer.py - lesson 9's peer: what a Python user would pick instead.
+
+scikit-learn's Lloyd k-means on the kit's k-means data
+(kernels/kmeans/kmeans_problem.h: the same points from the same
+generator, the same 32 clusters started from the same first 32 points, the
+same 5 iterations), then the kit's C rungs at the same size by the bench,
+in the same sitting, and one table of both.
+
+sklearn's KMeans.fit stops as soon as no label changes (here after 2
+iterations), so the peer times what fit repeats: sklearn's own Lloyd
+iteration (sklearn.cluster._k_means_lloyd.lloyd_iter_chunked_dense, the
+Cython kernel fit calls: distances as a BLAS matrix product per chunk of
+256 points, then the argmin and the per-cluster sums), 5 times, BLAS held
+to one thread as fit holds it. Its labels must be the reference's (point
+i in cluster i % 32: the clusters are far apart) and its centroids the
+kit's to 1e-9, or it is not timed.
+
+usage: python/kmeans_peer.py [--size N] [--reps R] [--threads T] [--bench PROGRAM]
+Exit: 0, 2 bad input, 3 sklearn's answer is not the kit's, 4 scikit-learn
+missing (install: apt-get install python3-sklearn).
+"""
+import argparse
+import csv
+import os
+import subprocess
+import sys
+import tempfile
+import time
+
+PROG = "kmeans_peer"
+HERE = os.path.dirname(os.path.abspath(__file__))
+D, K, ITERS = 16, 32, 5
+CENTRE_SEED, POINT_SEED = 0x6b6d65616e73, 0x706f696e7473
+
+
+def fail(code, message):
+    print(f"{PROG}: {message}", file=sys.stderr)
+    sys.exit(code)
+
+
+try:
+    import numpy as np
+    from sklearn.cluster._k_means_lloyd import lloyd_iter_chunked_dense
+    from threadpoolctl import threadpool_limits
+    import sklearn
+except ImportError as e:
+    sudo = "" if os.geteuid() == 0 else "sudo "
+    fail(4, f"scikit-learn is not installed for {sys.executable} ({e}); install it with: "
+         f"{sudo}apt-get install python3-sklearn (then run this with /usr/bin/python3)")
+
+
+def unit(seed, k):
+    """common/rng.h: draw k of SplitMix64 seeded with seed, as [0, 1)."""
+    with np.errstate(over="ignore"):
+        z = np.uint64(seed) + (k + np.uint64(1)) * np.uint64(0x9E3779B97F4A7C15)
+        z = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
+        z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
+        z = z ^ (z >> np.uint64(31))
+    return (z >> np.uint64(11)).astype(np.float64) * 2.0 ** -53
+
+
+def points(n):
+    """kmeans_point(i, f) for every i < n, f < D: an (n, D) array."""
+    centres = 20.0 * unit(CENTRE_SEED, np.arange(K * D, dtype=np.uint64)) - 10.0
+    centres = centres.reshape(K, D)
+    k = np.arange(n * D, dtype=np.uint64)
+    offsets = 2.0 * unit(POINT_SEED, k).reshape(n, D) - 1.0
+    return centres[np.arange(n) % K] + offsets
+
+
+def lloyd(x, threads):
+    """The kit's 5 iterations with sklearn's kernel: labels, centroids."""
+    n = x.shape[0]
+    weights = np.ones(n)
+    centres = x[:K].copy()
+    new = np.empty_like(centres)
+    in_cluster = np.empty(K)
+    labels = np.empty(n, dtype=np.int32)
+    shift = np.empty(K)
+    with threadpool_limits(limits=1, user_api="blas"):
+        for _ in range(ITERS):
+            lloyd_iter_chunked_dense(x, weights, centres, new, in_cluster, labels, shift,
+                                     threads)
+            centres, new = new, centres
+    return labels, centres
+
+
+def reference_centroids(x):
+    """The kit's answer with labels i % K: each centroid its points' mean."""
+    return np.stack([x[c::K].mean(axis=0) for c in range(K)])
+
+
+def time_peer(x, threads, reps):
+    labels, centres = lloyd(x, threads)
+    want = np.arange(x.shape[0]) % K
+    if not np.array_equal(labels, want):
+        fail(3, f"sklearn's labels differ from the reference's at "
+             f"{int(np.count_nonzero(labels != want))} points")
+    err = float(np.max(np.abs(centres - reference_centroids(x))))
+    if not err <= 1e-9:
+        fail(3, f"sklearn's centroids differ from the kit's by {err:.3g} (> 1e-9)")
+    seconds = []
+    for _ in range(reps):
+        start = time.perf_counter()
+        lloyd(x, threads)
+        seconds.append(time.perf_counter() - start)
+    return sorted(seconds)[len(seconds) // 2], err
+
+
+def kit_rungs(bench, size, threads, reps):
+    """The bench's k-means ladder at this size: {rung: median seconds}."""
+    with tempfile.TemporaryDirectory() as out:
+        cmd = [bench, "--kernel", "kmeans", "--size", str(size), "--threads", str(threads),
+               "--no-weak", "--no-plots", "--reps", str(reps), "--results", out]
+        run = subprocess.run(cmd, capture_output=True, text=True)
+        if run.returncode not in (0, 3):
+            fail(1, f"the bench failed ({run.returncode}): {run.stderr.strip()[-300:]}")
+        rows = {}
+        with open(os.path.join(out, "latest", "results.csv")) as f:
+            for r in csv.DictReader(f):
+                if r["study"] == "strong" and r["valid"] == "yes" and r["median_s"] and \
+                        r["variant"] not in rows and r["threads_requested"] in ("0", str(threads)):
+                    rows[r["variant"]] = float(r["median_s"])
+        return rows
+
+
+def main(argv):
+    p = argparse.ArgumentParser(prog=PROG, description=__doc__.split("\n\n")[0])
+    p.add_argument("--size", type=int, default=400000, help="points (default 400000)")
+    p.add_argument("--reps", type=int, default=6, help="repetitions (default 6)")
+    p.add_argument("--threads", type=int, default=len(os.sched_getaffinity(0)))
+    p.add_argument("--bench", default=os.path.join(HERE, "..", "build", "default", "bench",
+                                                   "speedlab-bench-solutions"))
+    a = p.parse_args(argv)
+    if not K <= a.size <= 1 << 27 or not 1 <= a.reps <= 64 or a.threads < 1:
+        fail(2, "--size 32 to 2^27, --reps 1 to 64, --threads at least 1")
+    if not os.access(a.bench, os.X_OK):
+        fail(2, f"no bench at {a.bench}: build the kit first (make), or give --bench")
+    x = points(a.size)
+    print(f"scikit-learn {sklearn.__version__} (numpy {np.__version__}): {a.size} points, "
+          f"{K} clusters, {ITERS} Lloyd iterations, {a.threads} thread(s)")
+    peer, err = time_peer(x, a.threads, a.reps)
+    print(f"  sklearn lloyd: right (labels exact, centroids within {err:.1e}); "
+          f"median {peer * 1e3:.1f} ms")
+    print("the kit's rungs, the same size, now:")
+    rows = kit_rungs(a.bench, a.size, a.threads, a.reps)
+    print(f"  {'rung':<14} {'median':>10}  {'vs sklearn':>10}")
+    print(f"  {'sklearn':<14} {peer * 1e3:>8.1f} ms  {1.0:>9.2f}x")
+    for rung, s in rows.items():
+        print(f"  {rung:<14} {s * 1e3:>8.1f} ms  {peer / s:>9.2f}x")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
