@@ -1,17 +1,33 @@
-/* expert.c - k-means past the ladder: four points per pass over the
- * centroids.
+/* expert.c - k-means past the ladder: the argmin in vectors, and four
+ * points per pass over the centroids.
  *
- * threads_simd loads each vector of the transposed centroids for one
- * point's feature and uses it once: one load per subtract and multiply-add.
- * Here four points share each load (register blocking, the way a matrix
- * product reuses what it loads), so the loop is bound by the multiply-adds
- * rather than by loads. The remainder (n not a multiple of 4) goes one
- * point at a time. Labels and centroids are threads_simd's: the same sums
- * per centroid, in the same feature order.
+ * perf annotate on threads_simd puts most of its samples on the argmin:
+ * 32 scalar compares and conditional moves a point, against 64 vector
+ * subtracts and multiply-adds for the distances. Here the argmin runs in
+ * vectors too: the smallest distance by a min reduction, then the first
+ * centroid at that distance by a min reduction over the indices (the
+ * lowest index on a tie, as the reference). And four points share each
+ * load of the transposed centroids (register blocking, the way a matrix
+ * product reuses what it loads). The distances are threads_simd's, summed
+ * in the same order, so labels and centroids are the same.
  */
 #include "kmeans.h"
 
 #define BLOCK 4
+
+/* The nearest centroid, in two vector passes. */
+static inline int32_t argmin_simd(const double *dist)
+{
+    double best_d = dist[0];
+#pragma omp simd reduction(min: best_d)
+    for (int c = 0; c < KMEANS_K; c++)
+        best_d = dist[c] < best_d ? dist[c] : best_d;
+    int32_t best = KMEANS_K;
+#pragma omp simd reduction(min: best)
+    for (int c = 0; c < KMEANS_K; c++)
+        best = dist[c] == best_d && c < best ? c : best;
+    return best;
+}
 
 /* The labels of points i .. i+BLOCK-1 (all of them in x). */
 static void nearest_block(const double *restrict x, int64_t i, const double *restrict ct,
@@ -32,7 +48,7 @@ static void nearest_block(const double *restrict x, int64_t i, const double *res
         }
     }
     for (int b = 0; b < BLOCK; b++)
-        labels[i + b] = kmeans_argmin(dist[b]);
+        labels[i + b] = argmin_simd(dist[b]);
 }
 
 void kmeans_expert(const double *restrict x, int64_t n, int32_t *restrict labels,
@@ -60,7 +76,7 @@ void kmeans_expert(const double *restrict x, int64_t n, int32_t *restrict labels
                         dist[c] += e * e;
                     }
                 }
-                labels[i] = kmeans_argmin(dist);
+                labels[i] = argmin_simd(dist);
             }
         }
         double sums[KMEANS_K * KMEANS_D] = { 0 };
