@@ -432,7 +432,7 @@ static void lessons_intro(void)
 }
 
 /* A lesson's kernels: the one named, then those that declare themselves
- * its companions (triad_cache after triad). A child checking one
+ * its companions (a kernel's in-cache contrast after it). A child checking one
  * configuration (isolate.h) runs the one named. */
 static int lesson_kernels(const char *name, const char **out, int cap)
 {
