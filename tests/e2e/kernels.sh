@@ -1,5 +1,6 @@
 #!/bin/sh
-# kernels.sh - end-to-end: the fractals' and Monte Carlo's evidence, invalid variants, pictures.
+# kernels.sh - end-to-end: the fractals', Monte Carlo's, the triad's and k-means' evidence,
+# invalid variants, pictures.
 # Sourced by tests/e2e/run.sh, which provides lib.sh's helpers.
 
 # Mandelbrot and Julia end to end: the schedule sweep and its evidence, the
@@ -191,4 +192,28 @@ case_triad() {
     for v in parallel_touch serial_touch; do
         grep -qE "^exhibits +$v +2 " "$tmp/out" && ok "exhibit $v ran" || fail "exhibit $v missing"
     done
+}
+
+# k-means end to end: the ladder validated and timed (every label the
+# reference's), the broken tree's argmin that stops one short flagged
+# (exit 3, left out), and lesson 9's whole program: labels written, one a
+# point, bad input refused.
+case_kmeans() {
+    bench=$1; broken=$2; app=$3
+    expect_rc 0 "bench kmeans" "$bench" --kernel kmeans --size 20011 --threads 1,2 --reps 2 \
+        --min-time 0.01 --no-weak --no-plots --results "$tmp/r"
+    run="$tmp/r/latest"
+    rows=$(awk -F, 'NR > 1 && $2 == "kmeans" && $22 == "yes"' "$run/results.csv" | wc -l)
+    [ "$rows" -ge 9 ] && ok "$rows valid kmeans rows" || fail "$rows valid kmeans rows"
+    expect_in "$run/summary.md" "| kmeans | scalar |" "the headline has its ladder"
+    expect_rc 3 "the broken argmin" "$broken" --kernel kmeans --variant threads --size 20011 \
+        --threads 2 --reps 1 --min-time 0.01 --no-weak --no-plots --results "$tmp/b"
+    expect_in "$tmp/out" "wrong labels and centroid features" "says what is wrong"
+    expect_rc 0 "the app" "$app" 2003 "$tmp/labels.txt"
+    expect_in "$tmp/out" "2003 points, 32 clusters" "reports its run"
+    [ "$(wc -l <"$tmp/labels.txt")" -eq 2003 ] && ok "a label a point" ||
+        fail "$(wc -l <"$tmp/labels.txt") labels for 2003 points"
+    expect_rc 2 "the app: too few points" "$app" 5
+    expect_rc 2 "the app: not a number" "$app" 12x
+    expect_rc 1 "the app: a labels file it cannot write" "$app" 100 "$tmp/no/such/dir/l.txt"
 }
