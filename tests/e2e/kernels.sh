@@ -216,4 +216,19 @@ case_kmeans() {
     expect_rc 2 "the app: too few points" "$app" 5
     expect_rc 2 "the app: not a number" "$app" 12x
     expect_rc 1 "the app: a labels file it cannot write" "$app" 100 "$tmp/no/such/dir/l.txt"
+    # The same program in NumPy, and its hot function in numba: the same
+    # iterations and labels as the C app's (where numba is installed).
+    py=${SPEEDLAB_PYTHON:-/usr/bin/python3}
+    if "$py" -c 'import numpy, numba' 2>/dev/null; then
+        # It writes its labels where it runs: in $tmp.
+        expect_rc 0 "kmeans_numpy.py --numba" sh -c 'cd "$1" && shift && exec "$@"' _ "$tmp" \
+            "$py" "$top/kernels/kmeans/app/kmeans_numpy.py" 2003 --numba
+        iters=$("$app" 2003 "$tmp/labels.txt" | sed -n 's/.* \([0-9]*\) iterations.*/\1/p')
+        expect_in "$tmp/out" "2003 points, 32 clusters, $iters iterations" "NumPy's iterations are C's"
+        expect_in "$tmp/out" "numba assign: the same labels" "numba's labels are NumPy's"
+        cmp -s "$tmp/labels.txt" "$tmp/kmeans-labels-numpy.txt" && ok "NumPy's labels are C's" ||
+            fail "NumPy's labels differ from the C app's"
+    else
+        echo "kmeans_numpy.py: not run (no numpy and numba for $py)"
+    fi
 }
