@@ -361,6 +361,14 @@ static void print_wrong(const sl_suite *suite, size_t invalid)
         printf("\n%zu variant(s) gave a wrong answer: fix them before speed counts.\n",
                invalid);
     sl_isolate_print_hints(stdout, suite);
+    /* What the kernels' checks could tell of the cause. */
+    for (size_t i = 0; i < suite->count; i++) {
+        const sl_config *c = &suite->configs[i];
+        const sl_verdict *v = c->probe_verdict.ok ? &c->verdict : &c->probe_verdict;
+        if (!c->valid && v->hint && strcmp(c->tree, "exhibits") != 0)
+            printf("%s/%s/%s: %s\n", c->tree, c->kernel->problem->name, c->variant->name,
+                   v->hint);
+    }
     /* A threaded variant that is wrong is most often a data race. */
     for (size_t i = 0; i < suite->count; i++) {
         const sl_config *c = &suite->configs[i];

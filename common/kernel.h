@@ -147,6 +147,9 @@ typedef struct sl_verdict {
     double tolerance;     /* the largest error accepted at this size */
     int no_reference;     /* the reference could not be made (out of
                              memory): no verdict either way */
+    const char *hint;     /* a wrong answer's likeliest cause in plain
+                             words, when the check can tell (a static
+                             string), or NULL */
 } sl_verdict;
 
 /* The machine limit a kernel's rate is held against: the instruction its

@@ -645,9 +645,10 @@ size_t sl_suite_validate(sl_suite *s, FILE *progress, int verbose)
                 fprintf(progress, "  INVALID  %-56s %s\n", c->name, c->error);
             else
                 fprintf(progress, "  INVALID  %-56s at %s=%lld got %.17g, expected "
-                        "%.17g: %s %.3g > tolerance %.3g\n", c->name,
+                        "%.17g: %s %.3g > tolerance %.3g%s%s\n", c->name,
                         c->kernel->problem->size_name, (long long)at, got->value,
-                        bad->expected, err, bad->error, bad->tolerance);
+                        bad->expected, err, bad->error, bad->tolerance,
+                        bad->hint ? "; " : "", bad->hint ? bad->hint : "");
             fflush(progress);
         }
     }

@@ -160,13 +160,30 @@ static sl_verdict kmeans_check(const sl_problem *p, const sl_outcome *out)
         return v;
     }
     v.expected = ref.inertia;
-    int64_t wrong = 0;
-    for (int64_t i = 0; i < d->n; i++)
-        wrong += d->labels[i] != ref.labels[i];
+    int64_t wrong_labels = 0, wrong = 0, used[KMEANS_K] = { 0 }, ref_used[KMEANS_K] = { 0 };
+    for (int64_t i = 0; i < d->n; i++) {
+        wrong_labels += d->labels[i] != ref.labels[i];
+        used[d->labels[i] >= 0 && d->labels[i] < KMEANS_K ? d->labels[i] : 0]++;
+        ref_used[ref.labels[i]]++;
+    }
     for (int k = 0; k < KMEANS_K * KMEANS_D; k++)
         wrong += !(fabs(d->centroids[k] - ref.centroids[k]) <= KMEANS_TOLERANCE);
-    v.error = (double)wrong;
-    v.ok = wrong == 0;
+    v.error = (double)(wrong + wrong_labels);
+    v.ok = v.error == 0;
+    /* What the wrong answers most often come from, when the data says so. */
+    int unused = 0;
+    for (int c = 0; c < KMEANS_K; c++)
+        unused += used[c] == 0 && ref_used[c] > 0;
+    if (unused > 0)
+        v.hint = "a centroid got no point at all (the last one?): does the argmin's loop stop "
+                 "one short?";
+    else if (wrong_labels > 0)
+        v.hint = "points labelled with another centroid than the nearest: check the distance "
+                 "(every feature, squared) and the argmin (the smallest, the lowest index on "
+                 "a tie)";
+    else if (wrong > 0)
+        v.hint = "the labels are right but the centroids are not: are the per-cluster sums "
+                 "a data race (a missing array reduction)? make racecheck finds it";
     return v;
 }
 

@@ -209,6 +209,7 @@ case_kmeans() {
     expect_rc 3 "the broken argmin" "$broken" --kernel kmeans --variant threads --size 20011 \
         --threads 2 --reps 1 --min-time 0.01 --no-weak --no-plots --results "$tmp/b"
     expect_in "$tmp/out" "wrong labels and centroid features" "says what is wrong"
+    expect_in "$tmp/out" "does the argmin's loop stop one short?" "and the likely cause, in words"
     expect_rc 0 "the app" "$app" 2003 "$tmp/labels.txt"
     expect_in "$tmp/out" "2003 points, 32 clusters" "reports its run"
     [ "$(wc -l <"$tmp/labels.txt")" -eq 2003 ] && ok "a label a point" ||
