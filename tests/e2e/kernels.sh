@@ -233,3 +233,20 @@ case_kmeans() {
         echo "kmeans_numpy.py: not run (no numpy and numba for $py)"
     fi
 }
+
+# Lesson 9's peer: scikit-learn's Lloyd on the kit's points checked against
+# the kit's answer (labels exact), then the kit's rungs beside it; skipped,
+# saying so, where Debian's python3-sklearn is not installed.
+case_kmeans_peer() {
+    bench=$1
+    py=${SPEEDLAB_PYTHON:-/usr/bin/python3}
+    "$py" -c 'import sklearn, threadpoolctl' 2>/dev/null ||
+        { echo "skipped: no scikit-learn for $py (apt-get install python3-sklearn)"; exit 77; }
+    expect_rc 0 "kmeans_peer.py" "$py" "$top/python/kmeans_peer.py" --size 20011 --reps 2 \
+        --bench "$bench"
+    expect_in "$tmp/out" "sklearn lloyd: right (labels exact" "sklearn's answer is the kit's"
+    grep -qE '^  threads_simd +[0-9.]+ ms +[0-9.]+x$' "$tmp/out" &&
+        ok "the kit's threads_simd beside it" || fail "no threads_simd row: $(cat "$tmp/out")"
+    expect_rc 2 "kmeans_peer.py: a bad size" "$py" "$top/python/kmeans_peer.py" --size 5 \
+        --bench "$bench"
+}
