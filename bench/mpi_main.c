@@ -76,8 +76,14 @@ static const sl_hybrid_kernel *find_kernel(const char *name, size_t len)
 /* The kernels text names (NULL: all). 0, or -1 after saying why. */
 static int parse_kernels(options *o, const char *text)
 {
-    for (int k = 0; text == NULL && hybrid_kernels[k] && k < SL_HYBRID_MAX_JOBS; k++)
-        o->kernels[o->nkernels++] = hybrid_kernels[k];
+    /* All of them, in lesson order (the list has its folders' order). */
+    for (int k = 0; text == NULL && hybrid_kernels[k] && k < SL_HYBRID_MAX_JOBS; k++) {
+        int at = o->nkernels++;
+        for (; at > 0 && o->kernels[at - 1]->problem->lesson > hybrid_kernels[k]->problem->lesson;
+             at--)
+            o->kernels[at] = o->kernels[at - 1];
+        o->kernels[at] = hybrid_kernels[k];
+    }
     for (const char *s = text, *next; s != NULL; s = next) {
         size_t len = strcspn(s, ",");
         next = s[len] ? s + len + 1 : NULL;

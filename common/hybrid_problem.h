@@ -3,7 +3,7 @@
  * rank agrees on, and the reference for one rank's share (so that rank 0
  * can say which rank was wrong, not only that the answer was).
  *
- * The variants themselves (solutions/mpi/) and their table type
+ * The variants themselves (solutions/<kernel>/mpi.c) and their table type
  * (common/hybrid_table.h) need MPI; this file is built into every build, so the
  * references are tested with or without MPI.
  */

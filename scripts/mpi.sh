@@ -24,7 +24,7 @@ if [ ! -x "$prog" ]; then
 fi
 case $mode in
 participant)
-    echo "== your MPI variants, checked at 1, 2 and 3 ranks x 1 and 2 threads (exercises/mpi/)"
+    echo "== your MPI variants, checked at 1, 2 and 3 ranks x 1 and 2 threads (exercises/<kernel>/mpi.c)"
     "$prog" --check --ranks 1,2,3 --threads 1,2 "$@" || exit $?
     echo
     echo "== yours, timed (quick sizes): ranks $ranks x threads $threads"

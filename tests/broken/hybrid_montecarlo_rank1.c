@@ -5,7 +5,11 @@
  * a chance of 2e-11). Every other rank is right,
  * so rank 0 must name rank 1, exit 3, and no rank may hang. */
 #include "hybrid.h"
-#include "montecarlo_problem.h"
+#include "montecarlo/montecarlo.h"
+
+#define montecarlo_hybrid_compute SL_TREE_SYMBOL(montecarlo_hybrid_compute)
+#define montecarlo_hybrid_combine SL_TREE_SYMBOL(montecarlo_hybrid_combine)
+#define montecarlo_hybrid SL_TREE_SYMBOL(montecarlo_hybrid)
 
 int montecarlo_hybrid_compute(const sl_problem *p, sl_share *me)
 {
@@ -33,3 +37,12 @@ int montecarlo_hybrid_combine(const sl_problem *p, sl_share *me, MPI_Comm comm,
     out->where = SL_RAN_HOST;
     return rc;
 }
+
+static const sl_hybrid_variant montecarlo_hybrid_variants[] = {
+    { "hybrid", montecarlo_hybrid_compute, montecarlo_hybrid_combine, NULL, NULL },
+};
+
+const sl_hybrid_kernel montecarlo_hybrid = {
+    &montecarlo_problem, montecarlo_hybrid_variants,
+    SL_HYBRID_COUNT(montecarlo_hybrid_variants), sl_montecarlo_share_ok,
+};

@@ -7,8 +7,17 @@
  */
 #include <string.h>
 
-#include "../fractal/fractal.h"
+#include "fractal.h"
 #include "hybrid.h"
+
+#define fractal_hybrid_compute SL_TREE_SYMBOL(fractal_hybrid_compute)
+#define fractal_hybrid_combine SL_TREE_SYMBOL(fractal_hybrid_combine)
+#define fractal_block_row_of SL_TREE_SYMBOL(fractal_block_row_of)
+#define fractal_block_row_count SL_TREE_SYMBOL(fractal_block_row_count)
+#define fractal_cyclic_row_of SL_TREE_SYMBOL(fractal_cyclic_row_of)
+#define fractal_cyclic_row_count SL_TREE_SYMBOL(fractal_cyclic_row_count)
+#define mandelbrot_hybrid SL_TREE_SYMBOL(mandelbrot_hybrid)
+#define julia_hybrid SL_TREE_SYMBOL(julia_hybrid)
 
 int64_t fractal_block_row_count(int rank, int ranks, int64_t height)
 {
@@ -73,3 +82,22 @@ int fractal_hybrid_combine(const sl_problem *p, sl_share *me, MPI_Comm comm, sl_
                me->rows + k * width, (size_t)width * sizeof(int32_t));
     return rc;
 }
+
+/* Lesson 6's tables for the fractals (the tree's hybrid_kernels lists
+ * them): the same rows code, only the problem differs. */
+static const sl_hybrid_variant fractal_hybrid_variants[] = {
+    { "hybrid_block", fractal_hybrid_compute, fractal_hybrid_combine,
+      fractal_block_row_of, fractal_block_row_count },
+    { "hybrid_cyclic", fractal_hybrid_compute, fractal_hybrid_combine,
+      fractal_cyclic_row_of, fractal_cyclic_row_count },
+};
+
+const sl_hybrid_kernel mandelbrot_hybrid = {
+    &mandelbrot_problem, fractal_hybrid_variants, SL_HYBRID_COUNT(fractal_hybrid_variants),
+    sl_fractal_share_ok,
+};
+
+const sl_hybrid_kernel julia_hybrid = {
+    &julia_problem, fractal_hybrid_variants, SL_HYBRID_COUNT(fractal_hybrid_variants),
+    sl_fractal_share_ok,
+};
