@@ -29,10 +29,13 @@
 
 extern const sl_kernel *const SL_TREE_SYMBOL(kernels)[];
 
+/* In lesson order: the numba driver plans in this order too. */
 static void print_sizes(void)
 {
-    for (const sl_kernel *const *k = SL_TREE_SYMBOL(kernels); *k; k++) {
-        const sl_problem_def *d = (*k)->problem;
+    const sl_kernel *k[SL_MAX_KERNELS];
+    size_t n = sl_kernels_by_lesson(SL_TREE_SYMBOL(kernels), k, SL_MAX_KERNELS);
+    for (size_t i = 0; i < n; i++) {
+        const sl_problem_def *d = k[i]->problem;
         printf("%s\t%" PRId64 "\t%" PRId64 "\t%" PRId64 "\t%d\t%s\n", d->name,
                d->default_size, d->quick_size, d->probe_size, d->default_max_iter,
                d->work_unit);

@@ -2,7 +2,7 @@
 """numba_bench.py - `make numba`: lesson 8's numba ladder, validated and timed
 by the kit's rules, written as rows the C kit's report imports.
 
-Order, as in bench/bench_main.c: plan from the kernel tables (python/nb_*.py)
+Order, as in bench/bench_main.c: plan from the kernel tables (kernels/*/numba.py)
 and the C problem definitions' sizes (speedlab-check --sizes); run every
 configuration once at the timed size (a variant's first call, with numba's
 compile events recorded) and at the kernel's probe size; check every answer
@@ -16,6 +16,8 @@ validation, 4 numba missing.
 """
 import argparse
 import datetime
+import glob
+import importlib.util
 import os
 import socket
 import subprocess
@@ -44,13 +46,24 @@ except ImportError as e:
     fail(EXIT_MISSING, f"numba is not installed for {sys.executable} ({e.name} is missing); "
          f"install it with: {install_hint()}")
 
-import nb_fractal  # noqa: E402  (after the check above: they import numba)
-import nb_measure  # noqa: E402
-import nb_montecarlo  # noqa: E402
-import nb_pi  # noqa: E402
+import nb_measure  # noqa: E402  (after the check above: they import numba)
 import nb_rows  # noqa: E402
 
-KERNELS = {**nb_pi.KERNELS, **nb_fractal.KERNELS, **nb_montecarlo.KERNELS}
+
+def kernel_tables():
+    """Every kernel's numba ladder: the KERNELS table of each kernel folder's
+    numba.py (kernels/<kernel>/numba.py), so a new one needs no line here."""
+    tables = {}
+    for path in sorted(glob.glob(os.path.join(ROOT, "kernels", "*", "numba.py"))):
+        name = "nb_" + os.path.basename(os.path.dirname(path))
+        spec = importlib.util.spec_from_file_location(name, path)
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+        tables.update(module.KERNELS)
+    return tables
+
+
+KERNELS = kernel_tables()
 
 
 class Parser(argparse.ArgumentParser):
@@ -131,7 +144,9 @@ def plan(args, sizes):
     counts = thread_list(args.threads)
     all_variants = {v[0] for k in KERNELS.values() for v in k["variants"]}
     wanted = pick(args.variant, sorted(all_variants), "variant")
-    for kname in pick(args.kernel, list(KERNELS), "kernel"):
+    # The kit's lesson order (speedlab-check --sizes lists it so).
+    ordered = [k for k in sizes if k in KERNELS]
+    for kname in pick(args.kernel, ordered, "kernel"):
         k, s = KERNELS[kname], sizes[kname]
         for name, make, threaded, mode in k["variants"]:
             if name != "njit" and name not in wanted:

@@ -1,4 +1,4 @@
-"""nb_fractal.py - lesson 8: Mandelbrot and Julia as numba's ladder.
+"""numba.py - lesson 8: Mandelbrot and Julia as numba's ladder.
 
 The same image as kernels/fractal/fractal_problem.c's reference: pixel centres
 x = x0 + (i + 0.5) dx, y = y1 - (j + 0.5) dy, and the escape loop of

@@ -1,4 +1,4 @@
-"""nb_pi.py - lesson 8: pi by the midpoint rule, as numba's ladder.
+"""numba.py - lesson 8: pi by the midpoint rule, as numba's ladder.
 
 The same sum as solutions/pi/scalar.c, h * sum of 4 / (1 + x^2) at the
 midpoints x = (i + 0.5) h. One body, compiled four ways: `prange` is a plain

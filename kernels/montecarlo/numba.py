@@ -1,4 +1,4 @@
-"""nb_montecarlo.py - lesson 8: Monte Carlo pi as numba's ladder, with two
+"""numba.py - lesson 8: Monte Carlo pi as numba's ladder, with two
 generators.
 
 "counter" rungs use the kit's scheme (common/rng.h): point i's x and y are
