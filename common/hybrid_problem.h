@@ -45,11 +45,10 @@ typedef struct sl_share {
 void sl_block(int64_t n, int rank, int ranks, int64_t *first, int64_t *count);
 
 /* Is this rank's share what the reference gives for the same part? 1 yes;
- * 0 no, with the numbers in why. Plain code that shares nothing with the
- * trees: pi's block sum within the whole problem's tolerance, Monte
- * Carlo's block count exactly, a fractal rank's rows pixel for pixel. */
-int sl_pi_share_ok(const sl_problem *p, const sl_share *me, char *why, size_t len);
-int sl_montecarlo_share_ok(const sl_problem *p, const sl_share *me, char *why, size_t len);
-int sl_fractal_share_ok(const sl_problem *p, const sl_share *me, char *why, size_t len);
+ * 0 no, with the numbers in why. Each kernel with MPI variants defines its
+ * own (kernels/<kernel>/: pi's block sum within the whole problem's
+ * tolerance, Monte Carlo's block count exactly, a fractal rank's rows
+ * pixel for pixel), plain code that shares nothing with the trees. */
+typedef int sl_share_ok_fn(const sl_problem *p, const sl_share *me, char *why, size_t len);
 
 #endif

@@ -13,6 +13,7 @@
 
 #include <stdint.h>
 
+#include "hybrid_problem.h"
 #include "kernel.h"
 
 /* The iteration cap when none is given. */
@@ -98,5 +99,8 @@ typedef struct fractal_job_alone {
  * shares nothing with the trees, and cached until a different problem is
  * asked for. NULL when there is no memory for it. */
 const int32_t *fractal_reference(const sl_problem_def *def, const sl_problem *p);
+
+/* Lesson 6: one rank's share against the reference (hybrid_problem.h). */
+sl_share_ok_fn sl_fractal_share_ok;
 
 #endif

@@ -13,6 +13,7 @@
 
 #include <stdint.h>
 
+#include "hybrid_problem.h"
 #include "kernel.h"
 #include "rng.h"
 
@@ -71,5 +72,8 @@ sl_verdict montecarlo_check_statistics(const sl_problem *p, const sl_outcome *ou
 double montecarlo_std_error(const sl_problem *p);
 
 extern const sl_problem_def montecarlo_problem;
+
+/* Lesson 6: one rank's share against the reference (hybrid_problem.h). */
+sl_share_ok_fn sl_montecarlo_share_ok;
 
 #endif

@@ -9,6 +9,7 @@
 
 #include <stdint.h>
 
+#include "hybrid_problem.h"
 #include "kernel.h"
 
 /* An awkward prime near 1e6: the size where every pi variant is checked
@@ -33,5 +34,8 @@ sl_verdict pi_check(const sl_problem *p, const sl_outcome *out);
 
 /* The problem shared by both trees. */
 extern const sl_problem_def pi_problem;
+
+/* Lesson 6: one rank's share against the reference (hybrid_problem.h). */
+sl_share_ok_fn sl_pi_share_ok;
 
 #endif
