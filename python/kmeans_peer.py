@@ -30,8 +30,7 @@ import time
 
 PROG = "kmeans_peer"
 HERE = os.path.dirname(os.path.abspath(__file__))
-D, K, ITERS = 16, 32, 5
-CENTRE_SEED, POINT_SEED = 0x6b6d65616e73, 0x706f696e7473
+ITERS = 5
 
 
 def fail(code, message):
@@ -44,29 +43,13 @@ try:
     from sklearn.cluster._k_means_lloyd import lloyd_iter_chunked_dense
     from threadpoolctl import threadpool_limits
     import sklearn
+    # The kit's points, from lesson 9's NumPy program (its SplitMix64 draws).
+    sys.path.insert(0, os.path.join(HERE, "..", "kernels", "kmeans", "app"))
+    from kmeans_numpy import D, K, generate
 except ImportError as e:
     sudo = "" if os.geteuid() == 0 else "sudo "
     fail(4, f"scikit-learn is not installed for {sys.executable} ({e}); install it with: "
          f"{sudo}apt-get install python3-sklearn (then run this with /usr/bin/python3)")
-
-
-def unit(seed, k):
-    """common/rng.h: draw k of SplitMix64 seeded with seed, as [0, 1)."""
-    with np.errstate(over="ignore"):
-        z = np.uint64(seed) + (k + np.uint64(1)) * np.uint64(0x9E3779B97F4A7C15)
-        z = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
-        z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
-        z = z ^ (z >> np.uint64(31))
-    return (z >> np.uint64(11)).astype(np.float64) * 2.0 ** -53
-
-
-def points(n):
-    """kmeans_point(i, f) for every i < n, f < D: an (n, D) array."""
-    centres = 20.0 * unit(CENTRE_SEED, np.arange(K * D, dtype=np.uint64)) - 10.0
-    centres = centres.reshape(K, D)
-    k = np.arange(n * D, dtype=np.uint64)
-    offsets = 2.0 * unit(POINT_SEED, k).reshape(n, D) - 1.0
-    return centres[np.arange(n) % K] + offsets
 
 
 def lloyd(x, threads):
@@ -137,7 +120,7 @@ def main(argv):
         fail(2, "--size 32 to 2^27, --reps 1 to 64, --threads at least 1")
     if not os.access(a.bench, os.X_OK):
         fail(2, f"no bench at {a.bench}: build the kit first (make), or give --bench")
-    x = points(a.size)
+    x = generate(a.size)
     print(f"scikit-learn {sklearn.__version__} (numpy {np.__version__}): {a.size} points, "
           f"{K} clusters, {ITERS} Lloyd iterations, {a.threads} thread(s)")
     peer, err = time_peer(x, a.threads, a.reps)
