@@ -27,7 +27,7 @@ esac
 if [ ${#name} -gt 24 ]; then
     say "'$name': at most 24 characters"; exit 2
 fi
-if sh "$top/scripts/kernels.sh" --names | tr ' ' '\n' | grep -qx "$name"; then
+if sh "$top/scripts/kernels.sh" --has "$name"; then
     say "'$name' is a kernel already"; exit 2
 fi
 # make NAME runs the kernel's lesson, so the name must be no target and

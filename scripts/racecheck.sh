@@ -25,9 +25,8 @@ case $tree in
 exercises|solutions|racy) ;;
 *) echo "racecheck: unknown tree '$tree' (exercises, solutions or racy)" >&2; exit 2 ;;
 esac
-known=$(sh "$top/scripts/kernels.sh" --names)
-if [ -n "$kernel" ] && ! printf ' %s \n' "$known" | grep -qF " $kernel "; then
-    echo "racecheck: unknown kernel '$kernel' (one of: $known)" >&2
+if [ -n "$kernel" ] && ! sh "$top/scripts/kernels.sh" --has "$kernel"; then
+    echo "racecheck: unknown kernel '$kernel' (one of: $(sh "$top/scripts/kernels.sh" --names))" >&2
     exit 2
 fi
 
