@@ -19,6 +19,20 @@ function(speedlab_source_of out dir rel)
   set(${out} "${src}" PARENT_SCOPE)
 endfunction()
 
+# speedlab_planted(<out var> <kind>): the OVERRIDE pairs of every planted
+# bug of one kind that the kernels keep: kernels/<k>/planted/<kind>/<f>.c
+# stands in for solutions/<k>/<f>.c (kinds: broken, racy).
+function(speedlab_planted out kind)
+  file(GLOB files RELATIVE "${CMAKE_SOURCE_DIR}/kernels" CONFIGURE_DEPENDS
+       "${CMAKE_SOURCE_DIR}/kernels/*/planted/${kind}/*.c")
+  set(pairs "")
+  foreach(file IN LISTS files)
+    string(REGEX REPLACE "^([^/]+)/planted/${kind}/" "\\1/" rel "${file}")
+    list(APPEND pairs "${rel}" "${CMAKE_SOURCE_DIR}/kernels/${file}")
+  endforeach()
+  set(${out} ${pairs} PARENT_SCOPE)
+endfunction()
+
 # speedlab_symbol_list(<out file> <type> <array> <header> <source files>):
 # writes <out file>, a NULL-terminated `const <type> *const <array>[]` of
 # every `const <type> <name> = {` the source files define (the tree's

@@ -16,7 +16,12 @@ to one thread as fit holds it. Its labels must be the reference's (point
 i in cluster i % 32: the clusters are far apart) and its centroids the
 kit's to 1e-9, or it is not timed.
 
-usage: python/kmeans_peer.py [--size N] [--reps R] [--threads T] [--bench PROGRAM]
+--features F (default 16) times both at F features per point: the kit is
+then built a second time, in build/kmeans-d<F> with -DKMEANS_D=<F> (a
+minute or two, once), since its feature count is a compile-time constant.
+
+usage: python/kmeans_peer.py [--size N] [--reps R] [--threads T] [--features F]
+                             [--bench PROGRAM]
 Exit: 0, 2 bad input, 3 sklearn's answer is not the kit's, 4 scikit-learn
 missing (install: apt-get install python3-sklearn).
 """
@@ -108,21 +113,47 @@ def kit_rungs(bench, size, threads, reps):
         return rows
 
 
+def wide_bench(features):
+    """The bench built with KMEANS_D = features (configured and built here
+    the first time, as `make` configures build/default)."""
+    top = os.path.normpath(os.path.join(HERE, ".."))
+    build = os.path.join(top, "build", f"kmeans-d{features}")
+    bench = os.path.join(build, "bench", "speedlab-bench-solutions")
+    steps = [["cmake", "-S", top, "-B", build, "-DCMAKE_BUILD_TYPE=Release",
+              f"-DCMAKE_C_FLAGS=-DKMEANS_D={features}"],
+             ["cmake", "--build", build, "-j", str(len(os.sched_getaffinity(0))),
+              "--target", "speedlab-bench-solutions"]]
+    print(f"building the kit with {features} features per point in {build} ...", flush=True)
+    for step in steps:
+        run = subprocess.run(step, capture_output=True, text=True)
+        if run.returncode != 0:
+            fail(1, f"{' '.join(step[:2])} failed: {(run.stdout + run.stderr).strip()[-400:]}")
+    return bench
+
+
 def main(argv):
     p = argparse.ArgumentParser(prog=PROG, description=__doc__.split("\n\n")[0])
     p.add_argument("--size", type=int, default=400000, help="points (default 400000)")
     p.add_argument("--reps", type=int, default=6, help="repetitions (default 6)")
     p.add_argument("--threads", type=int, default=len(os.sched_getaffinity(0)))
-    p.add_argument("--bench", default=os.path.join(HERE, "..", "build", "default", "bench",
-                                                   "speedlab-bench-solutions"))
+    p.add_argument("--features", type=int, default=D,
+                   help=f"features per point (default {D}; another builds the kit again)")
+    p.add_argument("--bench", help="the bench program (default: build/default's, or the "
+                   "one built for --features)")
     a = p.parse_args(argv)
-    if not K <= a.size <= 1 << 27 or not 1 <= a.reps <= 64 or a.threads < 1:
-        fail(2, "--size 32 to 2^27, --reps 1 to 64, --threads at least 1")
+    if not K <= a.size <= 1 << 27 or not 1 <= a.reps <= 64 or a.threads < 1 or \
+            not 1 <= a.features <= 256 or a.size * a.features > 1 << 30:
+        fail(2, "--size 32 to 2^27, --reps 1 to 64, --threads at least 1, "
+             "--features 1 to 256, size x features at most 2^30")
+    if a.bench is None:
+        a.bench = os.path.join(HERE, "..", "build", "default", "bench",
+                               "speedlab-bench-solutions") if a.features == D \
+            else wide_bench(a.features)
     if not os.access(a.bench, os.X_OK):
         fail(2, f"no bench at {a.bench}: build the kit first (make), or give --bench")
-    x = generate(a.size)
-    print(f"scikit-learn {sklearn.__version__} (numpy {np.__version__}): {a.size} points, "
-          f"{K} clusters, {ITERS} Lloyd iterations, {a.threads} thread(s)")
+    x = generate(a.size, a.features)
+    print(f"scikit-learn {sklearn.__version__} (numpy {np.__version__}): {a.size} points "
+          f"of {a.features} features, {K} clusters, {ITERS} Lloyd iterations, {a.threads} thread(s)")
     peer, err = time_peer(x, a.threads, a.reps)
     print(f"  sklearn lloyd: right (labels exact, centroids within {err:.1e}); "
           f"median {peer * 1e3:.1f} ms")

@@ -16,6 +16,9 @@
 #include <string.h>
 
 #define KMEANS_TOLERANCE 1e-9
+/* A macro's value as text, for the ceiling's sentence. */
+#define KMEANS_TEXT_(x) #x
+#define KMEANS_TEXT(x) KMEANS_TEXT_(x)
 
 static void *aligned(size_t bytes)
 {
@@ -225,7 +228,8 @@ const sl_problem_def kmeans_problem = {
     /* Per point and call: KMEANS_ITERS x KMEANS_K distances of KMEANS_D
      * multiply-adds (and as many subtracts). */
     .ceiling_ops = KMEANS_ITERS * KMEANS_K * KMEANS_D,
-    .ceiling_why = "2560 multiply-adds per point (5 iterations x 32 centroids x 16 features)",
+    .ceiling_why = "5 x 32 x " KMEANS_TEXT(KMEANS_D) " multiply-adds per point "
+                   "(iterations x centroids x features)",
     .bytes_moved = kmeans_bytes,
     .bytes_held = kmeans_held,
 };

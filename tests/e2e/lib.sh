@@ -9,6 +9,18 @@ tmp=$(mktemp -d /tmp/speedlab-e2e.XXXXXX)
 trap 'rm -rf "$tmp"' EXIT
 failures=0
 
+# The kernels' own cases and test data (kernels/<k>/e2e.sh): the example
+# kernels the harness's cases run (e2e_*), and hooks they call for each
+# kernel that has one (kernel_hooks). No case here names a kernel.
+e2e_example=; e2e_image=; e2e_seeded=
+for script in "$top"/kernels/*/e2e.sh; do
+    [ -f "$script" ] && . "$script"
+done
+# kernel_hooks PREFIX: the functions named PREFIX<kernel> the kernels define.
+kernel_hooks() {
+    cat "$top"/kernels/*/e2e.sh 2>/dev/null | sed -n "s/^\($1[a-z0-9_]*\)() *{.*/\1/p"
+}
+
 fail() { echo "FAIL: $*" >&2; failures=$((failures + 1)); }
 
 ok() { echo "ok: $*"; }

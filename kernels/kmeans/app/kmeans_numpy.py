@@ -33,9 +33,10 @@ def unit(seed, k):
     return (z >> np.uint64(11)).astype(np.float64) * 2.0 ** -53
 
 
-def generate(n):
-    centres = (20.0 * unit(CENTRE_SEED, np.arange(K * D, dtype=np.uint64)) - 10.0).reshape(K, D)
-    offsets = 2.0 * unit(POINT_SEED, np.arange(n * D, dtype=np.uint64)).reshape(n, D) - 1.0
+def generate(n, d=D):
+    """n points of d features (kmeans_problem.h's KMEANS_D, 16 by default)."""
+    centres = (20.0 * unit(CENTRE_SEED, np.arange(K * d, dtype=np.uint64)) - 10.0).reshape(K, d)
+    offsets = 2.0 * unit(POINT_SEED, np.arange(n * d, dtype=np.uint64)).reshape(n, d) - 1.0
     return centres[np.arange(n) % K] + offsets
 
 

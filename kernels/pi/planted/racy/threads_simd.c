@@ -1,4 +1,4 @@
-/* pi_threads_simd_shared_x.c - a shared temporary, on purpose: x is
+/* pi/planted/racy/threads_simd.c - a shared temporary, on purpose: x is
  * declared before the loop, so all threads write the one x. The race
  * checker must name x and suggest declaring it inside the loop (or
  * private(x)). Built into the "racy" tree with pi_threads_no_reduction.c. */

@@ -1,4 +1,4 @@
-/* montecarlo_threads_overlap.c - a plausible wrong montecarlo_threads, for
+/* montecarlo/planted/broken/threads.c - a plausible wrong montecarlo_threads, for
  * the tests: point i takes draws i and i+1 instead of 2i and 2i+1, so
  * neighbouring points share a draw. The estimate still looks right (within
  * a few sigma of pi); only the exact count against the reference shows the

@@ -1,4 +1,4 @@
-/* threads_off_by_one.c - a deliberately wrong pi_threads for the tests: it
+/* pi/planted/broken/threads.c - a deliberately wrong pi_threads for the tests: it
  * skips the last step, an error of about 2/N that the check must catch at
  * the probe size. tests/CMakeLists.txt builds it into a "broken" tree to
  * prove that the bench flags it, leaves it out of the plots and exits 3. */

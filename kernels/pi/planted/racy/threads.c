@@ -1,4 +1,4 @@
-/* pi_threads_no_reduction.c - the classic race, on purpose: solutions/pi/
+/* pi/planted/racy/threads.c - the classic race, on purpose: solutions/pi/
  * threads.c with its reduction removed, so every thread adds into one
  * shared sum. tests/CMakeLists.txt builds it into a "racy" tree, and
  * e2e.racecheck checks that `make racecheck` reports it, in plain words, at

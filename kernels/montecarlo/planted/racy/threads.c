@@ -1,4 +1,4 @@
-/* montecarlo_threads_no_reduction.c - a racy Monte Carlo, on purpose:
+/* montecarlo/planted/racy/threads.c - a racy Monte Carlo, on purpose:
  * solutions/montecarlo/threads.c without its reduction, so every thread
  * adds into one shared count. Built into the "racy" tree beside the pi
  * races (tests/CMakeLists.txt); e2e.racecheck checks that `make racecheck`

@@ -1,4 +1,4 @@
-/* kmeans_threads_argmin.c - a k-means with an argmin off by one, on
+/* kmeans/planted/broken/threads.c - a k-means with an argmin off by one, on
  * purpose: solutions/kmeans/threads.c whose nearest-centroid search stops
  * one short, so no point is ever labelled with the last centroid. Built
  * into the "broken" tree (tests/CMakeLists.txt): make check must say

@@ -1,4 +1,4 @@
-/* kmeans_threads_no_reduction.c - a racy k-means update, on purpose:
+/* kmeans/planted/racy/threads.c - a racy k-means update, on purpose:
  * solutions/kmeans/threads.c without its array reduction, so every thread
  * adds into the one set of per-cluster sums and counts. Built into the
  * "racy" tree (tests/CMakeLists.txt); e2e.racecheck checks that `make

@@ -1,4 +1,4 @@
-/* hybrid_montecarlo_rank1.c - a broken lesson 6 Monte Carlo for the tests:
+/* montecarlo/planted/broken/mpi.c - a broken lesson 6 Monte Carlo for the tests:
  * rank 1 stops 16 points short of the end of its block, the kind of slip a
  * hand-written decomposition makes (16, not 1: a lost point changes the
  * count only when it was inside, and 16 in a row outside the circle have

@@ -1,4 +1,4 @@
-/* triad_threads_split.c - a plausible wrong triad_threads, for the tests:
+/* triad/planted/broken/threads.c - a plausible wrong triad_threads, for the tests:
  * the elements are split by hand into equal blocks of n / threads, so
  * the last n % threads elements are never computed. Right on one thread
  * and whenever the threads divide n; the exact element-wise check catches

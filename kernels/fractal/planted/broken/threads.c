@@ -1,4 +1,4 @@
-/* fractal_threads_shifted.c - a planted bug for tests/e2e/kernels.sh: the threads
+/* fractal/planted/broken/threads.c - a planted bug for its e2e.sh: the threads
  * variant draws row j + 1 into row j (the last row twice), a deterministic
  * wrong image that the bench must flag, keep out of the plots, and draw as
  * a difference image. */

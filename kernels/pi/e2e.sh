@@ -1,0 +1,23 @@
+#!/bin/sh
+# e2e.sh - pi's end-to-end test data and hooks. Sourced by tests/e2e/run.sh
+# (through lib.sh, which provides the helpers); the harness's cases call
+# the hooks for every kernel that defines one.
+
+# The harness's own cases run on pi where any kernel would do (bad input,
+# faults, files, the report, the runner): one dimension, one number as its
+# answer, a few nanoseconds a step on one core, so that their sizes (10^4
+# to 10^8 steps) take milliseconds to a second.
+e2e_example=pi
+
+# make racecheck on the racy tree: both planted races (the sum without its
+# reduction, a shared temporary), each at its line with the fix in words.
+racecheck_pi() {
+    expect_rc 3 "racecheck finds pi's planted races" sh "$top/scripts/racecheck.sh" racy pi
+    expect_in "$tmp/out" "DATA RACE in kernels/pi/planted/racy/threads.c, line 16, on 'sum'" \
+        "names the file, line and variable of the missing reduction"
+    expect_in "$tmp/out" "Add reduction(+:sum)" "suggests the reduction"
+    expect_in "$tmp/out" "DATA RACE in kernels/pi/planted/racy/threads_simd.c, line 14, on 'x'" \
+        "names the shared temporary"
+    expect_in "$tmp/out" "Declare it inside the loop body, or add private(x)" "suggests private"
+    expect_in "$tmp/out" "2 data race(s) found" "counts the races"
+}

@@ -1,0 +1,68 @@
+#!/bin/sh
+# e2e.sh - the triad's own end-to-end cases and test data. Sourced by
+# tests/e2e/run.sh (through lib.sh, which provides the helpers); CMake makes
+# each case_<name> below a CTest test e2e.<name>, given: the bench, the
+# broken tree's bench, the runner, the build folder.
+
+# Lesson 7: the triad validates and is timed on both roofs' terms; the
+# memory probe's bandwidth is in ceiling.csv, each triad row's memory
+# ceiling is that bandwidth over 32 bytes an element on the bus, the
+# roofline places it at 1/32 operations per byte; a remainder dropped by a hand-made split
+# is caught; the runner's lesson and exhibit run.
+case_triad() {
+    bench=$1; broken=$2; runner=$3
+    expect_rc 0 "bench triad" "$bench" --kernel triad --threads 1,2 --no-weak --reps 2 \
+        --min-time 0.01 --results "$tmp/t"
+    run="$tmp/t/$(readlink "$tmp/t/latest")"
+    total=$(awk -F, 'NR > 1 && $2 == "triad"' "$run/results.csv" | wc -l)
+    valid=$(grep -c ',triad,.*,yes,' "$run/results.csv")
+    [ "$total" -ge 7 ] && [ "$valid" -eq "$total" ] && ok "all $total triad configurations valid" ||
+        fail "$valid of $total triad configurations valid"
+    cores=$(nproc)
+    awk -F, -v c="$cores" '$1 == "memory bandwidth" && $5 > 0 { t[$3] = 1 }
+                           END { exit !(t[1] && t[c]) }' "$run/ceiling.csv" &&
+        ok "ceiling.csv: memory bandwidth on 1 and $cores threads" ||
+        fail "ceiling.csv has no bandwidth rows: $(cat "$run/ceiling.csv")"
+    bw1=$(awk -F, '$1 == "memory bandwidth" && $3 == 1 { print $5 }' "$run/ceiling.csv")
+    # scalar, 1 thread: ceiling = bandwidth / 32 bytes on the bus (to
+    # ceiling.csv's 6 digits), memory-bound, at 1/32 operations per byte.
+    # The bandwidth is 1 thread's, or every core's when that measured less
+    # (this machine's memory is shared with its neighbours: it happens).
+    bwc=$(awk -F, -v c="$cores" '$1 == "memory bandwidth" && $3 == c { print $5 }' "$run/ceiling.csv")
+    bw1=$(awk -v a="$bw1" -v b="$bwc" 'BEGIN { print (b < a ? b : a) }')
+    row=$(awk -F, '$2 == "triad" && $3 == "scalar"' "$run/evidence.csv")
+    echo "$row" | awk -F, -v bw="$bw1" '{ d = $11 * 32 / (bw * 1e9) - 1
+        exit !(d * d < 1e-6 && $13 == "memory-bound" && $14 == 0.03125) }' &&
+        ok "evidence: scalar's memory ceiling is $bw1 GB/s over 32 bytes" ||
+        fail "evidence row: $row (bandwidth $bw1)"
+    # STREAM's count of the same runs: 24 bytes where the bus saw 32 or 24.
+    # (to the CSV's 6 digits)
+    awk -F, '$1 == "memory bandwidth" { r = $8 / $5
+        if (!(($7 == "plain" && r > 0.74999 && r < 0.75001) || ($7 == "non-temporal" && r > 0.99999 && r < 1.00001))) bad = 1 }
+        END { exit bad }' "$run/ceiling.csv" &&
+        ok "ceiling.csv: STREAM's 24-byte count beside the bus's" || fail "stream_gb_per_s inconsistent"
+    awk -F, 'NR > 1 && $2 == "pi"' "$run/evidence.csv" | grep -q . &&
+        fail "a pi row in a triad run" || true
+    awk '$2 == "0.03125"' "$run/roofline.dat" | grep -q . &&
+        ok "roofline.dat: the triad at 1/32 operations per byte" || fail "roofline.dat: $(cat "$run/roofline.dat")"
+    expect_in "$run/summary.md" "GB/s measured" "headline: the triad's roof is the memory's"
+    expect_in "$run/summary.md" "The memory probe" "summary: the bandwidth probe"
+    if command -v gnuplot >/dev/null 2>&1; then
+        [ -s "$run/roofline.png" ] && [ -s "$run/roofline.svg" ] && ok "roofline plotted" ||
+            fail "no roofline.png/.svg"
+    fi
+    expect_rc 3 "broken triad threads exit 3" "$broken" --kernel triad --size 2000003 \
+        --variant threads --threads 1,2 --no-weak --reps 1 --min-time 0.01 --no-plots \
+        --results "$tmp/tb"
+    run="$tmp/tb/$(readlink "$tmp/tb/latest")"
+    grep -q ',triad,threads,2,.*,no,host,' "$run/results.csv" &&
+        ok "the dropped remainder flagged on 2 threads" || fail "2-thread row not flagged"
+    grep -q ',triad,threads,1,.*,yes,host,' "$run/results.csv" &&
+        ok "right on 1 thread, where nothing is dropped" || fail "1-thread row not valid"
+    expect_rc 0 "speedlab triad_cache" "$runner" triad_cache --min-time 0.01 --variant threads_simd --reps 1
+    expect_in "$tmp/out" "exercises  threads_simd" "runner: the participant's triad"
+    expect_rc 0 "speedlab first-touch" "$runner" first-touch --min-time 0.01 --reps 1 --threads 2
+    for v in parallel_touch serial_touch; do
+        grep -qE "^exhibits +$v +2 " "$tmp/out" && ok "exhibit $v ran" || fail "exhibit $v missing"
+    done
+}
