@@ -145,6 +145,8 @@ cuda=$(sed -n 's/^-- *CUDA *//p' "$build.configure.log")
     echo "glibc_needed: $glibc_need"
 } >"$stage/BUILD"
 cp scripts/gpu_bundle_run.sh "$stage/run.sh"
+# What the kernels declare for a GPU node (kernels/<k>/gpu-node.txt).
+cat kernels/*/gpu-node.txt 2>/dev/null | grep -v '^#' >"$stage/node.txt"
 chmod +x "$stage/run.sh"
 cat >"$stage/README" <<'EOF'
 speedlab GPU bundle: the GPU track, built on a login node, for a GPU node with only the NVIDIA driver.

@@ -11,8 +11,8 @@
 #               (a host run at GPU sizes would take long and teach nothing)
 #   --results   where the run folder goes (default: results/ beside run.sh)
 #   --quick     the quick sizes on the GPU too (a smoke test)
-#   --size      KERNEL=N: that kernel's size instead of run.sh's (mandelbrot
-#               and julia 4096, pi 4e8, montecarlo 2e9, triad 2^27); repeatable
+#   --size      KERNEL=N: that kernel's size instead of its GPU node size
+#               (node.txt, from the kernels' gpu-node.txt); repeatable
 # Exit: 0 ok; 2 this node cannot run the bundle (CPU, GLIBC, usage);
 # 3 a variant failed validation; 4 no GPU (without --host-ok), or a gpu
 # variant ran on the host; 1 anything else.
@@ -73,15 +73,11 @@ grep -E '^(OpenMP offload|CUDA|kernels):' "$here/BUILD"
 
 # --- Validate and time ------------------------------------------------------------
 # One point per threaded variant (all the cores): the CPU to beat. The
-# scalar baseline comes along, and with pi's first stage (gpu_v1, one team:
-# 63 s for 4e9 steps on an H100) it sets the run's length, so 3 repetitions
-# and pi at the bench's default size. The images are 4 times the default
-# side (a 4096 x 4096 Mandelbrot takes 15 s on one core of an H100 node).
-# About 5 minutes on a 16-core node.
+# scalar baseline comes along; 3 repetitions, at the sizes the kernels
+# declare for a GPU node (node.txt: "size KERNEL=N", why in each kernel's
+# gpu-node.txt). About 5 minutes on a 16-core node.
 variants=threads_simd,gpu,gpu_v1,gpu_v2,gpu_v4,cuda
-# The triad at 2^27 elements (3 GiB in all): about a millisecond from an
-# H100's memory, so the one number that crosses back per call is noise.
-sizes="--size mandelbrot=4096 --size julia=4096 --size pi=4e8 --size montecarlo=2e9 --size triad=134217728"
+sizes=$(awk '$1 == "size" { printf "--size %s ", $2 }' "$here/node.txt" 2>/dev/null)
 device=--require-device
 if [ "$host_ok" = 1 ]; then
     variants=threads_simd,gpu,gpu_v1,gpu_v2,gpu_v4
@@ -106,21 +102,24 @@ profile() {
     "$@" >"$run/.$name.tmp" 2>&1 && mv "$run/.$name.tmp" "$run/$name" ||
         { echo "  $name failed; its output is in $run/$name"; mv "$run/.$name.tmp" "$run/$name"; }
 }
-if [ "$host_ok" = 0 ] && [ "$quick" = 0 ]; then
+# The subject a kernel declares (node.txt: "profile KERNEL SIZE REGEX").
+subject=$(awk '$1 == "profile" { print $2, $3, $4; exit }' "$here/node.txt" 2>/dev/null)
+pkernel=${subject%% *}; pregex=${subject##* }; psize=${subject#* }; psize=${psize%% *}
+if [ "$host_ok" = 0 ] && [ "$quick" = 0 ] && [ -n "$subject" ]; then
     section "profiles"
     scratch=$(mktemp -d)
-    one="--kernel mandelbrot --variant cuda --size 1024 --threads 1 --no-weak --reps 1 --min-time 0.01 --no-plots --results $scratch"
+    one="--kernel $pkernel --variant cuda --size $psize --threads 1 --no-weak --reps 1 --min-time 0.01 --no-plots --results $scratch"
     if command -v ncu >/dev/null 2>&1; then
-        echo "ncu: the CUDA Mandelbrot kernel at 1024 x 1024, one launch (profile-ncu.txt)"
+        echo "ncu: the CUDA $pkernel kernel at size $psize, one launch (profile-ncu.txt)"
         # The first launch is validation's 67 x 67 probe: skip it.
         # shellcheck disable=SC2086
-        profile profile-ncu.txt ncu --launch-skip 1 --launch-count 1 --kernel-name regex:fractal --section SpeedOfLight \
+        profile profile-ncu.txt ncu --launch-skip 1 --launch-count 1 --kernel-name "regex:$pregex" --section SpeedOfLight \
             --section LaunchStats --section Occupancy "$bench" $one
     else
         echo "ncu: not on this node"
     fi
     if command -v nsys >/dev/null 2>&1; then
-        echo "nsys: the Mandelbrot gpu variant's API and copy times (profile-nsys.txt)"
+        echo "nsys: the $pkernel gpu variant's API and copy times (profile-nsys.txt)"
         # shellcheck disable=SC2086
         profile profile-nsys.txt nsys profile --stats=true --force-overwrite true \
             -o "$scratch/nsys" "$bench" $(echo "$one" | sed 's/--variant cuda/--variant gpu/')

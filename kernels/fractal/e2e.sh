@@ -64,3 +64,20 @@ case_fractals() {
     [ "$(ls "$tmp/f" | wc -l)" -eq "$before" ] && ok "bad input wrote nothing" ||
         fail "bad input wrote into the results folder"
 }
+
+# The harness's isolation case (tests/e2e/isolation.sh) plants these in a
+# copy's exercise FILE; each fails when its line is not there any more.
+# A row index that never advances: an infinite loop.
+e2e_plant_hang() {
+    sed -i 's/for (int64_t j = 0; j < job->height; j++)$/for (int64_t j = 0; j < job->height; j += (job->height < 0))/' "$1" &&
+        grep -q 'j += (job->height < 0)' "$1"
+}
+# A store far out of bounds: a crash.
+e2e_plant_crash() {
+    sed -i 's/row\[i\] = fractal_pixel(job, i, j);/row[i + ((int64_t)1 << 36)] = fractal_pixel(job, i, j);/' "$1" &&
+        grep -q '1 << 36' "$1"
+}
+# A schedule written into the code: right, and the rows must say so.
+e2e_plant_static() {
+    sed -i 's/schedule(dynamic)/schedule(static)/' "$1" && grep -q 'schedule(static)' "$1"
+}

@@ -6,6 +6,8 @@
 
 # The harness's tests of --seed use it: the kernel with a seed.
 e2e_seeded=montecarlo
+# Lesson 6's wrong-rank cases use its planted mpi.c (rank 1 drops a point).
+e2e_wrong_rank=montecarlo
 
 # Monte Carlo end to end: the same count on every variant and thread count,
 # the estimate's standard error, the convergence plot, the seed, a subtle
@@ -85,4 +87,15 @@ racecheck_montecarlo() {
         "names the Monte Carlo race's file, line and variable"
     expect_in "$tmp/out" "Add reduction(+:inside)" "suggests the Monte Carlo reduction"
     expect_not_in "$tmp/out" "no data race" "never says there is no race beside one"
+}
+
+# The harness's isolation case (tests/e2e/isolation.sh) plants these in a
+# copy's exercise FILE; each fails when its line is not there any more.
+# simd without its linear clause: still right (the compilers see the step).
+e2e_plant_no_linear() {
+    sed -i 's/ linear(z: MC_COUNTER_STEP)//' "$1" && ! grep -q 'linear' "$1"
+}
+# threads without its reduction: a race, a wrong count.
+e2e_plant_race() {
+    sed -i 's/ reduction(+:inside)//' "$1" && ! grep -q 'reduction(+:inside)' "$1"
 }

@@ -8,11 +8,11 @@ case_bench_quick() {
     quick_bench 0 "quick bench" "$bench" --threads 1,2
     [ -d "$run" ] || { fail "results/latest does not point at a run folder"; return; }
     for f in bench.json results.csv samples.csv summary.md index.html run.gp \
-             speedup-pi.dat scaling-pi.dat weak-pi.dat evidence.csv ceiling.csv; do
+             speedup-${e2e_example}.dat scaling-${e2e_example}.dat weak-${e2e_example}.dat evidence.csv ceiling.csv; do
         [ -s "$run/$f" ] && ok "$f written" || fail "$f missing or empty"
     done
     if command -v gnuplot >/dev/null 2>&1; then
-        for f in speedup-pi.png speedup-pi.svg scaling-pi.png scaling-pi.svg weak-pi.png; do
+        for f in speedup-${e2e_example}.png speedup-${e2e_example}.svg scaling-${e2e_example}.png scaling-${e2e_example}.svg weak-${e2e_example}.png; do
             [ -s "$run/$f" ] && ok "$f plotted" || fail "$f missing or empty"
         done
     fi
@@ -41,7 +41,7 @@ case_bench_quick() {
         grep ",$v," "$run/results.csv" | grep -qE ',(host fallback|device),' &&
             ok "$v row says where it ran" || fail "$v row missing, or does not say where it ran"
     done
-    expect_in "$run/summary.md" "| pi | threads_simd | 2 |" "summary has the speedup table"
+    expect_in "$run/summary.md" "| ${e2e_example} | threads_simd | 2 |" "summary has the speedup table"
     # 2 repetitions cover the median only half the time: no table, context
     # or plot may call that a 95% interval.
     expect_in "$run/summary.md" "median [50% CI]" "the tables name the 50% interval of 2 repetitions"
@@ -51,20 +51,20 @@ case_bench_quick() {
 
     # OMP_THREAD_LIMIT=1: the 2-thread rows ran on 1; they say so, the
     # summary warns with the cause, and the scaling study leaves them out.
-    OMP_THREAD_LIMIT=1 "$bench" --quick --kernel pi --size 100003 --reps 2 --min-time 0.01 \
+    OMP_THREAD_LIMIT=1 "$bench" --quick --kernel ${e2e_example} --size 100003 --reps 2 --min-time 0.01 \
         --no-plots --results "$tmp/limit" >"$tmp/out" 2>"$tmp/err"
     lrun="$tmp/limit/$(readlink "$tmp/limit/latest")"
-    expect_in "$lrun/summary.md" "| pi | threads_simd | 1 (2 asked) |" "a short row says how many it asked for"
+    expect_in "$lrun/summary.md" "| ${e2e_example} | threads_simd | 1 (2 asked) |" "a short row says how many it asked for"
     expect_in "$lrun/summary.md" "got fewer threads than they asked for (OMP_THREAD_LIMIT=1)" \
         "the summary warns with the cause"
-    n=$(awk '/^"/ { b = /^"threads_simd"/; next } b && NF == 7 { c++ } END { print c + 0 }' "$lrun/scaling-pi.dat")
+    n=$(awk '/^"/ { b = /^"threads_simd"/; next } b && NF == 7 { c++ } END { print c + 0 }' "$lrun/scaling-${e2e_example}.dat")
     [ "$n" -eq 1 ] && ok "the scaling study keeps only the 1-thread point" || fail "scaling has $n points"
 
     # A SLURM job whose step got fewer CPUs than it asked for (faked: the
     # variable, and taskset to one CPU): the console and the summary warn
     # with the fix.
     if command -v taskset >/dev/null 2>&1; then
-        SLURM_JOB_ID=1 SLURM_CPUS_PER_TASK=8 taskset -c 0 "$bench" --quick --kernel pi --size 100003 \
+        SLURM_JOB_ID=1 SLURM_CPUS_PER_TASK=8 taskset -c 0 "$bench" --quick --kernel ${e2e_example} --size 100003 \
             --reps 2 --min-time 0.01 --no-plots --results "$tmp/slurm" >"$tmp/out" 2>"$tmp/err"
         srun="$tmp/slurm/$(readlink "$tmp/slurm/latest")"
         expect_in "$tmp/out" "warning: SLURM_CPUS_PER_TASK=8, but this process may use 1 CPU(s)" \
@@ -86,10 +86,10 @@ case_bench_no_gnuplot() {
     bench=$1
     res="$tmp/results"
     bin_without_gnuplot
-    expect_rc 0 "bench without gnuplot" env PATH="$tmp/bin" "$bench" --quick --kernel pi --size 200003 \
+    expect_rc 0 "bench without gnuplot" env PATH="$tmp/bin" "$bench" --quick --kernel ${e2e_example} --size 200003 \
         --reps 2 --min-time 0.01 --threads 1 --results "$res"
     run="$res/$(readlink "$res/latest")"
-    [ -s "$run/results.csv" ] && [ -s "$run/bench.json" ] && [ -s "$run/speedup-pi.dat" ] &&
+    [ -s "$run/results.csv" ] && [ -s "$run/bench.json" ] && [ -s "$run/speedup-${e2e_example}.dat" ] &&
         ok "data written without gnuplot" || fail "data missing without gnuplot"
     n=$(find "$run" -name '*.png' -o -name '*.svg' | wc -l)
     [ "$n" -eq 0 ] && ok "no images without gnuplot" || fail "$n images without gnuplot"
@@ -102,13 +102,13 @@ case_bench_no_gnuplot() {
 case_bench_invalid() {
     bench=$1
     quick_bench 3 "broken tree exits 3" "$bench" --threads 1,2
-    n=$(grep -c ',pi,threads,.*,no,host,' "$run/results.csv")
+    n=$(grep -c ",$e2e_example,threads,.*,no,host," "$run/results.csv")
     [ "$n" -eq 2 ] && ok "both threads rows flagged invalid" || fail "$n threads rows flagged"
     grep ',threads,' "$run/results.csv" | awk -F, '$17 != ""' | grep -q . &&
         fail "an invalid row has a speedup" || ok "invalid rows have no speedup"
-    expect_not_in "$run/speedup-pi.dat" '^"threads"	' "invalid variant left out of the speedup plot"
-    expect_in "$run/speedup-pi.dat" '"threads_simd"	' "valid variants still plotted"
-    expect_not_in "$run/scaling-pi.dat" '^"threads"$' "invalid variant left out of the scaling plot"
+    expect_not_in "$run/speedup-${e2e_example}.dat" '^"threads"	' "invalid variant left out of the speedup plot"
+    expect_in "$run/speedup-${e2e_example}.dat" '"threads_simd"	' "valid variants still plotted"
+    expect_not_in "$run/scaling-${e2e_example}.dat" '^"threads"$' "invalid variant left out of the scaling plot"
     expect_in "$run/summary.md" "INVALID" "summary flags the invalid variant"
     expect_in "$tmp/out" "exit code 3" "console says why the exit code is 3"
 }
@@ -121,7 +121,7 @@ case_interrupt() {
     quick_bench 0 "an earlier run" "$bench" --threads 1 --no-plots
     earlier=$run; sum=$(cat "$earlier"/* | cksum)
     for sig in TERM INT; do
-        "$bench" --kernel pi --size 100000000 --threads 1,2 --reps 6 --min-time 0.2 \
+        "$bench" --kernel ${e2e_example} --size 100000000 --threads 1,2 --reps 6 --min-time 0.2 \
             --no-plots --verbose --benchmark_enable_random_interleaving=false \
             --results "$tmp/results" >"$tmp/out" 2>"$tmp/err" &
         pid=$!
@@ -147,7 +147,7 @@ case_interrupt() {
     [ "$(cat "$earlier"/* | cksum)" = "$sum" ] && ok "earlier run untouched" || fail "earlier run changed"
     # SIGKILL leaves its partial folder; the next run removes it and says
     # so, and leaves alone the partial folder of a run still going.
-    "$bench" --kernel pi --size 100000000 --threads 1 --reps 6 --min-time 0.2 --no-plots \
+    "$bench" --kernel ${e2e_example} --size 100000000 --threads 1 --reps 6 --min-time 0.2 --no-plots \
         --results "$tmp/results" >"$tmp/out" 2>"$tmp/err" &
     pid=$!
     wait_for_first_timing

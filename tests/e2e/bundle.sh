@@ -35,6 +35,10 @@ case_bundle() {
 
     size=$(du -sm "$bundle" | cut -f1)
     [ "$size" -lt 60 ] && ok "bundle is $size MiB (< 60)" || fail "bundle is $size MiB"
+    # The node sizes and the profiled kernel, as the kernels declare them.
+    want=$(cat "$top"/kernels/*/gpu-node.txt | grep -c '^size ')
+    [ "$want" -gt 0 ] && [ "$(grep -c '^size [a-z0-9_]*=[0-9e]*$' "$bundle/node.txt")" -eq "$want" ] &&
+        ok "node.txt: the $want node sizes the kernels declare" || fail "node.txt: $(cat "$bundle/node.txt")"
     for f in run.sh README BUILD bin/speedlab-bench-solutions bin/speedlab \
              lib/libgomp.so.1 lib/libgomp-plugin-nvptx.so.1; do
         [ -s "$bundle/$f" ] && ok "bundle has $f" || fail "bundle lacks $f"
@@ -83,19 +87,19 @@ case_bundle() {
     one_line "run.sh without a GPU"
     [ ! -e "$tmp/none" ] && ok "nothing written" || fail "run.sh wrote $tmp/none"
     expect_rc 4 "the bundle's bench with --require-device" env -i \
-        "$bundle/bin/speedlab-bench-solutions" --require-device --quick --kernel pi \
+        "$bundle/bin/speedlab-bench-solutions" --require-device --quick --kernel ${e2e_example} \
         --results "$tmp/none"
     one_line "the bench's --require-device"
 
     # --host-ok: a complete run folder, every gpu row labelled host fallback,
     # with nothing from this machine but the C library (env -i).
-    # --size pi=...: a kernel's own size wins over --quick for that kernel.
+    # --size KERNEL=...: a kernel's own size wins over --quick for that kernel.
     expect_rc 0 "run.sh --host-ok" env -i PATH=/usr/bin:/bin "$bundle/run.sh" --host-ok \
-        --size pi=3000001 --results "$tmp/results"
+        --size ${e2e_example}=3000001 --results "$tmp/results"
     run="$tmp/results/$(readlink "$tmp/results/latest")"
     for f in bench.json results.csv samples.csv summary.md index.html breakdown.csv \
-             crossover-mandelbrot.dat speedup-pi.dat speedup-mandelbrot.dat \
-             speedup-julia.dat speedup-montecarlo.dat image-mandelbrot.bin; do
+             crossover-${e2e_image}.dat speedup-${e2e_example}.dat speedup-${e2e_image}.dat \
+             speedup-${e2e_image}.dat speedup-${e2e_seeded}.dat image-${e2e_image}.bin; do
         [ -s "$run/$f" ] && ok "run folder has $f" || fail "run folder lacks $f"
     done
     sed 's/"[^"]*"/q/g' "$run/results.csv" | awk -F, '
@@ -111,10 +115,10 @@ case_bundle() {
         { print $col["kernel"], $col["variant"], $col["size"] }' | sort -u >"$tmp/rows"
     grep -qE ' (simd|threads) ' "$tmp/rows" && fail "rows outside the variant list: $(grep -E ' (simd|threads) ' "$tmp/rows" | head -2)" ||
         ok "only the listed variants (and the scalar baseline) were planned"
-    [ "$(awk '$1 == "pi" { print $3 }' "$tmp/rows" | sort -u)" = 3000001 ] &&
-        ok "--size pi=3000001 applied to every pi row" || fail "pi sizes: $(awk '$1 == "pi"' "$tmp/rows")"
-    [ "$(awk '$1 == "mandelbrot" { print $3 }' "$tmp/rows" | sort -u)" = 512 ] &&
-        ok "the other kernels kept the quick size" || fail "mandelbrot sizes: $(awk '$1 == "mandelbrot"' "$tmp/rows")"
+    [ "$(awk -v k="$e2e_example" '$1 == k { print $3 }' "$tmp/rows" | sort -u)" = 3000001 ] &&
+        ok "--size ${e2e_example}=3000001 applied to every ${e2e_example} row" || fail "${e2e_example} sizes: $(awk -v k="$e2e_example" '$1 == k' "$tmp/rows")"
+    [ "$(awk -v k="$e2e_image" '$1 == k { print $3 }' "$tmp/rows" | sort -u)" = 512 ] &&
+        ok "the other kernels kept the quick size" || fail "${e2e_image} sizes: $(awk -v k="$e2e_image" '$1 == k' "$tmp/rows")"
     expect_in "$run/summary.md" "host fallback: CPU code, no GPU here" "the headline says host fallback"
     expect_in "$run/summary.md" "none: the gpu variant ran on the host" "no crossover claimed"
     expect_in "$tmp/out" "where the gpu variants ran" "run.sh lists where each gpu variant ran"

@@ -22,7 +22,7 @@ case_busy() {
     # The participant's runner on the untouched solutions, under load
     # throughout: it says so and holds back every speed verdict.
     busy_loop 60
-    expect_rc 0 "make pi under load" "$runner" pi --tree solutions --size 20000003 --retry-busy 0
+    expect_rc 0 "make ${e2e_example} under load" "$runner" ${e2e_example} --tree solutions --size 20000003 --retry-busy 0
     kill "$busy" 2>/dev/null; wait "$busy" 2>/dev/null
     rows=$(grep -cE '^solutions ' "$tmp/out")
     held=$(grep -cE '^solutions .*(machine busy, no speed verdict|right; host, not a GPU)' "$tmp/out")
@@ -31,7 +31,7 @@ case_busy() {
     expect_not_in "$tmp/out" "not faster yet|  ok  " "no speed verdict under load"
     expect_in "$tmp/out" "their speed is not judged" "the runner says the machine was busy"
     busy_loop 60
-    expect_rc 0 "bench under load, --retry-busy 0" "$bench" --quick --kernel pi \
+    expect_rc 0 "bench under load, --retry-busy 0" "$bench" --quick --kernel ${e2e_example} \
         --size 20000003 --threads 1,2 --no-weak --reps 3 --min-time 0.1 --retry-busy 0 \
         --no-plots --results "$tmp/r0"
     kill "$busy" 2>/dev/null; wait "$busy" 2>/dev/null
@@ -44,11 +44,11 @@ case_busy() {
     expect_in "$run/summary.md" "**disturbed**" "summary warns of disturbed configurations"
     expect_in "$run/summary.md" "(disturbed)" "the headline marks them"
     expect_in "$tmp/out" "disturbed" "the console says so"
-    awk -F'\t' '!/^#/ && $7 != 2 { bad++ } END { exit bad > 0 }' "$run/speedup-pi.dat" &&
-        ok "every speedup bar marked disturbed" || fail "an unmarked bar: $(cat "$run/speedup-pi.dat")"
+    awk -F'\t' '!/^#/ && $7 != 2 { bad++ } END { exit bad > 0 }' "$run/speedup-${e2e_example}.dat" &&
+        ok "every speedup bar marked disturbed" || fail "an unmarked bar: $(cat "$run/speedup-${e2e_example}.dat")"
 
     # Load for the first seconds of timing only: re-measured at the end.
-    "$bench" --quick --kernel pi --size 20000003 --threads 1,2 --no-weak --reps 3 \
+    "$bench" --quick --kernel ${e2e_example} --size 20000003 --threads 1,2 --no-weak --reps 3 \
         --min-time 0.1 --retry-busy 3 --no-plots --results "$tmp/r1" >"$tmp/out" 2>"$tmp/err" &
     pid=$!
     wait_for_first_timing

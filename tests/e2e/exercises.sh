@@ -71,7 +71,7 @@ case_exercises_edited() {
     git clone -q "$top" "$tmp/clone" || { fail "git clone"; return; }
     # This checkout's test scripts, whatever is committed.
     cp "$here"/*.sh "$tmp/clone/tests/e2e/"
-    file="$tmp/clone/exercises/pi/threads.c"
+    file="$tmp/clone/exercises/$(folder_of "$e2e_example")/threads.c"
     printf '/* my reduction goes here */\n' >>"$file"
     sum=$(cksum <"$file")
     expect_rc 0 "exercises_in_sync on edited exercises/" sh "$tmp/clone/tests/e2e/run.sh" \

@@ -15,7 +15,7 @@ case_faults() {
     if [ "$(id -u)" = 0 ] && mount -t tmpfs -o size=64k tmpfs "$mnt" 2>/dev/null; then
         ran=$((ran + 1))
         echo kept >"$mnt/earlier.txt"
-        expect_rc 2 "full disk" "$bench" --quick --kernel pi --results "$mnt/results"
+        expect_rc 2 "full disk" "$bench" --quick --kernel ${e2e_example} --results "$mnt/results"
         one_line "full disk"
         expect_in "$tmp/err" "only 60 KiB free, a run needs about 16 MiB" "full disk: says how much is free"
         grep -q '^timing' "$tmp/out" && fail "full disk: measured anyway" || ok "full disk: nothing measured"
@@ -40,12 +40,12 @@ case_faults() {
     if [ -n "$as_user" ]; then
         ran=$((ran + 1))
         # shellcheck disable=SC2086
-        expect_rc 2 "unwritable results folder" $as_user "$bench" --quick --kernel pi --results "$ro"
+        expect_rc 2 "unwritable results folder" $as_user "$bench" --quick --kernel ${e2e_example} --results "$ro"
         one_line "unwritable results folder"
         expect_in "$tmp/err" "is not writable: Permission denied" "unwritable: says why"
         [ -z "$(ls -A "$ro")" ] && ok "unwritable: nothing written" || fail "unwritable: files written"
     fi
-    expect_rc 2 "/dev/full as the results folder" "$bench" --quick --kernel pi --results /dev/full
+    expect_rc 2 "/dev/full as the results folder" "$bench" --quick --kernel ${e2e_example} --results /dev/full
     one_line "/dev/full as the results folder"
     expect_in "$tmp/err" "is not a folder" "/dev/full: says it is not a folder"
 
@@ -53,7 +53,7 @@ case_faults() {
     # well (the data is complete), with no empty or temporary image.
     bin_without_gnuplot
     failing_gnuplot
-    expect_rc 0 "bench with a failing gnuplot" env PATH="$tmp/bin" "$bench" --quick --kernel pi \
+    expect_rc 0 "bench with a failing gnuplot" env PATH="$tmp/bin" "$bench" --quick --kernel ${e2e_example} \
         --size 200003 --reps 2 --min-time 0.01 --threads 1 --no-weak --results "$tmp/g"
     expect_in "$tmp/out" "gnuplot failed (see above); the data files are complete" "says gnuplot failed"
     run="$tmp/g/$(readlink "$tmp/g/latest")"
@@ -67,10 +67,10 @@ case_faults() {
     if [ "$(id -u)" = 0 ] && [ -n "$as_user" ] && [ "$as_user" != env ]; then
         ran=$((ran + 1))
         w="$tmp/w"; mkdir -p "$w"; chown 65534:65534 "$w"
-        $as_user "$bench" --quick --kernel pi --size 20003 --variant scalar --reps 1 \
+        $as_user "$bench" --quick --kernel ${e2e_example} --size 20003 --variant scalar --reps 1 \
             --min-time 0.01 --no-plots --no-weak --results "$w" >/dev/null 2>&1
         earlier="$w/$(readlink "$w/latest")"; sum=$(cat "$earlier"/* | cksum)
-        $as_user "$bench" --kernel pi --size 100000000 --threads 1,2 --reps 3 --min-time 0.1 \
+        $as_user "$bench" --kernel ${e2e_example} --size 100000000 --threads 1,2 --reps 3 --min-time 0.1 \
             --no-plots --no-weak --results "$w" >"$tmp/out" 2>"$tmp/err" &
         pid=$!
         wait_for_first_timing
@@ -101,7 +101,7 @@ case_faults() {
 file_size_limit() {
     bench=$1; runner=$2
     f="$tmp/fsize"; mkdir -p "$f"
-    small="--quick --kernel pi --size 100003 --reps 1 --min-time 0.01 --no-plots --results $f"
+    small="--quick --kernel ${e2e_example} --size 100003 --reps 1 --min-time 0.01 --no-plots --results $f"
     # shellcheck disable=SC2086
     "$bench" $small >/dev/null 2>&1
     earlier="$f/$(readlink "$f/latest")"; sum=$(cat "$earlier"/* | cksum)
@@ -125,7 +125,7 @@ file_size_limit() {
         fail "ulimit -f 12: the earlier run changed"
     if [ -n "$runner" ]; then
         with_file_size 12 1 "the runner under ulimit -f 12" \
-            "$runner" mandelbrot --min-time 0.01 --size 64 --reps 1 --results "$tmp/fsize-runner"
+            "$runner" ${e2e_image} --min-time 0.01 --size 64 --reps 1 --results "$tmp/fsize-runner"
         n=$(grep -cE '^(exercises|solutions) ' "$tmp/out")
         [ "$n" -ge 10 ] && ok "the runner printed its table ($n rows) before failing" ||
             fail "the runner printed $n rows"
@@ -155,7 +155,7 @@ oom_while_checking() {
         return
     fi
     expect_rc 1 "out of memory while checking: exit 1" env LD_PRELOAD="$shim" SL_FAIL_MALLOC_BYTES=4000000 \
-        "$bench" --kernel mandelbrot --size 1024 --variant scalar --threads 1 --reps 1 \
+        "$bench" --kernel ${e2e_image} --size 1024 --variant scalar --threads 1 --reps 1 \
         --results "$tmp/oomc" --no-plots --no-weak
     one_line "out of memory while checking"
     expect_in "$tmp/err" "out of memory checking" "it says out of memory, and where"
@@ -168,7 +168,7 @@ oom_while_checking() {
 # of its own, complete, and latest names one of them.
 concurrent_runs() {
     bench=$1
-    set -- --quick --kernel pi --size 2000003 --reps 2 --min-time 0.01 --no-weak --results "$tmp/two"
+    set -- --quick --kernel ${e2e_example} --size 2000003 --reps 2 --min-time 0.01 --no-weak --results "$tmp/two"
     "$bench" "$@" >"$tmp/one.out" 2>&1 &
     a=$!
     "$bench" "$@" >"$tmp/two.out" 2>&1 &
@@ -199,12 +199,12 @@ memory_limit() {
         echo "faults: a sanitizer build cannot run under prlimit --as; the memory case is not run"
         return
     fi
-    big="--kernel mandelbrot --size 12000 --max-iter 2 --threads 1 --reps 1 --results $tmp/oom"
+    big="--kernel ${e2e_image} --size 12000 --max-iter 2 --threads 1 --reps 1 --results $tmp/oom"
     # shellcheck disable=SC2086
     expect_rc 2 "prlimit --as 900 MiB: the bench" prlimit --as=943718400 "$bench" $big \
         --variant scalar --no-plots --no-weak
     one_line "prlimit --as: the bench"
-    grep -qE "out of memory: mandelbrot at 12000 x 12000 pixels needs about [0-9]+ MiB .* leaves [0-9]+ MiB" \
+    grep -qE "out of memory: ${e2e_image} at 12000 x 12000 pixels needs about [0-9]+ MiB .* leaves [0-9]+ MiB" \
         "$tmp/err" && ok "prlimit --as: says what is needed and what is left" || fail "prlimit --as: $(cat "$tmp/err")"
     expect_not_in "$tmp/out" "INVALID|WRONG" "prlimit --as: no verdict"
     [ ! -e "$tmp/oom" ] || [ -z "$(ls -A "$tmp/oom")" ] && ok "prlimit --as: nothing written" ||
@@ -212,8 +212,8 @@ memory_limit() {
     if [ -n "$runner" ]; then
         # shellcheck disable=SC2086
         expect_rc 2 "prlimit --as 900 MiB: the runner" prlimit --as=943718400 "$runner" \
-            mandelbrot --size 12000 --max-iter 2 --threads 1 --reps 1 --results "$tmp/oom"
-        expect_in "$tmp/err" "out of memory: mandelbrot at 12000 x 12000 pixels" "the runner says out of memory"
+            ${e2e_image} --size 12000 --max-iter 2 --threads 1 --reps 1 --results "$tmp/oom"
+        expect_in "$tmp/err" "out of memory: ${e2e_image} at 12000 x 12000 pixels" "the runner says out of memory"
         expect_not_in "$tmp/out" "WRONG" "the runner gives no verdict"
     fi
 }
@@ -227,7 +227,7 @@ kill_while_plotting() {
     mkdir -p "$tmp/slow"
     printf '#!/bin/sh\necho $$ >>"%s/slow/pids"\nexec sleep 30\n' "$tmp" >"$tmp/slow/gnuplot"
     chmod +x "$tmp/slow/gnuplot"
-    env PATH="$tmp/slow:$PATH" "$bench" --quick --kernel pi --size 100003 --reps 1 --min-time 0.01 \
+    env PATH="$tmp/slow:$PATH" "$bench" --quick --kernel ${e2e_example} --size 100003 --reps 1 --min-time 0.01 \
         --results "$tmp/kp" >/dev/null 2>&1 &
     pid=$!
     for _ in $(seq 1 300); do [ -s "$tmp/slow/pids" ] && break; sleep 0.1; done

@@ -11,7 +11,7 @@ case_gpu() {
         one_line "gpu_check.sh without a GPU"
     fi
     res="$tmp/results"
-    expect_rc 0 "bench mandelbrot with the breakdown" "$bench" --quick --kernel mandelbrot \
+    expect_rc 0 "bench ${e2e_image} with the breakdown" "$bench" --quick --kernel ${e2e_image} \
         --size 256 --threads 2 --reps 2 --min-time 0.01 --results "$res"
     run="$res/$(readlink "$res/latest")"
     csv="$run/breakdown.csv"
@@ -20,11 +20,11 @@ case_gpu() {
                 staged_end_to_end per_call_end_to_end best_cpu; do
         grep -q ",$step," "$csv" && ok "breakdown has $step" || fail "breakdown lacks $step"
     done
-    expect_in "$csv" '"mandelbrot 256x256",mandelbrot,256,0,262144,' "image bytes back: 256*256*4"
-    if [ "$(grep -c . "$run/crossover-mandelbrot.dat")" -eq 4 ]; then
+    expect_in "$csv" "\"$e2e_image 256x256\",$e2e_image,256,0,262144," "image bytes back: 256*256*4"
+    if [ "$(grep -c . "$run/crossover-${e2e_image}.dat")" -eq 4 ]; then
         ok "crossover sweep: 64, 128, 256"
     else
-        fail "crossover-mandelbrot.dat: $(cat "$run/crossover-mandelbrot.dat")"
+        fail "crossover-${e2e_image}.dat: $(cat "$run/crossover-${e2e_image}.dat")"
     fi
     if grep -q ',device,' "$csv"; then
         ok "a device is present: labels checked on the device run"
@@ -35,10 +35,10 @@ case_gpu() {
         expect_in "$run/summary.md" "n/a (host fallback)" "no GPU speedup claimed in the summary"
         expect_in "$run/summary.md" "none: the gpu variant ran on the host" "no crossover claimed"
         expect_in "$run/breakdown-gpu.gp" 'host fallback, not a GPU' "plot title says host fallback"
-        expect_in "$run/speedup-mandelbrot.dat" "host fallback\"" "speedup bar labelled host fallback"
+        expect_in "$run/speedup-${e2e_image}.dat" "host fallback\"" "speedup bar labelled host fallback"
     fi
     if command -v gnuplot >/dev/null 2>&1; then
-        for f in breakdown-gpu.png crossover-mandelbrot.png; do
+        for f in breakdown-gpu.png crossover-${e2e_image}.png; do
             [ -s "$run/$f" ] && ok "$f plotted" || fail "$f missing or empty"
         done
     fi
@@ -48,12 +48,12 @@ case_gpu() {
     # the strong study's best at the gpu's own size, with its very median.
     # One schedule, static,1: the best CPU's name holds a comma, which
     # breakdown.csv must quote.
-    expect_rc 0 "bench mandelbrot with a weak study" "$bench" --quick --kernel mandelbrot \
+    expect_rc 0 "bench ${e2e_image} with a weak study" "$bench" --quick --kernel ${e2e_image} \
         --size 256 --threads 1,2 --schedule static,1 --reps 2 --min-time 0.01 --results "$res"
     run="$res/$(readlink "$res/latest")"
     grep -q ',weak,' "$run/results.csv" && ok "the run has a weak study" || fail "no weak study"
     # The configuration is the last field, quoted (static,1 has a comma).
-    line=$(grep '^"mandelbrot [0-9]*x[0-9]*",mandelbrot,.*,best_cpu,' "$run/breakdown.csv")
+    line=$(grep "^\"$e2e_image [0-9]*x[0-9]*\",$e2e_image,.*,best_cpu," "$run/breakdown.csv")
     secs=$(echo "$line" | cut -d, -f7)
     name=$(echo "$line" | sed -n 's/.*,"\([^"]*\)"$/\1/p')
     case $name in
@@ -71,22 +71,22 @@ case_gpu() {
     [ -n "$median" ] && [ "$median" = "$secs" ] &&
         ok "breakdown's best CPU is that configuration's median ($secs s)" ||
         fail "breakdown's best CPU $secs s, the table's median '$median'"
-    expect_in "$run/crossover-mandelbrot.gp" "cpu_name = \"$name\"" "the crossover names the same best CPU"
-    last=$(tail -1 "$run/crossover-mandelbrot.dat" | awk '{ print $4 }')
+    expect_in "$run/crossover-${e2e_image}.gp" "cpu_name = \"$name\"" "the crossover names the same best CPU"
+    last=$(tail -1 "$run/crossover-${e2e_image}.dat" | awk '{ print $4 }')
     awk -v a="$last" -v b="$secs" 'BEGIN { d = a - 1000 * b; exit !(d * d < 1e-6 * a * a) }' &&
         ok "the crossover's last point is the same median" ||
         fail "crossover's best CPU at 256: $last ms, the table's $secs s"
 
-    expect_rc 0 "bench pi: staged files and pi from an array" "$bench" --quick --kernel pi \
+    expect_rc 0 "bench ${e2e_example}: staged files and ${e2e_example} from an array" "$bench" --quick --kernel ${e2e_example} \
         --size 2000003 --threads 2 --reps 2 --min-time 0.01 --results "$res"
     run="$res/$(readlink "$res/latest")"
-    expect_in "$run/breakdown.csv" '"pi, array of 1e+07",pi,10000000,80000000,8,' \
-        "pi from an array: 8 bytes per element in, one double out"
+    expect_in "$run/breakdown.csv" "\"$e2e_example, array of 1e+07\",$e2e_example,10000000,80000000,8," \
+        "${e2e_example} from an array: 8 bytes per element in, one double out"
     for v in gpu_v1 gpu_v2 gpu gpu_v4; do
-        grep -q "^solutions,pi,$v," "$run/results.csv" && ok "bench timed $v" || fail "bench lacks $v"
+        grep -q "^solutions,${e2e_example},$v," "$run/results.csv" && ok "bench timed $v" || fail "bench lacks $v"
     done
 
-    expect_rc 0 "runner pi" "$runner" pi --min-time 0.01 --size 100003
+    expect_rc 0 "runner ${e2e_example}" "$runner" ${e2e_example} --min-time 0.01 --size 100003
     for v in gpu_v1 gpu_v2 gpu_v4; do
         grep -qE "^solutions +$v .*(host fallback|device)" "$tmp/out" &&
             ok "runner shows $v and where it ran" || fail "runner lacks $v"
@@ -96,7 +96,7 @@ case_gpu() {
 
     # CUDA: built (nvcc found) and no device: skipped with a reason, exit 4
     # when asked for by name; not built: an unknown variant, exit 2.
-    "$bench" --quick --kernel pi --variant cuda --reps 2 --min-time 0.01 \
+    "$bench" --quick --kernel ${e2e_example} --variant cuda --reps 2 --min-time 0.01 \
         --results "$tmp/cuda" >"$tmp/out" 2>"$tmp/err"
     rc=$?
     case $rc in

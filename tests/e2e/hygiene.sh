@@ -17,7 +17,7 @@ tracked_files() {
 }
 
 # Paths that start at a top-level folder of the kit and end in a source or
-# doc suffix: "bench/measure/quiet.h", "course/01-pi.md". A placeholder
+# doc suffix: "bench/measure/quiet.h", "course/00-setup.md". A placeholder
 # ("solutions/<kernel>/scalar.c") or a path inside another one
 # ("build/bench/...") does not match.
 path_re='(^|[^A-Za-z0-9_./<>*{$-])(bench|common|solutions|exercises|tests|scripts|plots|cmake|python|exhibits|offload|docs|course)/[A-Za-z0-9_./-]*[A-Za-z0-9_]\.(c|h|cc|cu|sh|py|md|gp|txt|cmake|sbatch|in)\b'

@@ -18,16 +18,16 @@ case_bad_input() {
     expect_rc 2 "--threads 0" "$bench" --threads 0 --results "$res"
     expect_rc 2 "--threads 1,,2" "$bench" --threads 1,,2 --results "$res"
     expect_rc 2 "--threads 99999" "$bench" --threads 99999 --results "$res"
-    expect_rc 2 "--kernel pie" "$bench" --kernel pie --results "$res"; one_line "--kernel pie"
-    expect_in "$tmp/err" "did you mean 'pi'" "--kernel pie suggests pi"
+    expect_rc 2 "--kernel $typo" "$bench" --kernel $typo --results "$res"; one_line "--kernel $typo"
+    expect_in "$tmp/err" "did you mean '${e2e_example}'" "--kernel $typo suggests ${e2e_example}"
     expect_rc 2 "--variant smid" "$bench" --variant smid --results "$res"
     expect_in "$tmp/err" "did you mean 'simd'" "--variant smid suggests simd"
-    expect_rc 2 "--size pie=5" "$bench" --size pie=5 --results "$res"; one_line "--size pie=5"
-    expect_in "$tmp/err" "unknown kernel in --size 'pie' (did you mean 'pi'?" "--size pie=5 names the kernel"
+    expect_rc 2 "--size $typo=5" "$bench" --size $typo=5 --results "$res"; one_line "--size $typo=5"
+    expect_in "$tmp/err" "unknown kernel in --size '${e2e_example}e' (did you mean '${e2e_example}'?" "--size $typo=5 names the kernel"
     expect_rc 2 "--size =5" "$bench" --size =5 --results "$res"
-    expect_rc 2 "--size pi=abc" "$bench" --size pi=abc --results "$res"
-    expect_in "$tmp/err" "'abc' is not a whole number" "--size pi=abc names the value"
-    expect_rc 2 "--size pi=9e18" "$bench" --kernel pi --size pi=9e18 --results "$res"
+    expect_rc 2 "--size ${e2e_example}=abc" "$bench" --size ${e2e_example}=abc --results "$res"
+    expect_in "$tmp/err" "'abc' is not a whole number" "--size ${e2e_example}=abc names the value"
+    expect_rc 2 "--size ${e2e_example}=9e18" "$bench" --kernel ${e2e_example} --size ${e2e_example}=9e18 --results "$res"
     expect_rc 2 "--variant gpu,smid" "$bench" --variant gpu,smid --results "$res"; one_line "--variant gpu,smid"
     expect_in "$tmp/err" "unknown variant 'smid' (did you mean 'simd'?" "--variant gpu,smid names the typo"
     expect_rc 2 "--reps 0" "$bench" --reps 0 --results "$res"
@@ -40,7 +40,7 @@ case_bad_input() {
     # each once published a run with nothing timed, or was ignored.
     for flag in --benchmark_list_tests=true --benchmark_report_aggregates_only=true \
                 --benchmark_repetitions=3 --benchmark_color=false --benchmark_out_format=csv; do
-        expect_rc 2 "$flag" "$bench" --quick --kernel pi --results "$res" "$flag"
+        expect_rc 2 "$flag" "$bench" --quick --kernel ${e2e_example} --results "$res" "$flag"
         one_line "$flag"
     done
     expect_in "$tmp/err" "benchmark_out" "a refused flag is named"
@@ -59,7 +59,7 @@ case_bad_input() {
     left=$(ls -A "$res" | wc -l)
     [ "$left" -eq 0 ] && ok "bad input wrote nothing" || { fail "bad input left files:"; ls -A "$res" >&2; }
     expect_rc 0 "--help" "$bench" --help
-    require_device "$bench" --kernel pi --variant gpu --size 1003 --reps 1 --min-time 0.01 \
+    require_device "$bench" --kernel ${e2e_example} --variant gpu --size 1003 --reps 1 --min-time 0.01 \
         --results "$res"
     left=$(ls -A "$res" | wc -l)
     [ "$rc" -ne 4 ] || [ "$left" -eq 0 ] && ok "--require-device wrote nothing" ||
@@ -78,8 +78,8 @@ case_bad_input_all() {
     long="$tmp/$(printf '%0200d/' 1 2 3 4 5 6 7 8 9 10 11 | tr 0 d)x"
     for prog in bench runner compare; do
         case $prog in
-        bench) set -- "$bench" --quick --kernel pi --results "$long" ;;
-        runner) set -- "$runner" pi --results "$long" ;;
+        bench) set -- "$bench" --quick --kernel ${e2e_example} --results "$long" ;;
+        runner) set -- "$runner" ${e2e_example} --results "$long" ;;
         compare) set -- "$compare" "$res" "$res" --results "$long" ;;
         esac
         expect_rc 2 "$prog: a results path over the limit" "$@"
@@ -92,38 +92,38 @@ case_bad_input_all() {
     echo keep >"$res/earlier.txt"
     sum=$(cksum <"$res/earlier.txt")
     # The runner.
-    says="did you mean 'pi'";         bad "speedlab pie" "$runner" pie --results "$res"
-    says="not a whole number";        bad "speedlab pi --size abc" "$runner" pi --size abc --results "$res"
-    says="";                          bad "speedlab pi --size -1" "$runner" pi --size -1 --results "$res"
-    says="";                          bad "speedlab pi --size 0" "$runner" pi --size 0 --results "$res"
-    says="";                          bad "speedlab pi --size 12abc" "$runner" pi --size 12abc --results "$res"
-    says="at most";                   bad "speedlab pi --size 9e18 (over the max)" "$runner" pi --size 9000000000000000000 --results "$res"
-    says="at most";                   bad "speedlab julia --size 10^9 (memory)" "$runner" julia --size 1000000000 --results "$res"
-    says="";                          bad "speedlab pi --threads abc" "$runner" pi --threads abc --results "$res"
-    says="";                          bad "speedlab pi --threads 4abc" "$runner" pi --threads 4abc --results "$res"
-    says="";                          bad "speedlab pi --threads -3" "$runner" pi --threads -3 --results "$res"
-    says="";                          bad "speedlab pi --threads 99999999999" "$runner" pi --threads 99999999999 --results "$res"
-    says="";                          bad "speedlab pi --threads 1,,2" "$runner" pi --threads 1,,2 --results "$res"
-    says="";                          bad "speedlab pi --reps 0" "$runner" pi --reps 0 --results "$res"
-    says="";                          bad "speedlab pi --reps 101" "$runner" pi --reps 101 --results "$res"
-    says="did you mean 'simd'";       bad "speedlab pi --variant smid" "$runner" pi --variant smid --results "$res"
-    says="";                          bad "speedlab pi --tree mine" "$runner" pi --tree mine --results "$res"
-    says="";                          bad "speedlab montecarlo --seed -1" "$runner" montecarlo --seed -1 --results "$res"
-    says="";                          bad "speedlab montecarlo --seed 1e30" "$runner" montecarlo --seed 1e30 --results "$res"
-    says="";                          bad "speedlab mandelbrot --max-iter 0" "$runner" mandelbrot --max-iter 0 --results "$res"
-    says="";                          bad "speedlab mandelbrot --schedule bogus" "$runner" mandelbrot --schedule bogus --results "$res"
-    says="";                          bad "speedlab mandelbrot --schedule static,x" "$runner" mandelbrot --schedule static,x --results "$res"
-    says="unknown argument";          bad "speedlab pi --frobnicate" "$runner" pi --frobnicate --results "$res"
-    says="needs a value";             bad "speedlab pi --size (no value)" "$runner" pi --size
+    says="did you mean '${e2e_example}'";         bad "speedlab $typo" "$runner" $typo --results "$res"
+    says="not a whole number";        bad "speedlab ${e2e_example} --size abc" "$runner" ${e2e_example} --size abc --results "$res"
+    says="";                          bad "speedlab ${e2e_example} --size -1" "$runner" ${e2e_example} --size -1 --results "$res"
+    says="";                          bad "speedlab ${e2e_example} --size 0" "$runner" ${e2e_example} --size 0 --results "$res"
+    says="";                          bad "speedlab ${e2e_example} --size 12abc" "$runner" ${e2e_example} --size 12abc --results "$res"
+    says="at most";                   bad "speedlab ${e2e_example} --size 9e18 (over the max)" "$runner" ${e2e_example} --size 9000000000000000000 --results "$res"
+    says="at most";                   bad "speedlab ${e2e_image} --size 10^9 (memory)" "$runner" ${e2e_image} --size 1000000000 --results "$res"
+    says="";                          bad "speedlab ${e2e_example} --threads abc" "$runner" ${e2e_example} --threads abc --results "$res"
+    says="";                          bad "speedlab ${e2e_example} --threads 4abc" "$runner" ${e2e_example} --threads 4abc --results "$res"
+    says="";                          bad "speedlab ${e2e_example} --threads -3" "$runner" ${e2e_example} --threads -3 --results "$res"
+    says="";                          bad "speedlab ${e2e_example} --threads 99999999999" "$runner" ${e2e_example} --threads 99999999999 --results "$res"
+    says="";                          bad "speedlab ${e2e_example} --threads 1,,2" "$runner" ${e2e_example} --threads 1,,2 --results "$res"
+    says="";                          bad "speedlab ${e2e_example} --reps 0" "$runner" ${e2e_example} --reps 0 --results "$res"
+    says="";                          bad "speedlab ${e2e_example} --reps 101" "$runner" ${e2e_example} --reps 101 --results "$res"
+    says="did you mean 'simd'";       bad "speedlab ${e2e_example} --variant smid" "$runner" ${e2e_example} --variant smid --results "$res"
+    says="";                          bad "speedlab ${e2e_example} --tree mine" "$runner" ${e2e_example} --tree mine --results "$res"
+    says="";                          bad "speedlab ${e2e_seeded} --seed -1" "$runner" ${e2e_seeded} --seed -1 --results "$res"
+    says="";                          bad "speedlab ${e2e_seeded} --seed 1e30" "$runner" ${e2e_seeded} --seed 1e30 --results "$res"
+    says="";                          bad "speedlab ${e2e_image} --max-iter 0" "$runner" ${e2e_image} --max-iter 0 --results "$res"
+    says="";                          bad "speedlab ${e2e_image} --schedule bogus" "$runner" ${e2e_image} --schedule bogus --results "$res"
+    says="";                          bad "speedlab ${e2e_image} --schedule static,x" "$runner" ${e2e_image} --schedule static,x --results "$res"
+    says="unknown argument";          bad "speedlab ${e2e_example} --frobnicate" "$runner" ${e2e_example} --frobnicate --results "$res"
+    says="needs a value";             bad "speedlab ${e2e_example} --size (no value)" "$runner" ${e2e_example} --size
     says="";                          bad "speedlab (no kernel)" "$runner"
     # The OpenMP environment, for the runner and the bench.
     for v in abc 0 -3 4abc 99999999999; do
-        says="OMP_NUM_THREADS";       bad "speedlab: OMP_NUM_THREADS=$v" env OMP_NUM_THREADS=$v "$runner" pi --results "$res"
+        says="OMP_NUM_THREADS";       bad "speedlab: OMP_NUM_THREADS=$v" env OMP_NUM_THREADS=$v "$runner" ${e2e_example} --results "$res"
     done
     for v in -3 4abc 99999999999; do
         says="OMP_NUM_THREADS";       bad "bench: OMP_NUM_THREADS=$v" env OMP_NUM_THREADS=$v "$bench" --results "$res"
     done
-    says="OMP_PROC_BIND";             bad "speedlab: OMP_PROC_BIND=bogus" env OMP_PROC_BIND=bogus "$runner" pi --results "$res"
+    says="OMP_PROC_BIND";             bad "speedlab: OMP_PROC_BIND=bogus" env OMP_PROC_BIND=bogus "$runner" ${e2e_example} --results "$res"
     # The bench, beyond e2e.bad_input.
     says="";                          bad "bench --max-iter abc" "$bench" --max-iter abc --results "$res"
     says="";                          bad "bench --schedule static,x" "$bench" --schedule static,x --results "$res"
@@ -144,7 +144,7 @@ case_bad_input_all() {
     says="may not hold quotes";       bad "compare --label-a with a quote" "$compare" "$res" "$res" --label-a 'a"b' --results "$res"
     # The scripts.
     says="unknown tree";              bad "racecheck.sh nosuch" sh "$top/scripts/racecheck.sh" nosuch
-    says="unknown kernel";            bad "racecheck.sh solutions pie" sh "$top/scripts/racecheck.sh" solutions pie
+    says="unknown kernel";            bad "racecheck.sh solutions $typo" sh "$top/scripts/racecheck.sh" solutions $typo
     says="usage";                     bad "vecreport.sh (no build folder)" sh "$top/scripts/vecreport.sh" "$tmp/nosuch"
     says="usage";                     bad "plot.sh (no run folder)" sh "$top/plots/plot.sh" "$tmp/nosuch"
     # Nothing was written, and what was there is intact.
@@ -153,7 +153,7 @@ case_bad_input_all() {
     [ "$(cksum <"$res/earlier.txt")" = "$sum" ] && ok "the file already there is intact" ||
         fail "earlier file changed"
     # A path with spaces is not bad input: it works.
-    expect_rc 0 "a results folder with spaces" "$bench" --quick --kernel pi --size 20003 \
+    expect_rc 0 "a results folder with spaces" "$bench" --quick --kernel ${e2e_example} --size 20003 \
         --variant scalar --reps 1 --min-time 0.01 --no-plots --no-weak --results "$tmp/my results"
     [ -s "$tmp/my results/latest/summary.md" ] && ok "results written under a path with spaces" ||
         fail "no results under a path with spaces"
@@ -174,9 +174,9 @@ case_long_paths() {
                sed 's/[0-9]\{8\}T[0-9]\{6\}Z-[^/]*/RUN/' | sort); }
     for where in "$short" "$long"; do
         expect_rc 0 "the bench, results at ${#where} characters" "$bench" --quick \
-            --kernel pi,mandelbrot --size pi=200003 --size mandelbrot=64 --threads 1,2 \
+            --kernel ${e2e_example},${e2e_image} --size ${e2e_example}=200003 --size ${e2e_image}=64 --threads 1,2 \
             --reps 2 --min-time 0.01 --retry-busy 0 --results "$where"
-        expect_rc 0 "the runner, results at ${#where} characters" "$runner" mandelbrot \
+        expect_rc 0 "the runner, results at ${#where} characters" "$runner" ${e2e_image} \
             --tree solutions --size 64 --reps 1 --min-time 0.01 --results "$where"
         run=$(ls -d "$where"/2*)
         expect_rc 0 "compare, results at ${#where} characters" "$compare" "$run" "$run" \
@@ -188,8 +188,8 @@ case_long_paths() {
     [ "$n" -gt 40 ] && cmp -s "$tmp/short.files" "$tmp/long.files" &&
         ok "the same $n files under the long path as under the short one" ||
         fail "files differ: $(diff "$tmp/short.files" "$tmp/long.files" | head -5 | tr '\n' ' ')"
-    for f in index.html summary.md results.csv speedup-pi.png image-mandelbrot.png; do
-        [ -s "$long/latest/$f" ] || [ -s "$long/mandelbrot/latest/$f" ] ||
+    for f in index.html summary.md results.csv speedup-${e2e_example}.png image-${e2e_image}.png; do
+        [ -s "$long/latest/$f" ] || [ -s "$long/$e2e_image/latest/$f" ] ||
             fail "$f missing under the long path"
     done
     [ -s "$long/compare/latest/compare.csv" ] && ok "compare's files too" ||

@@ -3,9 +3,9 @@
 # variant's name, within its time limit, and the other variants report.
 # Sourced by tests/e2e/run.sh, which provides lib.sh's helpers.
 
-# Plant an infinite loop (a row index that never advances) in a copy's
-# exercises/fractal/threads.c and an out-of-bounds store in its simd.c,
-# build that copy's runner, and run the Mandelbrot lesson.
+# Plant an infinite loop in a copy's exercises/<image kernel>/threads.c and
+# an out-of-bounds store in its simd.c (the kernel's e2e_plant_hang and
+# e2e_plant_crash say how), build that copy's runner, and run the lesson.
 case_planted() {
     copy="$tmp/copy"
     mkdir -p "$copy"
@@ -15,12 +15,8 @@ case_planted() {
     # participant's own are in (finished ones included).
     sh "$copy/scripts/gen_exercises.sh" "$copy/solutions" "$copy/exercises" ||
         { fail "generating the copy's exercises"; return; }
-    sed -i 's/for (int64_t j = 0; j < job->height; j++)$/for (int64_t j = 0; j < job->height; j += (job->height < 0))/' \
-        "$copy/exercises/fractal/threads.c"
-    sed -i 's/row\[i\] = fractal_pixel(job, i, j);/row[i + ((int64_t)1 << 36)] = fractal_pixel(job, i, j);/' \
-        "$copy/exercises/fractal/simd.c"
-    grep -q 'j += (job->height < 0)' "$copy/exercises/fractal/threads.c" &&
-        grep -q '1 << 36' "$copy/exercises/fractal/simd.c" ||
+    e2e_plant_hang "$copy/exercises/$(folder_of "$e2e_image")/threads.c" &&
+        e2e_plant_crash "$copy/exercises/$(folder_of "$e2e_image")/simd.c" ||
         { fail "the plants did not take (exercise files changed?)"; return; }
     cmake -S "$copy" -B "$copy/build" -DCMAKE_BUILD_TYPE=Release -DSPEEDLAB_CUDA=OFF \
         -DSPEEDLAB_OFFLOAD=OFF >"$tmp/configure.log" 2>&1 &&
@@ -30,12 +26,12 @@ case_planted() {
     ok "the planted copy builds"
     start=$(date +%s)
     expect_rc 3 "the runner on a hanging and a crashing variant" \
-        "$copy/build/bench/speedlab" mandelbrot --min-time 0.01 --size 96 --no-plots --results "$tmp/results"
+        "$copy/build/bench/speedlab" ${e2e_image} --min-time 0.01 --size 96 --no-plots --results "$tmp/results"
     took=$(( $(date +%s) - start ))
-    expect_in "$tmp/out" "exercises/mandelbrot/threads" "the hung variant is named"
-    grep -q "exercises/mandelbrot/threads: no answer after [0-9]* s (an infinite loop?" "$tmp/out" &&
+    expect_in "$tmp/out" "exercises/$e2e_image/threads" "the hung variant is named"
+    grep -q "exercises/$e2e_image/threads: no answer after [0-9]* s (an infinite loop?" "$tmp/out" &&
         ok "the hang is reported as no answer, with a hint" || fail "no hang message"
-    grep -q "exercises/mandelbrot/simd crashed (SIG[A-Z]*): an out-of-bounds access?" "$tmp/out" &&
+    grep -q "exercises/$e2e_image/simd crashed (SIG[A-Z]*): an out-of-bounds access?" "$tmp/out" &&
         ok "the crash is reported with its signal and a hint" || fail "no crash message"
     grep -qE '^exercises +scalar +1 +[0-9.]+ ms ' "$tmp/out" && ok "the other variants still report" ||
         fail "the exercises' scalar row is missing"
@@ -52,17 +48,17 @@ case_planted() {
     # make bench TREE=exercises: the same isolation, and the bench finishes.
     start=$(date +%s)
     expect_rc 3 "the exercises bench on a hanging and a crashing variant" \
-        "$copy/build/bench/speedlab-bench-exercises" --kernel mandelbrot --size 96 \
+        "$copy/build/bench/speedlab-bench-exercises" --kernel ${e2e_image} --size 96 \
         --threads 1,2 --reps 1 --min-time 0.01 --no-plots --no-weak --results "$tmp/bench"
     took=$(( $(date +%s) - start ))
-    grep -q "exercises/mandelbrot/threads: no answer after [0-9]* s" "$tmp/out" &&
+    grep -q "exercises/$e2e_image/threads: no answer after [0-9]* s" "$tmp/out" &&
         ok "the bench names the hung variant" || fail "the bench did not name the hang"
-    grep -q "exercises/mandelbrot/simd crashed (SIG[A-Z]*)" "$tmp/out" &&
+    grep -q "exercises/$e2e_image/simd crashed (SIG[A-Z]*)" "$tmp/out" &&
         ok "the bench names the crashed variant" || fail "the bench did not name the crash"
     [ -s "$tmp/bench/latest/results.csv" ] && ok "the bench wrote its run" || fail "no run written"
     limit=$(sed -n 's/.*no answer after \([0-9]*\) s.*/\1/p' "$tmp/out" | head -1)
     # Every config of the hung variant hangs: at most its count of limits.
-    n=$(grep -c "exercises/mandelbrot/threads: no answer" "$tmp/out")
+    n=$(grep -c "exercises/$e2e_image/threads: no answer" "$tmp/out")
     [ -n "$limit" ] && [ "$took" -le $((n * limit + 60)) ] &&
         ok "the bench took ${took} s: ${n} hung configurations of ${limit} s each" ||
         fail "the bench took ${took} s (limit '${limit}', ${n} hung)"
@@ -70,33 +66,32 @@ case_planted() {
     completed_plants
 }
 
-# The same copy, its steps finished, with three plants: a hard-coded
-# schedule(static) in fractal/threads.c (right; its rows must not be
-# labelled with another schedule), Monte Carlo's simd without its linear
-# clause (GCC and clang still see z's fixed step: right, and the participant
-# is never sent hunting a bug) and Monte Carlo's threads without its
-# reduction (a race: WRONG, named, with the race checker's command).
+# The same copy, its steps finished, with three plants (each kernel's
+# e2e_plant_* says how): a hard-coded schedule(static) in the image
+# kernel's threads.c (right; its rows must not be labelled with another
+# schedule), the seeded kernel's simd without its linear clause (GCC and
+# clang still see the fixed step: right, and the participant is never sent
+# hunting a bug) and its threads without its reduction (a race: WRONG,
+# named, with the race checker's command).
 completed_plants() {
-    for f in fractal/threads.c fractal/simd.c montecarlo/simd.c montecarlo/threads.c; do
+    image=$(folder_of "$e2e_image"); seeded=$(folder_of "$e2e_seeded")
+    for f in "$image/threads.c" "$image/simd.c" "$seeded/simd.c" "$seeded/threads.c"; do
         completed "$top/solutions/$f" >"$copy/exercises/$f"
     done
-    sed -i 's/schedule(dynamic)/schedule(static)/' "$copy/exercises/fractal/threads.c"
-    sed -i 's/ linear(z: MC_COUNTER_STEP)//' "$copy/exercises/montecarlo/simd.c"
-    sed -i 's/ reduction(+:inside)//' "$copy/exercises/montecarlo/threads.c"
-    grep -q 'schedule(static)' "$copy/exercises/fractal/threads.c" &&
-        ! grep -q 'linear' "$copy/exercises/montecarlo/simd.c" &&
-        ! grep -q 'reduction(+:inside)' "$copy/exercises/montecarlo/threads.c" ||
+    e2e_plant_static "$copy/exercises/$image/threads.c" &&
+        e2e_plant_no_linear "$copy/exercises/$seeded/simd.c" &&
+        e2e_plant_race "$copy/exercises/$seeded/threads.c" ||
         { fail "the second plants did not take"; return; }
     cmake --build "$copy/build" --target speedlab -j 2 >"$tmp/build.log" 2>&1 ||
         { fail "rebuilding the planted copy"; tail -20 "$tmp/build.log" >&2; return; }
     expect_rc 0 "the runner on a static schedule" \
-        "$copy/build/bench/speedlab" mandelbrot --min-time 0.01 --size 96 --no-plots --results "$tmp/results"
+        "$copy/build/bench/speedlab" ${e2e_image} --min-time 0.01 --size 96 --no-plots --results "$tmp/results"
     row_right "$tmp/out" "exercises +threads +2 " "the static threads row is right"
     expect_not_in "$tmp/out" "dynamic" "no row claims a schedule the code does not use"
-    # Monte Carlo: simd without linear (right) and threads without its
-    # reduction (a race: lost updates on 2 threads over 10^7 points).
+    # simd without linear (right) and threads without its reduction (a
+    # race: lost updates on 2 threads over 10^7 points).
     expect_rc 3 "the runner on a racy Monte Carlo" \
-        "$copy/build/bench/speedlab" montecarlo --min-time 0.01 --size 10000019 --threads 2 --results "$tmp/results"
+        "$copy/build/bench/speedlab" ${e2e_seeded} --min-time 0.01 --size 10000019 --threads 2 --results "$tmp/results"
     row_right "$tmp/out" "exercises +simd +1 " "simd without linear is right"
     grep -qE '^exercises +threads +2 .*WRONG: [-+][0-9]+ points inside' "$tmp/out" &&
         ok "the racy threads row is WRONG by a count" || fail "threads row: $(grep -E '^exercises +threads ' "$tmp/out")"

@@ -36,7 +36,8 @@ case_layout() {
     # Report code names no kernel and compares no problem definition.
     kernels=$(sh "$top/scripts/kernels.sh" --names | tr ' ' '|')
     [ -n "$kernels" ] && ok "kernels: $kernels" || fail "no kernel names found"
-    if grep -nE "\"($kernels)\"|&[a-z_]+_problem|($kernels|fractal)_problem" \
+    folders=$(sh "$top/scripts/kernels.sh" | awk '{ print $3 }' | sort -u | tr '\n' '|')
+    if grep -nE "\"($kernels)\"|&[a-z_]+_problem|($kernels|${folders%|})_problem" \
             "$top"/bench/report/*.[ch] >"$tmp/named"; then
         fail "report code names a kernel: $(head -3 "$tmp/named" | tr '\n' ' ')"
     else
@@ -44,12 +45,11 @@ case_layout() {
     fi
     # The harness, the make targets and the scripts learn the kernels from
     # kernels/ (scripts/kernels.sh, the generated kernel lists): none names
-    # one, so that a new kernel touches none of them. The GPU bundle's
-    # node sizes are the one list left (gpu_bundle_run.sh).
-    if (cd "$top" && git grep -n -w -E "$kernels" -- bench GNUmakefile scripts \
-            ':!scripts/gpu_bundle_run.sh') >"$tmp/named"; then
+    # one, so that a new kernel touches none of them; nor do the
+    # end-to-end cases (the kernels' e2e.sh give them their examples).
+    if (cd "$top" && git grep -n -w -E "$kernels" -- bench GNUmakefile scripts tests/e2e) >"$tmp/named"; then
         fail "a kernel named outside its folder: $(head -3 "$tmp/named" | tr '\n' ' ')"
     else
-        ok "bench/, GNUmakefile and scripts/ name no kernel"
+        ok "bench/, GNUmakefile, scripts/ and tests/e2e/ name no kernel"
     fi
 }

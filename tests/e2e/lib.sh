@@ -12,10 +12,14 @@ failures=0
 # The kernels' own cases and test data (kernels/<k>/e2e.sh): the example
 # kernels the harness's cases run (e2e_*), and hooks they call for each
 # kernel that has one (kernel_hooks). No case here names a kernel.
-e2e_example=; e2e_image=; e2e_seeded=
+e2e_example=; e2e_image=; e2e_seeded=; e2e_wrong_rank=
 for script in "$top"/kernels/*/e2e.sh; do
     [ -f "$script" ] && . "$script"
 done
+# folder_of NAME: the folder under kernels/ (and solutions/) of a kernel.
+folder_of() { sh "$top/scripts/kernels.sh" | awk -v k="$1" '$1 == k { print $3 }'; }
+# A misspelt kernel name, for the "did you mean" cases.
+typo=${e2e_example}e
 # kernel_hooks PREFIX: the functions named PREFIX<kernel> the kernels define.
 kernel_hooks() {
     cat "$top"/kernels/*/e2e.sh 2>/dev/null | sed -n "s/^\($1[a-z0-9_]*\)() *{.*/\1/p"
@@ -129,7 +133,7 @@ limit_path() {
 # $tmp/results; sets $run to the folder results/latest points at.
 quick_bench() {
     want=$1; label=$2; bench=$3; shift 3
-    expect_rc "$want" "$label" "$bench" --quick --kernel pi --size 2000003 --reps 2 \
+    expect_rc "$want" "$label" "$bench" --quick --kernel ${e2e_example} --size 2000003 --reps 2 \
         --min-time 0.01 --results "$tmp/results" "$@"
     run="$tmp/results/$(readlink "$tmp/results/latest")"
 }

@@ -4,10 +4,9 @@
 # CTest's, so a rank that hangs fails the case instead of stalling it.
 # Sourced by tests/e2e/run.sh, which provides lib.sh's helpers.
 
-# Exact validation at 1, 2 and 3 ranks with 1 and 2 threads per rank: the
-# Monte Carlo count and every fractal pixel equal the single-process
-# reference's, pi within its tolerance (the checks are the single-process
-# ones); and the exercises tree, untouched, is right too (slow, not wrong).
+# Exact validation at 1, 2 and 3 ranks with 1 and 2 threads per rank: each
+# hybrid variant's answer is the single-process reference's, by the
+# single-process checks; and the exercises tree, untouched, is right too (slow, not wrong).
 case_exact() {
     solutions=$1; exercises=$2
     expect_rc 0 "solutions: every hybrid variant valid at 1, 2, 3 ranks x 1, 2 threads" \
@@ -15,11 +14,12 @@ case_exact() {
     n=$(grep -c ': valid$' "$tmp/out")
     [ "$n" -eq 36 ] && ok "36 configurations validated (6 variants x 3 ranks x 2 threads)" ||
         fail "$n configurations said valid, expected 36"
-    for k in "pi          hybrid " "montecarlo  hybrid " "mandelbrot  hybrid_cyclic" "julia       hybrid_block"; do
-        for rt in "3 rank(s) x 2" "2 rank(s) x 1"; do
-            grep -q "^  $k.* $rt thread(s): valid$" "$tmp/out" && ok "$k at $rt: valid" ||
-                fail "$k at $rt: not valid"
-        done
+    # Every hybrid variant the kernels declare, at every shape.
+    one=$(grep -cE ' 1 rank\(s\) x 1 thread\(s\): valid$' "$tmp/out")
+    for rt in "3 rank(s) x 2" "2 rank(s) x 1"; do
+        m=$(grep -cF " $rt thread(s): valid" "$tmp/out")
+        [ "$m" -eq "$one" ] && [ "$m" -gt 0 ] && ok "all $m hybrid variants at $rt: valid" ||
+            fail "$m of $one hybrid variants valid at $rt"
     done
     expect_rc 0 "exercises as shipped: right at 1 and 3 ranks" \
         "$exercises" --check --ranks 1,3 --threads 2 --timeout 60
@@ -28,37 +28,38 @@ case_exact() {
 # Bad input: every case ends, as stated, within its limit.
 case_bad_input() {
     solutions=$1; broken=$2
-    # Work that does not divide: the probe sizes are primes (pi, Monte
-    # Carlo: 1000003; images: 67 rows) and 3 ranks; checked exactly above.
+    # Work that does not divide: the probe sizes are primes (1000003 steps
+    # or samples; images: 67 rows) and 3 ranks; checked exactly above.
     # More ranks than rows: a 2 x 2 image on 3 ranks; the idle rank is said.
     expect_rc 0 "more ranks than rows: still exact" \
-        "$solutions" --check --kernel mandelbrot,julia --size 2 --ranks 3 --threads 1 --timeout 60
+        "$solutions" --check --kernel ${e2e_image} --size 2 --ranks 3 --threads 1 --timeout 60
     expect_in "$tmp/out" "1 of 3 ranks had no rows (more ranks than rows)" "the idle rank is said"
     expect_rc 0 "--size smaller than the ranks: still exact" \
-        "$solutions" --check --kernel pi,montecarlo --size 2 --ranks 3 --threads 2 --timeout 60
-    # A rank whose share is wrong: rank 0 names it, exit 3, nothing hangs.
+        "$solutions" --check --kernel ${e2e_example},${e2e_seeded} --size 2 --ranks 3 --threads 2 --timeout 60
+    # A rank whose share is wrong (the kernel whose planted mpi.c is):
+    # rank 0 names it, exit 3, nothing hangs.
     start=$(date +%s)
     expect_rc 3 "a wrong rank exits 3" \
-        "$broken" --check --kernel montecarlo --ranks 2,3 --threads 1 --timeout 30
+        "$broken" --check --kernel ${e2e_wrong_rank} --ranks 2,3 --threads 1 --timeout 30
     expect_in "$tmp/err" "rank 1 of 2: " "rank 0 names rank 1 of 2"
     expect_in "$tmp/err" "rank 1 of 3: " "rank 0 names rank 1 of 3"
     expect_not_in "$tmp/err" "rank [02] of" "and no other rank"
     [ $(( $(date +%s) - start )) -lt 30 ] && ok "no hang" || fail "took 30 s or more"
     # Timed, the wrong configuration is flagged in the run, never timed.
     expect_rc 3 "a wrong rank in a timed run: exit 3, results written" \
-        "$broken" --kernel montecarlo --size 100000 --ranks 2 --threads 1 --reps 1 \
+        "$broken" --kernel ${e2e_wrong_rank} --size 100000 --ranks 2 --threads 1 --reps 1 \
         --min-time 0.01 --results "$tmp/r" --timeout 60
     run="$tmp/r/$(readlink "$tmp/r/latest")"
-    [ "$(csv_get "$run/results.csv" valid kernel=montecarlo variant=hybrid ranks=2)" = no ] &&
+    [ "$(csv_get "$run/results.csv" valid kernel=${e2e_wrong_rank} variant=hybrid ranks=2)" = no ] &&
         ok "results.csv flags it valid=no" || fail "results.csv does not flag the wrong rank"
     expect_in "$run/summary.md" "INVALID" "the summary says INVALID"
     # mpirun missing: exit 4 with the install command.
     SPEEDLAB_MPIRUN=/nonexistent/mpirun expect_rc 4 "mpirun missing: exit 4" \
-        "$solutions" --check --kernel pi
+        "$solutions" --check --kernel ${e2e_example}
     expect_in "$tmp/err" "apt-get install openmpi-bin libopenmpi-dev" "it prints the install command"
     one_line "mpirun missing"
     # Refused before anything runs: exit 2, one line.
-    for args in "--ranks 0" "--ranks 1,x" "--kernel pie" "--kernel mandelbrot --size 50000" \
+    for args in "--ranks 0" "--ranks 1,x" "--kernel $typo" "--kernel ${e2e_image} --size 50000" \
                 "--threads 1,1" "--bind socket" "--timeout -1"; do
         # shellcheck disable=SC2086
         expect_rc 2 "refused: $args" "$solutions" $args
@@ -68,7 +69,7 @@ case_bad_input() {
     before=$(ls "$tmp/r" | wc -l)
     start=$(date +%s)
     expect_rc 1 "a job past --timeout is stopped: exit 1" \
-        "$solutions" --kernel mandelbrot --size 2048 --ranks 2 --threads 1 --reps 5 \
+        "$solutions" --kernel ${e2e_image} --size 2048 --ranks 2 --threads 1 --reps 5 \
         --results "$tmp/r" --timeout 1
     expect_in "$tmp/err" "did not finish within 1 s: stopped" "it says why"
     [ $(( $(date +%s) - start )) -lt 15 ] && ok "stopped within seconds" || fail "not stopped in 15 s"
@@ -76,12 +77,12 @@ case_bad_input() {
     # A killed rank: the job ends within seconds, with a clear error, and
     # the earlier run is intact.
     old=$(readlink "$tmp/r/latest")
-    "$solutions" --kernel mandelbrot --size 2048 --ranks 2 --threads 1 --reps 20 \
+    "$solutions" --kernel ${e2e_image} --size 2048 --ranks 2 --threads 1 --reps 20 \
         --results "$tmp/r" --timeout 120 >"$tmp/kout" 2>"$tmp/kerr" &
     pid=$!
     victim=""
     for _ in $(seq 1 200); do
-        victim=$(pgrep -f -- "--worker .* mandelbrot=" | tail -1)
+        victim=$(pgrep -f -- "--worker .* ${e2e_image}=" | tail -1)
         [ -n "$victim" ] && break
         sleep 0.05
     done
@@ -103,21 +104,21 @@ case_bad_input() {
 # the compute / communication split and a figure per kernel.
 case_bench() {
     solutions=$1; bench=$2
-    expect_rc 0 "a timed grid" "$solutions" --kernel mandelbrot,pi --size 256 --ranks 1,2,4 \
+    expect_rc 0 "a timed grid" "$solutions" --kernel ${e2e_image},${e2e_example} --size 256 --ranks 1,2,4 \
         --threads 1 --reps 2 --min-time 0.01 --results "$tmp/r" --timeout 120
     run="$tmp/r/$(readlink "$tmp/r/latest")"
     head -1 "$run/results.csv" | grep -q '^tree,kernel,variant,threads_requested,.*,ranks,compute_s,' &&
         ok "results.csv: the bench's columns and a ranks column" || fail "not the bench's columns"
-    [ "$(csv_get "$run/results.csv" valid kernel=mandelbrot variant=scalar ranks=1)" = yes ] &&
+    [ "$(csv_get "$run/results.csv" valid kernel=${e2e_image} variant=scalar ranks=1)" = yes ] &&
         ok "the one-process scalar baseline is there" || fail "no baseline row"
-    for f in hybrid-mandelbrot.png hybrid-pi.png summary.md index.html; do
+    for f in hybrid-${e2e_image}.png hybrid-${e2e_example}.png summary.md index.html; do
         [ -s "$run/$f" ] && ok "$f written" || fail "$f missing"
     done
     expect_in "$run/summary.md" "| hybrid_cyclic | 2 x 1 |" "the grid has cyclic at 2 x 1"
     expect_in "$run/summary.md" "communication and waiting" "the split is there"
     expect_in "$run/summary.md" "mpi_library: Open MPI" "the MPI library is recorded"
     expect_in "$run/summary.md" "rank 3:" "every rank's host and CPUs are recorded"
-    expect_in "$run/index.html" "hybrid-pi.png" "the page shows the figure"
+    expect_in "$run/index.html" "hybrid-${e2e_example}.png" "the page shows the figure"
     # The block distribution's imbalance at 4 ranks, from the work itself:
     # the middle bands hold the set's interior (about 53% at 256 x 256).
     wb=$(csv_get "$run/results.csv" work_balance variant=hybrid_block ranks=4)
@@ -137,22 +138,22 @@ case_bench() {
     expect_in "$run/index.html" 'id="mpi"' "on the same page"
     [ "$(csv_get "$run/results.csv" work_balance variant=hybrid_block ranks=4)" = "$wb" ] &&
         ok "results.csv carries the grid's rows as read" || fail "grid rows differ in results.csv"
-    [ -s "$run/hybrid-mandelbrot.dat" ] && ok "and its figure's data" || fail "no hybrid-mandelbrot.dat"
+    [ -s "$run/hybrid-${e2e_image}.dat" ] && ok "and its figure's data" || fail "no hybrid-${e2e_image}.dat"
     # A results folder at the kit's path limit: the fragments, the data, the
     # figure and the page all land under it.
     long=$(limit_path "$tmp/L")
     expect_rc 0 "a grid into a results folder of ${#long} characters" "$solutions" \
-        --kernel pi --size 100000 --ranks 1,2 --threads 1 --reps 1 --min-time 0.01 \
+        --kernel ${e2e_example} --size 100000 --ranks 1,2 --threads 1 --reps 1 --min-time 0.01 \
         --results "$long" --timeout 60
-    for f in results.csv summary.md index.html hybrid-pi.dat hybrid-pi.png; do
+    for f in results.csv summary.md index.html hybrid-${e2e_example}.dat hybrid-${e2e_example}.png; do
         [ -s "$long/latest/$f" ] || fail "$f missing under the long path"
     done
     [ -z "$(ls -A "$long" | grep -e partial -e fragment)" ] && ok "its files, and nothing half-done" ||
         fail "left under the long path: $(ls -A "$long" | tr '\n' ' ')"
     # The one reader is strict: a grid row with a broken number is refused.
-    sed 's/^\(solutions,mandelbrot,hybrid_block,1,1,0,"",256,[a-z]*,2,\)[0-9.e-]*/\1fast/' \
+    sed "s/^\\(solutions,$e2e_image,hybrid_block,1,1,0,\"\",256,[a-z]*,2,\\)[0-9.e-]*/\\1fast/" \
         "$grid" >"$tmp/bad.csv"
-    expect_rc 2 "a grid row with a median that is not a number" "$bench" --quick --kernel pi \
+    expect_rc 2 "a grid row with a median that is not a number" "$bench" --quick --kernel ${e2e_example} \
         --results "$tmp/r2" --import "$tmp/bad.csv"
     expect_in "$tmp/err" "median_s 'fast' is not a finite number" "it names the column and value"
 }
@@ -169,12 +170,12 @@ case_slurm() {
         SLURM_JOB_ID=4242 SLURM_JOBID=4242 SLURM_NNODES=1 SLURM_NTASKS=2 SLURM_NTASKS_PER_NODE=2 \
         SLURM_TASKS_PER_NODE=2 SLURM_CPUS_PER_TASK=1 SLURM_JOB_NODELIST="$(hostname)" \
         SLURM_NODELIST="$(hostname)" SLURM_SUBMIT_DIR="$tmp/job" SPEEDLAB_BUILD="$build" \
-        OMP_NUM_THREADS=1 BENCH_ARGS="--kernel pi --size 100000 --reps 1 --min-time 0.01 --timeout 60" \
+        OMP_NUM_THREADS=1 BENCH_ARGS="--kernel ${e2e_example} --size 100000 --reps 1 --min-time 0.01 --timeout 60" \
         bash "$top/scripts/slurm/hybrid.sbatch"
     run="$tmp/job/results/$(readlink "$tmp/job/results/latest")"
     expect_in "$run/summary.md" "slurm: job 4242, nodes $(hostname), tasks 2, cpus per task 1" \
         "the run records the job"
     expect_in "$run/summary.md" "launch 2 x 1: mpirun -np 2" "it ran 2 ranks (nodes x tasks per node)"
-    [ "$(csv_get "$run/results.csv" valid kernel=pi variant=hybrid ranks=2 threads_requested=1)" = yes ] &&
+    [ "$(csv_get "$run/results.csv" valid kernel=${e2e_example} variant=hybrid ranks=2 threads_requested=1)" = yes ] &&
         ok "2 ranks x 1 thread measured" || fail "no 2 x 1 row"
 }

@@ -33,12 +33,12 @@ case_ladder() {
     [ "$(csv_get "$csv" tree | sort -u)" = numba ] && ok "tree=numba" || fail "tree column"
     # The counter-based generator's count is the C reference's exactly: the
     # exact check passed, so its estimate is the C scalar's to the last bit.
-    mc=$(awk -F, '$2 == "montecarlo" && $3 == "njit" { print $18 }' "$csv")
-    expect_rc 0 "the C scalar at the same size" "$bench" --quick --kernel montecarlo \
+    mc=$(awk -F, -v k="$e2e_seeded" '$2 == k && $3 == "njit" { print $18 }' "$csv")
+    expect_rc 0 "the C scalar at the same size" "$bench" --quick --kernel ${e2e_seeded} \
         --variant scalar --no-weak --min-time 0.01 --no-plots --results "$tmp/c0"
     [ "$(head -1 "$csv")" = "$(head -1 "$tmp/c0/latest/results.csv")" ] &&
         ok "the C bench's columns, in its order" || fail "results.csv header differs from C's"
-    c=$(awk -F, '$1 == "solutions" && $2 == "montecarlo" && $3 == "scalar" { print $18 }' \
+    c=$(awk -F, -v k="$e2e_seeded" '$1 == "solutions" && $2 == k && $3 == "scalar" { print $18 }' \
         "$tmp/c0/latest/results.csv")
     [ -n "$mc" ] && [ "$mc" = "$c" ] && ok "Monte Carlo in numba = C's estimate ($mc)" ||
         fail "Monte Carlo: numba $mc, C $c"
@@ -54,30 +54,30 @@ case_ladder() {
     for f in summary.md index.html results.csv; do
         [ -s "$report/$f" ] && ok "make numba: $f" || fail "make numba: no $f in $report"
     done
-    expect_in "$report/summary.md" "| pi (numba) | njit |" "the numba rungs in the headline"
+    expect_in "$report/summary.md" "| ${e2e_example} (numba) | njit |" "the numba rungs in the headline"
     expect_in "$report/summary.md" "## Compile time" "summary.md has the compile table"
     expect_in "$report/summary.md" "The first call pays for the compiler" "and its finding"
     expect_in "$report/summary.md" "Measured with: cpu_model:" "and what numba ran on"
     expect_in "$report/summary.md" "threading_layer: " "its threading layer too"
     expect_in "$report/index.html" 'id="compile"' "on the page"
-    expect_in "$report/compile-numba.dat" "pi prange_fastmath" "compile plot data"
+    expect_in "$report/compile-numba.dat" "${e2e_example} prange_fastmath" "compile plot data"
 
     # The C report reads the rows: one summary, one speedup plot per kernel.
-    expect_rc 0 "C bench with --import" "$bench" --quick --kernel pi,montecarlo --variant scalar \
+    expect_rc 0 "C bench with --import" "$bench" --quick --kernel ${e2e_example},${e2e_seeded} --variant scalar \
         --no-weak --min-time 0.01 --no-plots --results "$tmp/c1" --import "$csv"
-    expect_in "$tmp/c1/latest/summary.md" "| pi (numba) | njit |" "headline block for numba"
-    expect_in "$tmp/c1/latest/speedup-pi.dat" '"prange_fastmath"' "numba bar in the C speedup plot"
-    expect_in "$tmp/c1/latest/results.csv" "numba,montecarlo,prange_nprandom" "rows in the C run's results.csv"
+    expect_in "$tmp/c1/latest/summary.md" "| ${e2e_example} (numba) | njit |" "headline block for numba"
+    expect_in "$tmp/c1/latest/speedup-${e2e_example}.dat" '"prange_fastmath"' "numba bar in the C speedup plot"
+    expect_in "$tmp/c1/latest/results.csv" "numba,${e2e_seeded},prange_nprandom" "rows in the C run's results.csv"
     # A wrong numba row is flagged like a C one: exit 3.
     sed '0,/,yes,host,/s//,no,host,/' "$csv" >"$tmp/wrong.csv"
-    expect_rc 3 "an invalid imported row" "$bench" --quick --kernel pi --variant scalar \
+    expect_rc 3 "an invalid imported row" "$bench" --quick --kernel ${e2e_example} --variant scalar \
         --no-weak --min-time 0.01 --no-plots --results "$tmp/c2" --import "$tmp/wrong.csv"
     expect_in "$tmp/c2/latest/summary.md" "wrong answer" "the invalid row is named"
     # Rows at another size, or of the bench's own tree: one line, exit 2.
-    expect_rc 2 "rows at another size" "$bench" --kernel pi --variant scalar --no-weak \
+    expect_rc 2 "rows at another size" "$bench" --kernel ${e2e_example} --variant scalar --no-weak \
         --no-plots --results "$tmp/c3" --import "$csv"
     expect_in "$tmp/err" "the same size" "says why"
-    expect_rc 2 "not a results.csv" "$bench" --quick --kernel pi --results "$tmp/c3" \
+    expect_rc 2 "not a results.csv" "$bench" --quick --kernel ${e2e_example} --results "$tmp/c3" \
         --import "$run/compile.csv"
     [ ! -e "$tmp/c3" ] || [ -z "$(ls "$tmp/c3")" ] && ok "nothing written for bad imports" ||
         fail "a run folder was written"
@@ -86,10 +86,10 @@ case_ladder() {
 # case_planted BUILD_DIR: a wrong numba variant is flagged and not timed.
 case_planted() {
     py=$(numba_python)
-    expect_rc 3 "a planted off-by-one numba variant" "$py" "$top/tests/numba/planted.py" \
-        --checker "$1/bench/speedlab-check" --results "$tmp/res" --kernel pi \
+    expect_rc 3 "a planted off-by-one numba variant" "$py" "$top/kernels/$(folder_of "$e2e_example")/planted/numba.py" \
+        --checker "$1/bench/speedlab-check" --results "$tmp/res" --kernel ${e2e_example} \
         --variant njit_off_by_one --quick --reps 2 --min-time 0.01 --no-plots
-    expect_in "$tmp/out" "numba/pi/njit_off_by_one: WRONG" "named as wrong"
+    expect_in "$tmp/out" "numba/$e2e_example/njit_off_by_one: WRONG" "named as wrong"
     row=$(grep ',njit_off_by_one,' "$tmp/res/latest/results.csv")
     case $row in
     *,no,host,*) ok "valid=no in results.csv" ;;

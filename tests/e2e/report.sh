@@ -6,21 +6,21 @@ case_plots() {
     run="$tmp/run"
     mkdir -p "$run"
     printf 'lanes = 8\ncores = 2\nmachine = "test"\n' >"$run/run.gp"
-    printf '# header only\n# label\tspeedup\n' >"$run/speedup-pi.dat"
+    printf '# header only\n# label\tspeedup\n' >"$run/speedup-${e2e_example}.dat"
     # No gnuplot on PATH: exit 3, no image.
     bin_without_gnuplot
     expect_rc 3 "plot.sh without gnuplot" env PATH="$tmp/bin" sh "$top/plots/plot.sh" "$run"
     expect_in "$tmp/err" "apt-get install gnuplot-nox" "says how to install gnuplot"
     # A gnuplot that fails after creating an empty file: no 0-byte image.
     failing_gnuplot
-    printf '"scalar"\t1.0\t1\t"host"\n' >>"$run/speedup-pi.dat"
+    printf '"scalar"\t1.0\t1\t"host"\n' >>"$run/speedup-${e2e_example}.dat"
     expect_rc 1 "plot.sh with a failing gnuplot" env PATH="$tmp/bin" sh "$top/plots/plot.sh" "$run"
     found=$(find "$run" -name '*.png' -o -name '*.svg' -o -name '.*tmp' | wc -l)
     [ "$found" -eq 0 ] && ok "no 0-byte or temporary image left" || fail "$found image files left"
     # Header-only data: no plot, not an error.
-    printf '# header only\n' >"$run/speedup-pi.dat"
+    printf '# header only\n' >"$run/speedup-${e2e_example}.dat"
     expect_rc 0 "plot.sh with no valid data" sh "$top/plots/plot.sh" "$run"
-    [ ! -e "$run/speedup-pi.png" ] && ok "no image from empty data" || fail "image from empty data"
+    [ ! -e "$run/speedup-${e2e_example}.png" ] && ok "no image from empty data" || fail "image from empty data"
 }
 
 # The instructor's report: the scaling and evidence sections, the Amdahl
@@ -37,7 +37,7 @@ case_report() {
     # The evidence: the ceiling scales with the cores a configuration had
     # (2 threads: twice 1 thread's), and percent = 100 x rate / ceiling.
     # Nothing here depends on how fast the machine was.
-    col() { awk -F, -v v="$1" -v t="$2" -v c="$3" '$2 == "pi" && $3 == v && $4 == t { print $c }' "$run/evidence.csv"; }
+    col() { awk -F, -v v="$1" -v t="$2" -v c="$3" -v k="$e2e_example" '$2 == k && $3 == v && $4 == t { print $c }' "$run/evidence.csv"; }
     c1=$(col scalar 1 11); c2=$(col threads_simd 2 11)
     awk -v a="$c1" -v b="$c2" 'BEGIN { exit !(a > 0 && b > 0 && (b / a - 2) ^ 2 < 1e-8) }' &&
         ok "evidence: the 2-thread ceiling is twice the 1-thread one" ||
@@ -50,7 +50,7 @@ case_report() {
     # 6 repetitions: every interval is at the 96.9% level.
     awk -F, 'NR > 1 { n++; if ($31 != "0.9688") bad = 1 } END { exit bad || n != 14 }' "$run/results.csv" &&
         ok "6 repetitions give the 96.9% interval" || fail "interval level wrong"
-    expect_in "$run/scaling-pi.gp" "fit_points = 2" "2 in-core thread counts: fit skipped"
+    expect_in "$run/scaling-${e2e_example}.gp" "fit_points = 2" "2 in-core thread counts: fit skipped"
 
     # Amdahl fit on synthetic data with serial fraction 0.1: found again.
     if command -v gnuplot >/dev/null 2>&1; then
@@ -78,10 +78,10 @@ case_report() {
     [ "$got" = "images: $pngs of $pngs loaded; headline: above the fold" ] && ok "browser: $got" ||
         fail "browser says '$got', expected all $pngs images loaded"
     cp -R "$run" "$tmp/damaged"
-    rm "$tmp/damaged/speedup-pi.png"
+    rm "$tmp/damaged/speedup-${e2e_example}.png"
     got=$(browser_check "$tmp/damaged/index.html")
     case $got in
-    *"broken: speedup-pi.png"*) ok "browser reports the missing image" ;;
+    *"broken: speedup-${e2e_example}.png"*) ok "browser reports the missing image" ;;
     *) fail "a missing image went unnoticed: '$got'" ;;
     esac
 
@@ -145,7 +145,7 @@ case_story() {
     # Short repetitions at a tenth of the quick sizes: the story is under
     # test, not the timings (this was 36 of the test's 48 s of timing).
     expect_rc 0 "a full quick bench" "$bench" --quick --min-time 0.01 --reps 3 \
-        --size pi=10000019 --size montecarlo=10000019 --size mandelbrot=160 --size julia=160 \
+        --size ${e2e_example}=10000019 --size ${e2e_seeded}=10000019 --size ${e2e_image}=160 --size ${e2e_image}=160 \
         --results "$tmp/s"
     run="$tmp/s/$(readlink "$tmp/s/latest")"
     n=$(grep -cvE '^warning: |^  measuring .* again' "$tmp/out")
@@ -173,16 +173,17 @@ case_story() {
     "Warnings,Headline,Findings,Figures,"|"Headline,Findings,Figures,"*) ok "story order: $first" ;;
     *) fail "the summary opens with: $first" ;;
     esac
-    # pi's rungs: scalar, simd, threads, threads_simd, gpu (the stages are
-    # details); each kernel row block starts with the kernel's name.
-    rows=$(awk -F'|' '/^## Headline/ { h = 1 } /^## Findings/ { h = 0 }
-                      h && /^\| / && !/^\| kernel/ { if ($2 ~ /[a-z]/) k = $2; if (k ~ /pi/) print $3 }' \
+    # The example's rungs: scalar, simd, threads, threads_simd, gpu (the
+    # stages are details); each kernel row block starts with the kernel's name.
+    rows=$(awk -F'|' -v want="$e2e_example" '/^## Headline/ { h = 1 } /^## Findings/ { h = 0 }
+                      h && /^\| / && !/^\| kernel/ { if ($2 ~ /[a-z]/) { k = $2; gsub(/ /, "", k) }
+                                                       if (k == want) print $3 }' \
            "$run/summary.md" | tr -d ' ' | tr '\n' ',')
-    [ "$rows" = "scalar,simd,threads,threads_simd,expert,gpu," ] && ok "pi's headline rungs: $rows" ||
-        fail "pi's headline rungs: $rows"
+    [ "$rows" = "scalar,simd,threads,threads_simd,expert,gpu," ] && ok "${e2e_example}'s headline rungs: $rows" ||
+        fail "${e2e_example}'s headline rungs: $rows"
     # The schedule sweep holds strong points only (the weak study's
     # 1-thread point is another problem).
-    expect_not_in "$run/schedule-mandelbrot.dat" 'x1"' "the schedule sweep has no weak point"
+    expect_not_in "$run/schedule-${e2e_image}.dat" 'x1"' "the schedule sweep has no weak point"
     nfind=$(awk '/^## Findings/ { f = 1; next } /^## / { f = 0 } f && /^- /' "$run/summary.md" | wc -l)
     # One per kernel, and at most two about the run as a whole.
     [ "$nfind" -ge 3 ] && [ "$nfind" -le $((kernels + 2)) ] && ok "$nfind findings ($kernels kernels)" ||

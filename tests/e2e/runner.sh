@@ -4,7 +4,7 @@
 
 case_runner() {
     runner=$1
-    expect_rc 0 "speedlab pi" "$runner" pi --min-time 0.01 --size 100003 --reps 1
+    expect_rc 0 "speedlab ${e2e_example}" "$runner" ${e2e_example} --min-time 0.01 --size 100003 --reps 1
     expect_in "$tmp/out" "exercises  threads_simd" "runner shows the exercise row"
     expect_in "$tmp/out" "solutions  threads_simd" "runner shows the solution row"
     expect_in "$tmp/out" "verdict" "runner has a verdict column"
@@ -41,7 +41,7 @@ case_runner() {
     fi
     row_right "$tmp/out" "exhibits +map_from " "map(from:) is right"
     # Fewer threads granted than asked: the row says "1 of 2", a note the cause.
-    expect_rc 0 "speedlab pi under OMP_THREAD_LIMIT=1" env OMP_THREAD_LIMIT=1 "$runner" pi --variant threads \
+    expect_rc 0 "speedlab ${e2e_example} under OMP_THREAD_LIMIT=1" env OMP_THREAD_LIMIT=1 "$runner" ${e2e_example} --variant threads \
         --size 100003 --reps 1
     grep -qE '^solutions +threads +1 of 2 ' "$tmp/out" && ok "the runner marks the short row" ||
         fail "runner threads row: $(grep -E '^solutions +threads ' "$tmp/out")"
@@ -49,7 +49,7 @@ case_runner() {
     # Under taskset to one CPU, 2 threads share it: the runner marks the
     # rows and says why; a fake SLURM job's CPU request gets its warning.
     if command -v taskset >/dev/null 2>&1; then
-        expect_rc 0 "speedlab pi on one CPU" env SLURM_CPUS_PER_TASK=4 taskset -c 0 "$runner" pi \
+        expect_rc 0 "speedlab ${e2e_example} on one CPU" env SLURM_CPUS_PER_TASK=4 taskset -c 0 "$runner" ${e2e_example} \
             --size 100003 --reps 1 --threads 2 --variant threads
         grep -qE '^solutions +threads +2\* ' "$tmp/out" && ok "the runner marks an oversubscribed row" ||
             fail "runner threads row: $(grep -E '^solutions +threads ' "$tmp/out")"
@@ -59,14 +59,14 @@ case_runner() {
     fi
     # Without gnuplot the runner names no picture it did not draw.
     bin_without_gnuplot
-    expect_rc 0 "speedlab mandelbrot without gnuplot" env PATH="$tmp/bin" "$runner" mandelbrot \
+    expect_rc 0 "speedlab ${e2e_image} without gnuplot" env PATH="$tmp/bin" "$runner" ${e2e_image} \
         --size 64 --reps 1 --results "$tmp/nognuplot"
     expect_in "$tmp/out" "has the pictures' data but no pictures" "the runner says there are no pictures"
-    expect_not_in "$tmp/out" "image-mandelbrot.png" "the runner names no picture it did not draw"
-    expect_rc 2 "speedlab pie" "$runner" pie; one_line "speedlab pie"
-    expect_in "$tmp/err" "did you mean 'pi'" "speedlab pie suggests pi"
+    expect_not_in "$tmp/out" "image-${e2e_image}.png" "the runner names no picture it did not draw"
+    expect_rc 2 "speedlab $typo" "$runner" $typo; one_line "speedlab $typo"
+    expect_in "$tmp/err" "did you mean '${e2e_example}'" "speedlab $typo suggests ${e2e_example}"
     expect_rc 2 "speedlab (no kernel)" "$runner"
-    expect_rc 2 "speedlab pi --threads abc" "$runner" pi --threads abc
-    expect_rc 2 "speedlab pi --tree mine" "$runner" pi --tree mine
-    require_device "$runner" pi --min-time 0.01 --variant gpu --size 1003 --reps 1
+    expect_rc 2 "speedlab ${e2e_example} --threads abc" "$runner" ${e2e_example} --threads abc
+    expect_rc 2 "speedlab ${e2e_example} --tree mine" "$runner" ${e2e_example} --tree mine
+    require_device "$runner" ${e2e_example} --min-time 0.01 --variant gpu --size 1003 --reps 1
 }

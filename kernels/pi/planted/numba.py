@@ -1,13 +1,13 @@
-"""planted.py - lesson 8's check, tested: the numba driver with one more pi
+"""planted/numba.py - lesson 8's check, tested: the numba driver with one more pi
 variant that drops the last step (an off-by-one a participant makes) must
 flag it with the kit's own check and exit 3, never time it.
 
-usage: python3 planted.py [numba_bench.py options]
+usage: python3 kernels/pi/planted/numba.py [numba_bench.py options]
 """
 import os
 import sys
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..",
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..",
                                 "python"))
 import numba_bench  # noqa: E402
 from numba import njit  # noqa: E402
