@@ -86,7 +86,7 @@ case_ladder() {
 # case_planted BUILD_DIR: a wrong numba variant is flagged and not timed.
 case_planted() {
     py=$(numba_python)
-    expect_rc 3 "a planted off-by-one numba variant" "$py" "$top/kernels/$(folder_of "$e2e_example")/planted/numba.py" \
+    expect_rc 3 "a planted off-by-one numba variant" "$py" "$top/kernels/$(folder_of "$e2e_example")/planted/numba_off_by_one.py" \
         --checker "$1/bench/speedlab-check" --results "$tmp/res" --kernel ${e2e_example} \
         --variant njit_off_by_one --quick --reps 2 --min-time 0.01 --no-plots
     expect_in "$tmp/out" "numba/$e2e_example/njit_off_by_one: WRONG" "named as wrong"

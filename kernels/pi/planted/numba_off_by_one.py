@@ -1,8 +1,8 @@
-"""planted/numba.py - lesson 8's check, tested: the numba driver with one more pi
+"""planted/numba_off_by_one.py - lesson 8's check, tested: the numba driver with one more pi
 variant that drops the last step (an off-by-one a participant makes) must
 flag it with the kit's own check and exit 3, never time it.
 
-usage: python3 kernels/pi/planted/numba.py [numba_bench.py options]
+usage: python3 kernels/pi/planted/numba_off_by_one.py [numba_bench.py options]
 """
 import os
 import sys
