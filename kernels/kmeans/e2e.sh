@@ -59,6 +59,8 @@ case_kmeans_peer() {
         ok "the kit's threads_simd beside it" || fail "no threads_simd row: $(cat "$tmp/out")"
     expect_rc 2 "kmeans_peer.py: a bad size" "$py" "$top/python/kmeans_peer.py" --size 5 \
         --bench "$bench"
+    expect_rc 2 "kmeans_peer.py: no features" "$py" "$top/python/kmeans_peer.py" --features 0
+    expect_in "$tmp/err" "--features 1 to 256" "says the range"
 }
 
 # make racecheck on the racy tree: the update without its array reduction.
