@@ -8,10 +8,12 @@
  *   speedlab-check MANIFEST      one answer per line (below); one verdict
  *                                line per answer on stdout
  *
- * A manifest line: id kernel size height max_iter seed mode value hits image
+ * A manifest line: id kernel size height max_iter seed mode value hits answer
  * (tab-separated; mode "exact" is the kernel's own check, "statistical" its
- * check_statistics, for a generator other than the kit's; image: a file of
- * width*height native int32 counts, row 0 at the top, or "-"). A verdict
+ * check_statistics, for a generator other than the kit's; answer: for an
+ * image kernel a file of width*height native int32 counts, row 0 at the
+ * top; for a kernel with read_answer the file it reads (k-means: the labels,
+ * then the centroids); else "-"). A verdict
  * line: id ok|wrong expected error tolerance error_name. Exit 0 when every
  * answer is right, 3 when any is wrong, 2 for a bad manifest (one line on
  * stderr naming the line).
@@ -101,9 +103,22 @@ static int check_line(char *line, char *out, size_t outlen, int *ok, char *why,
                      (long long)sl_problem_height(&p));
             return -1;
         }
+    } else if (d->read_answer) {
+        if (d->prepare(NULL, &p, &o) != 0) {
+            sl_release(d, &o);
+            snprintf(why, whylen, "out of memory for %s at %lld", d->name, size);
+            return -1;
+        }
+        if (d->read_answer(&p, image, &o, why, whylen) != 0) {
+            sl_release(d, &o);
+            return -1;
+        }
+        if (d->tally)
+            d->tally(&p, &o);
     }
     sl_verdict v = statistical ? d->check_statistics(&p, &o) : d->check(&p, &o);
     free(o.counts);
+    sl_release(d, &o);
     *ok = v.ok && !v.no_reference;
     snprintf(out, outlen, "%s\t%s\t%.17g\t%.6g\t%.6g\t%s\n", id, *ok ? "ok" : "wrong",
              v.expected, v.error, v.tolerance, d->error_name ? d->error_name : "error");

@@ -241,6 +241,13 @@ typedef struct sl_problem_def {
     int (*prepare)(const sl_variant *v, const sl_problem *p, sl_outcome *out);
     void (*collect)(const sl_variant *v, const sl_problem *p, sl_outcome *out);
     void (*release)(sl_outcome *out);
+    /* Kernels whose answer is arrays (k-means' labels and centroids): an
+     * answer computed elsewhere (lesson 8's numba, by speedlab-check), read
+     * from the file at path into out->data as prepare made it, so that
+     * tally and check see it as a variant's. Returns 0, or -1 with why.
+     * NULL: the answer is the value and hits (and an image). */
+    int (*read_answer)(const sl_problem *p, const char *path, sl_outcome *out, char *why,
+                       size_t whylen);
     /* The roofline: the bytes one call at p must move to or from memory at
      * least when its data does not fit in the caches, as the memory bus
      * counts them (triad: 32 per element, its store's line read first). NULL or 0: none worth counting (pi draws nothing from

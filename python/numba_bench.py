@@ -168,11 +168,18 @@ def call(c, fn, problem):
     return KERNELS[c["kernel"]]["call"](fn, problem)
 
 
-def run_once(c, fn, problem, image_path):
-    value, hits, image = call(c, fn, problem)
-    if image is not None:
-        image.astype(np.int32).tofile(image_path)
-    return value, hits, image
+def run_once(c, fn, problem, answer_path):
+    """One call; its image (fractals) or its arrays (a kernel table's
+    "write": k-means' labels and centroids) go to answer_path for the
+    kit's checker."""
+    value, hits, data = call(c, fn, problem)
+    if data is not None:
+        write = KERNELS[c["kernel"]].get("write")
+        if write:
+            write(data, answer_path)
+        else:
+            data.astype(np.int32).tofile(answer_path)
+    return value, hits, data
 
 
 def validate(configs, partial, checker):

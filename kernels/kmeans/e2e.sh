@@ -27,6 +27,21 @@ case_kmeans() {
     expect_rc 2 "the app: too few points" "$app" 5
     expect_rc 2 "the app: not a number" "$app" 12x
     expect_rc 1 "the app: a labels file it cannot write" "$app" 100 "$tmp/no/such/dir/l.txt"
+    # An answer from elsewhere (lesson 8's numba driver writes labels, then
+    # centroids) through the kit's checker: all in cluster 0 is WRONG (3),
+    # a short file is refused (2).
+    checker=$4/bench/speedlab-check
+    /usr/bin/python3 -c 'import array, sys
+with open(sys.argv[1], "wb") as f:
+    array.array("i", [0] * 1009).tofile(f)
+    array.array("d", [0.0] * 32 * 16).tofile(f)' "$tmp/zero.bin"
+    printf 'z\tkmeans\t1009\t0\t0\t0\texact\t0\t0\t%s\n' "$tmp/zero.bin" >"$tmp/m.tsv"
+    expect_rc 3 "the checker: every point in cluster 0" "$checker" "$tmp/m.tsv"
+    expect_in "$tmp/out" "wrong labels and centroid features" "named as wrong"
+    head -c 100 "$tmp/zero.bin" >"$tmp/short.bin"
+    sed "s|zero.bin|short.bin|" "$tmp/m.tsv" >"$tmp/m2.tsv"
+    expect_rc 2 "the checker: a short answer file" "$checker" "$tmp/m2.tsv"
+    expect_in "$tmp/err" "wrong length (want 1009 int32 labels, then 512 doubles)" "says what it wants"
     # The same program in NumPy, and its hot function in numba: the same
     # iterations and labels as the C app's (where numba is installed).
     py=${SPEEDLAB_PYTHON:-/usr/bin/python3}

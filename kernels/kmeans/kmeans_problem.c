@@ -10,6 +10,9 @@
  */
 #define _ISOC11_SOURCE
 #include "kmeans_problem.h"
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
 
 #include <math.h>
 #include <stdlib.h>
@@ -190,6 +193,30 @@ static sl_verdict kmeans_check(const sl_problem *p, const sl_outcome *out)
     return v;
 }
 
+/* An answer from elsewhere (lesson 8's numba): n int32 labels, then the
+ * KMEANS_K x KMEANS_D centroids as doubles, native byte order, nothing
+ * after them. */
+static int kmeans_read_answer(const sl_problem *p, const char *path, sl_outcome *out,
+                              char *why, size_t whylen)
+{
+    kmeans_data *d = out->data;
+    FILE *f = fopen(path, "rb");
+    if (f == NULL) {
+        snprintf(why, whylen, "answer '%s': %s", path, strerror(errno));
+        return -1;
+    }
+    size_t labels = fread(d->labels, sizeof(int32_t), (size_t)p->size, f);
+    size_t cents = fread(d->centroids, sizeof(double), KMEANS_K * KMEANS_D, f);
+    int extra = fgetc(f);
+    fclose(f);
+    if (labels != (size_t)p->size || cents != KMEANS_K * KMEANS_D || extra != EOF) {
+        snprintf(why, whylen, "answer '%s': wrong length (want %" PRId64 " int32 labels, "
+                 "then %d doubles)", path, p->size, KMEANS_K * KMEANS_D);
+        return -1;
+    }
+    return 0;
+}
+
 /* Each iteration reads the points twice (assignment, update). */
 static double kmeans_bytes(const sl_problem *p)
 {
@@ -224,6 +251,7 @@ const sl_problem_def kmeans_problem = {
     .check = kmeans_check,
     .prepare = kmeans_prepare,
     .release = kmeans_release,
+    .read_answer = kmeans_read_answer,
     .ceiling = SL_CEILING_FMA,
     /* Per point and call: KMEANS_ITERS x KMEANS_K distances of KMEANS_D
      * multiply-adds (and as many subtracts). */
