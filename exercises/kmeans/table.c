@@ -15,6 +15,9 @@ static const sl_variant kmeans_variants[] = {
     { "expert", (sl_any_fn *)kmeans_expert, SL_USES_THREADS | SL_USES_SIMD | SL_EXPERT,
       NULL, NULL, NULL },
     { "gpu", (sl_any_fn *)kmeans_gpu, SL_USES_GPU, NULL, NULL, NULL },
+#if SPEEDLAB_HAVE_CUDA
+    { "cuda", (sl_any_fn *)kmeans_cuda, SL_USES_CUDA, NULL, NULL, NULL },
+#endif
 };
 
 const sl_kernel kmeans_kernel = {

@@ -23,11 +23,15 @@
 #define kmeans_threads_simd SL_TREE_SYMBOL(kmeans_threads_simd)
 #define kmeans_gpu SL_TREE_SYMBOL(kmeans_gpu)
 #define kmeans_expert SL_TREE_SYMBOL(kmeans_expert)
+#define kmeans_cuda SL_TREE_SYMBOL(kmeans_cuda)
 #define kmeans_kernel SL_TREE_SYMBOL(kmeans_kernel)
 
 /* The signature kmeans_fn: if a variant drifts from it, this stops the build. */
 kmeans_fn kmeans_scalar, kmeans_simd, kmeans_threads, kmeans_threads_simd, kmeans_gpu,
     kmeans_expert;
+/* CUDA C for comparison (cuda.cu; built when nvcc is found, run only on a
+ * CUDA device). */
+kmeans_fn kmeans_cuda;
 
 extern const sl_kernel kmeans_kernel;
 
