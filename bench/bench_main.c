@@ -22,6 +22,7 @@
 #include "exitcodes.h"
 #include "foreign.h"
 #include "gbench.h"
+#include "history.h"
 #include "report.h"
 #include "interrupt.h"
 #include "isolate.h"
@@ -522,6 +523,7 @@ static int publish(bench_run *b, sl_run_report *report)
     if (sl_run_dir_publish(&b->run, why, sizeof why) != 0)
         return fail(b, SL_EXIT_RUNTIME, why);
     b->have_folder = 0;
+    sl_history_record(b->run.base, "bench", b->run.name, b->suite);
     printf("\n");
     report->dir = b->run.final;
     sl_print_report(stdout, report, b->cli.verbose);

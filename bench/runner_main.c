@@ -23,6 +23,7 @@
 #include "gbench.h"
 #include "interrupt.h"
 #include "isolate.h"
+#include "history.h"
 #include "results.h"
 #include "run_dir.h"
 #include "speedlab_config.h"
@@ -409,6 +410,7 @@ static int runner(int argc, char **argv, sl_suite *suite)
     if (k->problem->std_error)
         print_sampling_note(suite);
     print_notes(suite);
+    sl_history_record(cli.results ? cli.results : "results", "lesson", "", suite);
     if (k->problem->image && write_pictures(suite, cli.word[0], &cli, why, sizeof why) != 0) {
         sl_print_error(argv[0], why);
         return SL_EXIT_RUNTIME;

@@ -39,6 +39,7 @@ if command -v apt-get >/dev/null 2>&1 && command -v dpkg-query >/dev/null 2>&1; 
     command -v "$cc" >/dev/null 2>&1 || command -v gcc >/dev/null 2>&1 || missing="$missing gcc"
     command -v g++ >/dev/null 2>&1 || command -v c++ >/dev/null 2>&1 || missing="$missing g++"
     has_pkg libbenchmark-dev || missing="$missing libbenchmark-dev"
+    has_pkg libsqlite3-dev || missing="$missing libsqlite3-dev"
     command -v gnuplot >/dev/null 2>&1 || missing="$missing gnuplot-nox"
     case "$(basename "$cc")" in
     clang*) has_pkg libomp-dev || missing="$missing libomp-dev" ;;

@@ -1,0 +1,248 @@
+/* history.c - the history store (history.h): SQLite in WAL mode, one
+ * transaction per run. */
+#define _DEFAULT_SOURCE
+#include "history.h"
+
+#include <sqlite3.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "args.h"
+#include "context.h"
+#include "speedlab_config.h"
+
+/* Two tables: a run, and its configurations. A new column is added with
+ * ALTER TABLE under a new user_version, never by changing these. */
+static const char schema[] =
+    "CREATE TABLE IF NOT EXISTS runs ("
+    " id INTEGER PRIMARY KEY, kind TEXT NOT NULL, folder TEXT NOT NULL,"
+    " started_utc TEXT NOT NULL, commit_id TEXT NOT NULL, dirty INTEGER NOT NULL,"
+    " tree TEXT NOT NULL, host TEXT NOT NULL, cpu_model TEXT NOT NULL, cores INTEGER NOT NULL,"
+    " simd_isa TEXT NOT NULL, compiler TEXT NOT NULL, flags TEXT NOT NULL,"
+    " interrupted INTEGER NOT NULL);"
+    "CREATE UNIQUE INDEX IF NOT EXISTS runs_folder ON runs(host, folder) WHERE folder <> '';"
+    "CREATE TABLE IF NOT EXISTS configs ("
+    " run INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,"
+    " tree TEXT NOT NULL, kernel TEXT NOT NULL, variant TEXT NOT NULL, threads INTEGER NOT NULL,"
+    " size INTEGER NOT NULL, study TEXT NOT NULL, median_s REAL, ci_low_s REAL, ci_high_s REAL,"
+    " ci_level REAL, others_cpu REAL, contaminated INTEGER NOT NULL, valid INTEGER NOT NULL,"
+    " speedup REAL);"
+    "CREATE INDEX IF NOT EXISTS configs_series ON configs(kernel, variant, threads, tree);"
+    "PRAGMA user_version = 1;";
+
+void sl_history_path(char *out, size_t len, const char *results)
+{
+    snprintf(out, len, "%s/history.sqlite", results);
+}
+
+/* The kit's commit, and whether its tree has uncommitted changes: git
+ * runs as its own program (popen: fork and exec at once, which libgomp
+ * allows). */
+static void git_commit(char *commit, size_t len, int *dirty)
+{
+    snprintf(commit, len, "unknown");
+    *dirty = 0;
+    FILE *p = popen("git -C '" SPEEDLAB_SOURCE_DIR "' rev-parse --short=12 HEAD 2>/dev/null && "
+                    "git -C '" SPEEDLAB_SOURCE_DIR "' status --porcelain "
+                    "--untracked-files=no 2>/dev/null | head -1", "r");
+    if (p == NULL)
+        return;
+    char line[256];
+    if (fgets(line, sizeof line, p)) {
+        line[strcspn(line, "\n")] = '\0';
+        if (line[0])
+            snprintf(commit, len, "%.40s", line);
+        *dirty = fgets(line, sizeof line, p) != NULL;
+    }
+    pclose(p);
+}
+
+void sl_history_describe(sl_history_run *run, const char *kind, const char *tree,
+                         const char *folder)
+{
+    memset(run, 0, sizeof *run);
+    snprintf(run->kind, sizeof run->kind, "%s", kind);
+    snprintf(run->folder, sizeof run->folder, "%s", folder ? folder : "");
+    snprintf(run->tree, sizeof run->tree, "%s", tree);
+    time_t now = time(NULL);
+    struct tm tm;
+    gmtime_r(&now, &tm);
+    strftime(run->started_utc, sizeof run->started_utc, "%Y-%m-%dT%H:%M:%SZ", &tm);
+    git_commit(run->commit, sizeof run->commit, &run->dirty);
+    if (gethostname(run->host, sizeof run->host) != 0)
+        snprintf(run->host, sizeof run->host, "unknown");
+    run->host[sizeof run->host - 1] = '\0';
+    sl_cpu_model(run->cpu_model, sizeof run->cpu_model);
+    run->cores = sl_cores_available();
+    snprintf(run->simd_isa, sizeof run->simd_isa, "%s", SPEEDLAB_SIMD_ISA);
+    snprintf(run->compiler, sizeof run->compiler, "%s", SPEEDLAB_COMPILER);
+    snprintf(run->flags, sizeof run->flags, "%s", SPEEDLAB_KERNEL_FLAGS);
+}
+
+size_t sl_history_rows(const sl_suite *s, sl_history_row *rows, size_t max)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < s->count && n < max; i++) {
+        const sl_config *c = &s->configs[i];
+        if (!c->validated || c->foreign)
+            continue;
+        sl_history_row *r = &rows[n++];
+        memset(r, 0, sizeof *r);
+        snprintf(r->tree, sizeof r->tree, "%s", c->tree);
+        snprintf(r->kernel, sizeof r->kernel, "%s", c->kernel->problem->name);
+        snprintf(r->variant, sizeof r->variant, "%s", c->variant->name);
+        snprintf(r->study, sizeof r->study, "%s", c->weak ? "weak" : "strong");
+        r->threads = c->problem.threads;
+        r->size = (long long)c->problem.size;
+        r->valid = c->valid;
+        r->contaminated = c->contaminated;
+        r->others_cpu = c->others_cpu;
+        r->speedup = c->speedup;
+        if (c->timed > 0 && c->valid) {
+            r->median = c->median;
+            r->ci_low = c->ci_low;
+            r->ci_high = c->ci_high;
+            r->ci_level = c->ci_level;
+        }
+    }
+    return n;
+}
+
+static int say(sqlite3 *db, const char *what, char *why, size_t whylen)
+{
+    snprintf(why, whylen, "history %s: %s", what, db ? sqlite3_errmsg(db) : "out of memory");
+    return -1;
+}
+
+/* A number, or NULL where there is none (not timed: 0). */
+static void bind_real(sqlite3_stmt *st, int i, double v, int has)
+{
+    if (has)
+        sqlite3_bind_double(st, i, v);
+    else
+        sqlite3_bind_null(st, i);
+}
+
+static int insert_rows(sqlite3 *db, sqlite3_int64 run, const sl_history_row *rows,
+                       size_t nrows, char *why, size_t whylen)
+{
+    sqlite3_stmt *st = NULL;
+    if (sqlite3_prepare_v2(db,
+                           "INSERT INTO configs VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)", -1,
+                           &st, NULL) != SQLITE_OK)
+        return say(db, "insert", why, whylen);
+    for (size_t i = 0; i < nrows; i++) {
+        const sl_history_row *r = &rows[i];
+        const int timed = r->median > 0;
+        sqlite3_reset(st);
+        sqlite3_bind_int64(st, 1, run);
+        sqlite3_bind_text(st, 2, r->tree, -1, SQLITE_STATIC);
+        sqlite3_bind_text(st, 3, r->kernel, -1, SQLITE_STATIC);
+        sqlite3_bind_text(st, 4, r->variant, -1, SQLITE_STATIC);
+        sqlite3_bind_int(st, 5, r->threads);
+        sqlite3_bind_int64(st, 6, r->size);
+        sqlite3_bind_text(st, 7, r->study, -1, SQLITE_STATIC);
+        bind_real(st, 8, r->median, timed);
+        bind_real(st, 9, r->ci_low, timed);
+        bind_real(st, 10, r->ci_high, timed);
+        bind_real(st, 11, r->ci_level, timed);
+        bind_real(st, 12, r->others_cpu, r->others_cpu >= 0);
+        sqlite3_bind_int(st, 13, r->contaminated);
+        sqlite3_bind_int(st, 14, r->valid);
+        bind_real(st, 15, r->speedup, r->speedup > 0);
+        if (sqlite3_step(st) != SQLITE_DONE) {
+            sqlite3_finalize(st);
+            return say(db, "insert", why, whylen);
+        }
+    }
+    sqlite3_finalize(st);
+    return 0;
+}
+
+int sl_history_add(const char *path, const sl_history_run *run, const sl_history_row *rows,
+                   size_t nrows, char *why, size_t whylen)
+{
+    sqlite3 *db = NULL;
+    if (sqlite3_open_v2(path, &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL) !=
+        SQLITE_OK) {
+        say(db, "open", why, whylen);
+        sqlite3_close(db);
+        return -1;
+    }
+    /* Another writer holds the lock for a moment: wait for it. */
+    sqlite3_busy_timeout(db, 30000);
+    int rc = -1;
+    sqlite3_stmt *st = NULL;
+    if (sqlite3_exec(db, "PRAGMA journal_mode=WAL; PRAGMA foreign_keys=ON;", NULL, NULL,
+                     NULL) != SQLITE_OK ||
+        sqlite3_exec(db, "BEGIN IMMEDIATE", NULL, NULL, NULL) != SQLITE_OK) {
+        say(db, "open", why, whylen);
+        goto done;
+    }
+    if (sqlite3_exec(db, schema, NULL, NULL, NULL) != SQLITE_OK ||
+        sqlite3_prepare_v2(db,
+                           "INSERT OR IGNORE INTO runs (kind, folder, started_utc, commit_id,"
+                           " dirty, tree, host, cpu_model, cores, simd_isa, compiler, flags,"
+                           " interrupted) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                           -1, &st, NULL) != SQLITE_OK) {
+        say(db, "schema", why, whylen);
+        goto rollback;
+    }
+    const char *text[] = { run->kind, run->folder, run->started_utc, run->commit };
+    for (int i = 0; i < 4; i++)
+        sqlite3_bind_text(st, i + 1, text[i], -1, SQLITE_STATIC);
+    sqlite3_bind_int(st, 5, run->dirty);
+    sqlite3_bind_text(st, 6, run->tree, -1, SQLITE_STATIC);
+    sqlite3_bind_text(st, 7, run->host, -1, SQLITE_STATIC);
+    sqlite3_bind_text(st, 8, run->cpu_model, -1, SQLITE_STATIC);
+    sqlite3_bind_int(st, 9, run->cores);
+    sqlite3_bind_text(st, 10, run->simd_isa, -1, SQLITE_STATIC);
+    sqlite3_bind_text(st, 11, run->compiler, -1, SQLITE_STATIC);
+    sqlite3_bind_text(st, 12, run->flags, -1, SQLITE_STATIC);
+    sqlite3_bind_int(st, 13, run->interrupted);
+    if (sqlite3_step(st) != SQLITE_DONE) {
+        say(db, "insert", why, whylen);
+        goto rollback;
+    }
+    /* A folder already imported stays as it was (OR IGNORE): no second copy. */
+    if (sqlite3_changes(db) == 1 &&
+        insert_rows(db, sqlite3_last_insert_rowid(db), rows, nrows, why, whylen) != 0)
+        goto rollback;
+    if (sqlite3_exec(db, "COMMIT", NULL, NULL, NULL) != SQLITE_OK) {
+        say(db, "commit", why, whylen);
+        goto rollback;
+    }
+    rc = 0;
+    goto done;
+rollback:
+    sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);
+done:
+    sqlite3_finalize(st);
+    sqlite3_close(db);
+    return rc;
+}
+
+void sl_history_record(const char *results, const char *kind, const char *folder,
+                       const sl_suite *s)
+{
+    char path[SL_PATH_BUF], why[SL_WHY_BUF];
+    mkdir(results, 0777);   /* the runner's first lesson may find none */
+    sl_history_path(path, sizeof path, results);
+    sl_history_run run;
+    sl_history_describe(&run, kind, s->count ? s->configs[0].tree : "", folder);
+    for (size_t i = 0; i < s->count; i++)
+        run.interrupted |= s->configs[i].interrupted;
+    sl_history_row *rows = calloc(s->count ? s->count : 1, sizeof *rows);
+    if (rows == NULL) {
+        fprintf(stderr, "warning: the run is not in the history (out of memory)\n");
+        return;
+    }
+    size_t n = sl_history_rows(s, rows, s->count);
+    if (sl_history_add(path, &run, rows, n, why, sizeof why) != 0)
+        fprintf(stderr, "warning: the run is not in the history (%s): %s\n", path, why);
+    free(rows);
+}
