@@ -209,14 +209,14 @@ int sl_history_add(const char *path, const sl_history_run *run, const sl_history
         goto rollback;
     }
     /* A folder already imported stays as it was (OR IGNORE): no second copy. */
-    if (sqlite3_changes(db) == 1 &&
-        insert_rows(db, sqlite3_last_insert_rowid(db), rows, nrows, why, whylen) != 0)
+    const int added = sqlite3_changes(db) == 1;
+    if (added && insert_rows(db, sqlite3_last_insert_rowid(db), rows, nrows, why, whylen) != 0)
         goto rollback;
     if (sqlite3_exec(db, "COMMIT", NULL, NULL, NULL) != SQLITE_OK) {
         say(db, "commit", why, whylen);
         goto rollback;
     }
-    rc = 0;
+    rc = added ? 0 : 1;
     goto done;
 rollback:
     sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);
@@ -242,7 +242,7 @@ void sl_history_record(const char *results, const char *kind, const char *folder
         return;
     }
     size_t n = sl_history_rows(s, rows, s->count);
-    if (sl_history_add(path, &run, rows, n, why, sizeof why) != 0)
+    if (sl_history_add(path, &run, rows, n, why, sizeof why) < 0)
         fprintf(stderr, "warning: the run is not in the history (%s): %s\n", path, why);
     free(rows);
 }

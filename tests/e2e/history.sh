@@ -78,3 +78,66 @@ case_store() {
         --threads 1 --reps 1 --min-time 0.01 --no-plots --no-weak --results "$tmp/bad"
     expect_in "$tmp/err" "warning: the run is not in the history" "says the run is not in it"
 }
+
+# make history on a history with known steps (written with Python's sqlite3
+# into the store's own schema): one series 50% slower with its intervals
+# apart is flagged, at its commit; one whose intervals overlap and one that
+# moved 5% (intervals apart, under the 10% threshold) are not. Then import:
+# a run folder the history lacks is added once.
+case_report() {
+    bench=$1; history=$2
+    /usr/bin/python3 -c 'import sqlite3' 2>/dev/null ||
+        { echo "skipped: no Python sqlite3 to write the history with"; exit 77; }
+    res="$tmp/results"; db="$res/history.sqlite"
+    expect_rc 0 "a quick bench makes the store" "$bench" --quick --kernel "$e2e_example" \
+        --size 100003 --threads 1 --reps 2 --min-time 0.01 --no-plots --no-weak --results "$res"
+    /usr/bin/python3 - "$db" <<'PY' || fail "writing the planted history"
+import sqlite3, sys
+db = sqlite3.connect(sys.argv[1])
+db.execute("delete from configs"); db.execute("delete from runs")
+for run, commit in ((1, "c1"), (2, "c2"), (3, "c3planted"), (4, "c4")):
+    db.execute("insert into runs values (?, 'bench', ?, ?, ?, 0, 'solutions', 'box', 'cpu',"
+               " 2, 'AVX2', 'GCC 12', '-O3', 0)", (run, "f%d" % run, "t%d" % run, commit))
+def point(run, variant, median, half):
+    db.execute("insert into configs values (?, 'solutions', 'k', ?, 0, 1000, 'strong', ?, ?,"
+               " ?, 0.95, 0.0, 0, 1, 1.0)", (run, variant, median, median - half, median + half))
+for run, m in ((1, 1.0), (2, 1.0), (3, 1.5), (4, 1.5)):    # slower at c3planted
+    point(run, "slowed", m, 0.05)
+for run, m in ((1, 1.0), (2, 1.0), (3, 1.3), (4, 1.3)):    # intervals overlap
+    point(run, "noisy", m, 0.2)
+for run, m in ((1, 1.0), (2, 1.0), (3, 1.05), (4, 1.05)):  # apart, but 5%
+    point(run, "small", m, 0.01)
+db.commit()
+PY
+    expect_rc 3 "a slower step: exit 3" "$history" --results "$res" --no-plots
+    [ "$(grep -c SLOWER "$tmp/out")" -eq 1 ] && ok "one step flagged" ||
+        fail "flagged: $(cat "$tmp/out")"
+    grep -qE '^k +solutions slowed .* c3planted .*SLOWER 1\.50x' "$tmp/out" &&
+        ok "the slowed series, at the planted commit" || fail "the step: $(cat "$tmp/out")"
+    expect_not_in "$tmp/out" "noisy|small" "overlapping and small changes are not steps"
+    out="$res/history"
+    [ "$(grep -c ',slower$' "$out/history.csv")" -eq 1 ] && ok "history.csv marks it" ||
+        fail "history.csv: $(grep slower "$out/history.csv")"
+    expect_in "$out/history.html" "<td>c3planted</td><td>slower</td>" "history.html's table has it"
+    [ "$(grep -c '^"' "$out/trend-k.dat")" -eq 3 ] && ok "trend-k.dat: 3 series" ||
+        fail "trend-k.dat: $(cat "$out/trend-k.dat")"
+    expect_rc 0 "a higher threshold: no step" "$history" --results "$res" --no-plots --min-change 60
+    expect_rc 2 "a bad threshold" "$history" --results "$res" --min-change abc
+    one_line "a bad threshold"
+    expect_rc 2 "no history" "$history" --results "$tmp/none"
+    expect_in "$tmp/err" "no history in" "says there is none yet"
+
+    # Import: the bench's folder is not in this history any more; added
+    # once, every configuration, and a second import adds nothing.
+    expect_rc 3 "import" "$history" --results "$res" --import --no-plots
+    expect_in "$tmp/out" "imported 1 run folder(s)" "the folder is added"
+    rows=$(tail -n +2 "$res/latest/results.csv" | wc -l)
+    [ "$(sql "$db" "select count(*) from configs join runs on run = id where kind = 'import'")" -eq "$rows" ] &&
+        ok "with its $rows configurations" || fail "imported configurations"
+    expect_rc 3 "import again" "$history" --results "$res" --import --no-plots
+    expect_in "$tmp/out" "imported 0 run folder(s) from $res; 1 already in the history" "nothing twice"
+    if command -v gnuplot >/dev/null 2>&1; then
+        expect_rc 3 "with plots" "$history" --results "$res"
+        [ -s "$out/trend-k.png" ] && ok "trend-k.png drawn" || fail "no trend-k.png"
+    fi
+}

@@ -1,0 +1,451 @@
+/* history_main.c - speedlab-history (make history): the runs the history
+ * remembers (results/history.sqlite, bench/history/), as trends and the
+ * steps in them.
+ *
+ * A series is one configuration on one machine: host, tree, kernel,
+ * variant, threads and size, strong scaling, valid and timed. Its points
+ * are its runs in the order they were recorded. A step is flagged between
+ * two consecutive points only when their medians' intervals do not
+ * overlap (each is the distribution-free interval of the median the bench
+ * gives, ~95% at 6 repetitions: a step is then unlikely to be noise) and
+ * the medians differ by more than --min-change (default 10%, so that a
+ * real but tiny change on a quiet machine is not an alarm). The run after
+ * the step names the commit that brought it.
+ *
+ * Writes <results>/history/: history.csv (every point, for people's own
+ * plots), trend-<kernel>.dat (one figure per kernel, drawn by
+ * plots/trend.gp), history.html; prints the flagged steps.
+ *
+ * usage: speedlab-history [--results DIR] [--import] [--min-change PCT] [--no-plots]
+ *   --import  add the run folders already in DIR (results.csv and
+ *             bench.json) that the history does not have yet
+ * Exit: 0 no slower step, 1 a runtime error, 2 bad input, 3 a slower step
+ * flagged (CI fails on it).
+ */
+#define _DEFAULT_SOURCE
+#include <dirent.h>
+#include <errno.h>
+#include <math.h>
+#include <sqlite3.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "args.h"
+#include "atomic_file.h"
+#include "exitcodes.h"
+#include "history.h"
+#include "results.h"
+#include "table.h"
+
+#define PROG "speedlab-history"
+
+typedef struct point {
+    char host[128], tree[32], kernel[64], variant[64], started[32], commit[48];
+    int threads, dirty;
+    long long size, run;
+    double median, lo, hi;
+    int step;                 /* 0, +1 slower than the point before, -1 faster */
+} point;
+
+static int usage(const char *why)
+{
+    fprintf(stderr, "%s: %s (usage: %s [--results DIR] [--import] [--min-change PCT] "
+            "[--no-plots])\n", PROG, why, PROG);
+    return SL_EXIT_USAGE;
+}
+
+/* A bench.json context value ("key": "value"), or "" without one. */
+static void json_value(const char *json, const char *key, char *out, size_t len)
+{
+    char pattern[64];
+    snprintf(pattern, sizeof pattern, "\"%s\": \"", key);
+    const char *at = json ? strstr(json, pattern) : NULL;
+    out[0] = '\0';
+    if (at == NULL)
+        return;
+    at += strlen(pattern);
+    size_t n = strcspn(at, "\"");
+    snprintf(out, len, "%.*s", (int)(n < len ? n : len - 1), at);
+}
+
+static char *slurp(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    if (f == NULL)
+        return NULL;
+    size_t cap = 1 << 16, n = 0;
+    char *text = malloc(cap + 1);
+    size_t got;
+    while (text && (got = fread(text + n, 1, cap - n, f)) > 0) {
+        n += got;
+        if (n == cap) {
+            char *more = realloc(text, 2 * cap + 1);
+            if (more == NULL) {
+                free(text);
+                text = NULL;
+            }
+            text = more;
+            cap *= 2;
+        }
+    }
+    fclose(f);
+    if (text)
+        text[n] = '\0';
+    return text;
+}
+
+/* One run folder into the history (a folder it has is left alone). */
+static int import_folder(const char *db, const char *dir, const char *name, char *why,
+                         size_t whylen)
+{
+    char path[SL_PATH_BUF];
+    sl_table t;
+    if (sl_path_join(path, sizeof path, dir, "results.csv") != 0 ||
+        sl_table_read(&t, path, why, whylen) != 0)
+        return -1;
+    static const char *const cols[] = { "tree", "kernel", "variant", "threads_requested",
+                                        "size", "study", "median_s", "ci_low_s",
+                                        "ci_high_s", "ci_level", "others_cpu",
+                                        "contaminated", "valid", "speedup_vs_scalar" };
+    int c[14];
+    if (sl_table_need(&t, "results.csv", cols, 14, c, why, whylen) != 0) {
+        sl_table_free(&t);
+        return -1;
+    }
+    sl_history_run run;
+    memset(&run, 0, sizeof run);
+    char *json = NULL;
+    if (sl_path_join(path, sizeof path, dir, "bench.json") == 0)
+        json = slurp(path);
+    snprintf(run.kind, sizeof run.kind, "import");
+    snprintf(run.folder, sizeof run.folder, "%s", name);
+    snprintf(run.commit, sizeof run.commit, "unknown");
+    char cores[32];
+    json_value(json, "date_utc", run.started_utc, sizeof run.started_utc);
+    json_value(json, "host", run.host, sizeof run.host);
+    json_value(json, "cpu_model", run.cpu_model, sizeof run.cpu_model);
+    json_value(json, "simd_isa", run.simd_isa, sizeof run.simd_isa);
+    json_value(json, "compiler", run.compiler, sizeof run.compiler);
+    json_value(json, "kernel_flags", run.flags, sizeof run.flags);
+    json_value(json, "cores_available", cores, sizeof cores);
+    run.cores = atoi(cores);
+    free(json);
+    if (run.started_utc[0] == '\0')   /* no bench.json: the folder's time */
+        snprintf(run.started_utc, sizeof run.started_utc, "%.16s", name);
+    if (run.host[0] == '\0')
+        snprintf(run.host, sizeof run.host, "unknown");
+    sl_history_row *rows = calloc(t.nrows ? (size_t)t.nrows : 1, sizeof *rows);
+    int n = 0, rc = rows ? 0 : -1;
+    for (int r = 0; rows && r < t.nrows && rc == 0; r++) {
+        sl_history_row *h = &rows[n];
+        long long threads, size, contaminated = 0;
+        double v[6];
+        rc = sl_table_int(&t, r, c[3], 0, 0, &threads, why, whylen) ||
+             sl_table_int(&t, r, c[4], 0, 0, &size, why, whylen) ||
+             sl_table_int(&t, r, c[11], 1, 0, &contaminated, why, whylen);
+        for (int k = 0; k < 6 && rc == 0; k++)
+            rc = sl_table_real(&t, r, c[(int[]){ 6, 7, 8, 9, 10, 13 }[k]], 1, 0.0, &v[k], why,
+                               whylen);
+        if (rc != 0)
+            break;
+        snprintf(h->tree, sizeof h->tree, "%s", sl_table_text(&t, r, c[0]));
+        snprintf(h->kernel, sizeof h->kernel, "%s", sl_table_text(&t, r, c[1]));
+        snprintf(h->variant, sizeof h->variant, "%s", sl_table_text(&t, r, c[2]));
+        snprintf(h->study, sizeof h->study, "%s", sl_table_text(&t, r, c[5]));
+        snprintf(run.tree, sizeof run.tree, "%s", h->tree);
+        h->threads = (int)threads;
+        h->size = size;
+        h->valid = strcmp(sl_table_text(&t, r, c[12]), "yes") == 0;
+        h->median = v[0], h->ci_low = v[1], h->ci_high = v[2], h->ci_level = v[3];
+        h->others_cpu = sl_table_text(&t, r, c[10])[0] ? v[4] : -1;
+        h->speedup = v[5];
+        h->contaminated = (int)contaminated;
+        n++;
+    }
+    sl_table_free(&t);
+    if (rc == 0)
+        rc = sl_history_add(db, &run, rows, (size_t)n, why, whylen);
+    free(rows);
+    return rc;   /* 0 added, 1 there already, -1 why */
+}
+
+/* Every run folder under results (not latest, not a .partial). */
+static int import_all(const char *db, const char *results)
+{
+    DIR *d = opendir(results);
+    if (d == NULL) {
+        fprintf(stderr, "%s: cannot read '%s': %s\n", PROG, results, strerror(errno));
+        return -1;
+    }
+    struct dirent *e;
+    int added = 0, had = 0, failed = 0;
+    char dir[SL_PATH_BUF], csv[SL_PATH_BUF], why[SL_WHY_BUF];
+    while ((e = readdir(d)) != NULL) {
+        if (e->d_name[0] == '.' || strcmp(e->d_name, "latest") == 0 ||
+            sl_path_join(dir, sizeof dir, results, e->d_name) != 0 ||
+            sl_path_join(csv, sizeof csv, dir, "results.csv") != 0)
+            continue;
+        FILE *f = fopen(csv, "r");
+        if (f == NULL)
+            continue;
+        fclose(f);
+        int rc = import_folder(db, dir, e->d_name, why, sizeof why);
+        if (rc < 0)
+            fprintf(stderr, "%s: not imported: %s\n", PROG, why);
+        failed += rc < 0, added += rc == 0, had += rc == 1;
+    }
+    closedir(d);
+    printf("imported %d run folder(s) from %s; %d already in the history%s\n", added,
+           results, had, failed ? "; some could not be read (above)" : "");
+    return 0;
+}
+
+/* Every valid, timed strong-scaling point, series by series, in run order. */
+static point *load(const char *db_path, size_t *n, char *why, size_t whylen)
+{
+    sqlite3 *db = NULL;
+    sqlite3_stmt *st = NULL;
+    point *p = NULL;
+    size_t cap = 0;
+    *n = 0;
+    if (sqlite3_open_v2(db_path, &db, SQLITE_OPEN_READONLY, NULL) != SQLITE_OK ||
+        sqlite3_busy_timeout(db, 30000) != SQLITE_OK ||
+        sqlite3_prepare_v2(db,
+            "SELECT r.host, c.tree, c.kernel, c.variant, c.threads, c.size, r.started_utc,"
+            " r.commit_id, r.dirty, c.median_s, c.ci_low_s, c.ci_high_s, r.id"
+            " FROM configs c JOIN runs r ON c.run = r.id"
+            " WHERE c.valid = 1 AND c.median_s > 0 AND c.study = 'strong'"
+            " ORDER BY r.host, c.kernel, c.tree, c.variant, c.threads, c.size, r.id",
+            -1, &st, NULL) != SQLITE_OK) {
+        snprintf(why, whylen, "cannot read the history '%s': %s", db_path,
+                 db ? sqlite3_errmsg(db) : "out of memory");
+        sqlite3_close(db);
+        return NULL;
+    }
+    int rc;
+    while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+        if (*n == cap) {
+            point *more = realloc(p, (cap = cap ? 2 * cap : 256) * sizeof *p);
+            if (more == NULL)
+                break;
+            p = more;
+        }
+        point *q = &p[(*n)++];
+        memset(q, 0, sizeof *q);
+        char *text[] = { q->host, q->tree, q->kernel, q->variant };
+        size_t len[] = { sizeof q->host, sizeof q->tree, sizeof q->kernel, sizeof q->variant };
+        for (int i = 0; i < 4; i++)
+            snprintf(text[i], len[i], "%s", (const char *)sqlite3_column_text(st, i));
+        q->threads = sqlite3_column_int(st, 4);
+        q->size = sqlite3_column_int64(st, 5);
+        snprintf(q->started, sizeof q->started, "%s", (const char *)sqlite3_column_text(st, 6));
+        snprintf(q->commit, sizeof q->commit, "%s", (const char *)sqlite3_column_text(st, 7));
+        q->dirty = sqlite3_column_int(st, 8);
+        q->median = sqlite3_column_double(st, 9);
+        q->lo = sqlite3_column_double(st, 10);
+        q->hi = sqlite3_column_double(st, 11);
+        q->run = sqlite3_column_int64(st, 12);
+    }
+    if (rc != SQLITE_DONE) {
+        snprintf(why, whylen, "reading the history: %s", sqlite3_errmsg(db));
+        free(p);
+        p = NULL;
+    }
+    sqlite3_finalize(st);
+    sqlite3_close(db);
+    return p;
+}
+
+static int same_series(const point *a, const point *b)
+{
+    return strcmp(a->host, b->host) == 0 && strcmp(a->tree, b->tree) == 0 &&
+           strcmp(a->kernel, b->kernel) == 0 && strcmp(a->variant, b->variant) == 0 &&
+           a->threads == b->threads && a->size == b->size;
+}
+
+/* Flag the steps: intervals apart and the medians more than min_change apart. */
+static int find_steps(point *p, size_t n, double min_change)
+{
+    int slower = 0;
+    for (size_t i = 1; i < n; i++) {
+        if (!same_series(&p[i - 1], &p[i]))
+            continue;
+        const point *a = &p[i - 1];
+        double ratio = p[i].median / a->median;
+        if (p[i].lo > a->hi && ratio > 1 + min_change)
+            p[i].step = 1, slower++;
+        else if (p[i].hi < a->lo && ratio < 1 / (1 + min_change))
+            p[i].step = -1;
+    }
+    return slower;
+}
+
+static void series_name(const point *q, char *out, size_t len)
+{
+    if (q->threads > 0)
+        snprintf(out, len, "%s %s x%d", q->tree, q->variant, q->threads);
+    else
+        snprintf(out, len, "%s %s", q->tree, q->variant);
+}
+
+static void print_steps(const point *p, size_t n)
+{
+    int any = 0;
+    for (size_t i = 1; i < n; i++) {
+        if (p[i].step == 0)
+            continue;
+        if (!any++)
+            printf("%-11s %-34s %10s %12s %12s  %-14s %s\n", "kernel", "series", "size",
+                   "before", "after", "commit", "when");
+        char name[160];
+        series_name(&p[i], name, sizeof name);
+        printf("%-11s %-34s %10lld %10.4g ms %10.4g ms  %-14s %s  %s %.2fx\n", p[i].kernel, name,
+               p[i].size, p[i - 1].median * 1e3, p[i].median * 1e3, p[i].commit,
+               p[i].started, p[i].step > 0 ? "SLOWER" : "faster",
+               p[i].median / p[i - 1].median);
+    }
+    if (!any)
+        printf("no step in any series: every change between consecutive runs is within "
+               "the runs' intervals\n");
+}
+
+/* history.csv, and one trend-<kernel>.dat per kernel (index blocks: one
+ * series each, its name first, then run order, median and interval in ms). */
+static int write_files(const char *out, const point *p, size_t n)
+{
+    char path[SL_PATH_BUF];
+    sl_atomic_file f;
+    if (sl_path_join(path, sizeof path, out, "history.csv") != 0 ||
+        sl_atomic_open(&f, path) != 0)
+        return -1;
+    fprintf(f.fp, "host,tree,kernel,variant,threads,size,run,started_utc,commit,dirty,"
+                  "median_s,ci_low_s,ci_high_s,step\n");
+    for (size_t i = 0; i < n; i++)
+        fprintf(f.fp, "%s,%s,%s,%s,%d,%lld,%lld,%s,%s,%d,%.9g,%.9g,%.9g,%s\n", p[i].host,
+                p[i].tree, p[i].kernel, p[i].variant, p[i].threads, p[i].size, p[i].run,
+                p[i].started, p[i].commit, p[i].dirty, p[i].median, p[i].lo, p[i].hi,
+                p[i].step > 0 ? "slower" : p[i].step < 0 ? "faster" : "");
+    if (sl_atomic_commit(&f) != 0)
+        return -1;
+    for (size_t i = 0; i < n;) {
+        size_t end = i;
+        while (end < n && strcmp(p[end].kernel, p[i].kernel) == 0 &&
+               strcmp(p[end].host, p[i].host) == 0)
+            end++;
+        char name[160];
+        snprintf(name, sizeof name, "trend-%s.dat", p[i].kernel);
+        if (sl_path_join(path, sizeof path, out, name) != 0 || sl_atomic_open(&f, path) != 0)
+            return -1;
+        fprintf(f.fp, "# %s on %s: each series' median (ms) run after run, with its interval\n",
+                p[i].kernel, p[i].host);
+        for (size_t j = i, k = 0; j < end; j++) {
+            if (j == i || !same_series(&p[j - 1], &p[j])) {
+                series_name(&p[j], name, sizeof name);
+                fprintf(f.fp, "%s\"%s\"\n", j == i ? "" : "\n\n", name);
+                k = 0;
+            }
+            fprintf(f.fp, "%zu %.6g %.6g %.6g %d\n", ++k, p[j].median * 1e3, p[j].lo * 1e3,
+                    p[j].hi * 1e3, p[j].step);
+        }
+        if (sl_atomic_commit(&f) != 0)
+            return -1;
+        i = end;
+    }
+    return 0;
+}
+
+static int write_html(const char *out, const point *p, size_t n)
+{
+    char path[SL_PATH_BUF];
+    sl_atomic_file f;
+    if (sl_path_join(path, sizeof path, out, "history.html") != 0 ||
+        sl_atomic_open(&f, path) != 0)
+        return -1;
+    fprintf(f.fp, "<!doctype html>\n<html><head><meta charset=\"utf-8\"><title>speedlab "
+                  "history</title></head>\n<body>\n<h1>Speed over time</h1>\n"
+                  "<p>A step is flagged when two consecutive runs' median intervals do not "
+                  "overlap and the medians differ by more than the threshold.</p>\n"
+                  "<table id=\"steps\" border=\"1\" cellpadding=\"4\">\n<tr><th>kernel</th>"
+                  "<th>series</th><th>size</th><th>before (ms)</th><th>after (ms)</th>"
+                  "<th>commit</th><th>step</th></tr>\n");
+    for (size_t i = 1; i < n; i++) {
+        if (p[i].step == 0)
+            continue;
+        char name[160];
+        series_name(&p[i], name, sizeof name);
+        fprintf(f.fp, "<tr><td>%s</td><td>%s</td><td>%lld</td><td>%.4g</td><td>%.4g</td>"
+                      "<td>%s</td><td>%s</td></tr>\n", p[i].kernel, name, p[i].size,
+                p[i - 1].median * 1e3, p[i].median * 1e3, p[i].commit,
+                p[i].step > 0 ? "slower" : "faster");
+    }
+    fprintf(f.fp, "</table>\n");
+    for (size_t i = 0; i < n; i++)
+        if (i == 0 || strcmp(p[i].kernel, p[i - 1].kernel) != 0)
+            fprintf(f.fp, "<h2>%s</h2>\n<img src=\"trend-%s.png\" alt=\"%s over time\">\n",
+                    p[i].kernel, p[i].kernel, p[i].kernel);
+    fprintf(f.fp, "<p>Every point: <a href=\"history.csv\">history.csv</a>.</p>\n"
+                  "</body></html>\n");
+    return sl_atomic_commit(&f);
+}
+
+int main(int argc, char **argv)
+{
+    const char *results = "results";
+    int import = 0, plots = 1;
+    double min_change = 0.10;
+    for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "--results") == 0 && i + 1 < argc) {
+            results = argv[++i];
+        } else if (strcmp(argv[i], "--import") == 0) {
+            import = 1;
+        } else if (strcmp(argv[i], "--no-plots") == 0) {
+            plots = 0;
+        } else if (strcmp(argv[i], "--min-change") == 0 && i + 1 < argc) {
+            char *end;
+            double pct = strtod(argv[++i], &end);
+            if (*end != '\0' || !(pct >= 0 && pct <= 1000))
+                return usage("--min-change: a percentage from 0 to 1000");
+            min_change = pct / 100;
+        } else {
+            return usage(strncmp(argv[i], "--", 2) == 0 && i + 1 == argc
+                             ? "an option without its value" : "unknown argument");
+        }
+    }
+    char db[SL_PATH_BUF], out[SL_PATH_BUF], why[SL_WHY_BUF];
+    sl_history_path(db, sizeof db, results);
+    if (sl_path_join(out, sizeof out, results, "history") != 0)
+        return usage("--results: path too long");
+    if (import && import_all(db, results) != 0)
+        return SL_EXIT_USAGE;
+    FILE *probe = fopen(db, "rb");
+    if (probe == NULL) {
+        fprintf(stderr, "%s: no history in %s yet: run make bench or a lesson (make pi) "
+                "first, or import earlier runs: make history ARGS=--import\n", PROG, results);
+        return SL_EXIT_USAGE;
+    }
+    fclose(probe);
+    size_t n;
+    point *p = load(db, &n, why, sizeof why);
+    if (p == NULL && n == 0 && why[0]) {
+        fprintf(stderr, "%s: %s\n", PROG, why);
+        return SL_EXIT_RUNTIME;
+    }
+    int slower = find_steps(p, n, min_change);
+    print_steps(p, n);
+    char gp[SL_PATH_BUF], text[512];
+    snprintf(text, sizeof text, "machine = \"%s\"\n", n ? p[0].host : "");
+    if ((mkdir(out, 0777) != 0 && errno != EEXIST) || sl_path_join(gp, sizeof gp, out, "run.gp") ||
+        sl_atomic_write(gp, text) != 0 || write_files(out, p, n) != 0 ||
+        write_html(out, p, n) != 0) {
+        fprintf(stderr, "%s: cannot write %s: %s\n", PROG, out, strerror(errno));
+        free(p);
+        return SL_EXIT_RUNTIME;
+    }
+    if (plots && n > 0)
+        sl_run_plots(out);
+    printf("history: %zu point(s); %s/history.html, history.csv\n", n, out);
+    free(p);
+    return slower ? SL_EXIT_INVALID : SL_EXIT_OK;
+}
