@@ -16,7 +16,14 @@
  * plots), trend-<kernel>.dat (one figure per kernel, drawn by
  * plots/trend.gp), history.html; prints the flagged steps.
  *
+ * --progress (make progress) is the participant's afternoon instead: per
+ * lesson, each of their exercise rows run after run (the runner's runs,
+ * `make pi` and the like), as the speedup over the same run's solution
+ * scalar, WRONG where the check failed: a line each in the console and
+ * progress-<kernel>.dat, drawn by plots/progress.gp, in progress.html.
+ *
  * usage: speedlab-history [--results DIR] [--import] [--min-change PCT] [--no-plots]
+ *                         [--progress]
  *   --import  add the run folders already in DIR (results.csv and
  *             bench.json) that the history does not have yet
  * Exit: 0 no slower step, 1 a runtime error, 2 bad input, 3 a slower step
@@ -52,7 +59,7 @@ typedef struct point {
 static int usage(const char *why)
 {
     fprintf(stderr, "%s: %s (usage: %s [--results DIR] [--import] [--min-change PCT] "
-            "[--no-plots])\n", PROG, why, PROG);
+            "[--no-plots] [--progress])\n", PROG, why, PROG);
     return SL_EXIT_USAGE;
 }
 
@@ -390,16 +397,180 @@ static int write_html(const char *out, const point *p, size_t n)
     return sl_atomic_commit(&f);
 }
 
+/* One exercise row of one lesson run: its speedup, or 0 when WRONG. */
+typedef struct step_row {
+    char kernel[64], variant[64];
+    int threads;
+    double speedup;
+} step_row;
+
+static step_row *load_progress(const char *db_path, size_t *n, char *why, size_t whylen)
+{
+    sqlite3 *db = NULL;
+    sqlite3_stmt *st = NULL;
+    step_row *rows = NULL;
+    size_t cap = 0;
+    *n = 0;
+    if (sqlite3_open_v2(db_path, &db, SQLITE_OPEN_READONLY, NULL) != SQLITE_OK ||
+        sqlite3_busy_timeout(db, 30000) != SQLITE_OK ||
+        sqlite3_prepare_v2(db,
+            "SELECT c.kernel, c.variant, c.threads, c.valid, c.median_s,"
+            " (SELECT s.median_s FROM configs s WHERE s.run = c.run AND s.tree = 'solutions'"
+            "  AND s.kernel = c.kernel AND s.variant = 'scalar' AND s.study = 'strong')"
+            " FROM configs c JOIN runs r ON c.run = r.id"
+            " WHERE r.kind = 'lesson' AND c.tree = 'exercises' AND c.study = 'strong'"
+            /* The lesson's order: where the variant first appears. */
+            " ORDER BY c.kernel, (SELECT min(x.rowid) FROM configs x WHERE x.tree = 'exercises'"
+            "  AND x.kernel = c.kernel AND x.variant = c.variant), c.threads, r.id",
+            -1, &st, NULL) != SQLITE_OK) {
+        snprintf(why, whylen, "cannot read the history '%s': %s", db_path,
+                 db ? sqlite3_errmsg(db) : "out of memory");
+        sqlite3_close(db);
+        return NULL;
+    }
+    while (sqlite3_step(st) == SQLITE_ROW) {
+        if (*n == cap) {
+            step_row *more = realloc(rows, (cap = cap ? 2 * cap : 64) * sizeof *rows);
+            if (more == NULL)
+                break;
+            rows = more;
+        }
+        step_row *r = &rows[(*n)++];
+        snprintf(r->kernel, sizeof r->kernel, "%s", (const char *)sqlite3_column_text(st, 0));
+        snprintf(r->variant, sizeof r->variant, "%s", (const char *)sqlite3_column_text(st, 1));
+        r->threads = sqlite3_column_int(st, 2);
+        const double mine = sqlite3_column_double(st, 4), base = sqlite3_column_double(st, 5);
+        r->speedup = sqlite3_column_int(st, 3) && mine > 0 && base > 0 ? base / mine : 0.0;
+    }
+    sqlite3_finalize(st);
+    sqlite3_close(db);
+    return rows;
+}
+
+static int same_exercise(const step_row *a, const step_row *b)
+{
+    return strcmp(a->kernel, b->kernel) == 0 && strcmp(a->variant, b->variant) == 0 &&
+           a->threads == b->threads;
+}
+
+/* "1.0x -> 4.2x -> WRONG twice -> 1.9x (4 runs)": runs of WRONG merged. */
+static void describe(const step_row *r, size_t n, char *out, size_t len)
+{
+    size_t at = 0;
+    for (size_t i = 0; i < n && at < len; i++) {
+        const char *arrow = i ? " -> " : "";
+        if (r[i].speedup > 0) {
+            at += (size_t)snprintf(out + at, len - at, "%s%.1fx", arrow, r[i].speedup);
+            continue;
+        }
+        size_t k = i;
+        while (k + 1 < n && r[k + 1].speedup <= 0)
+            k++;
+        const size_t times = k - i + 1;
+        if (times == 1)
+            at += (size_t)snprintf(out + at, len - at, "%sWRONG", arrow);
+        else if (times == 2)
+            at += (size_t)snprintf(out + at, len - at, "%sWRONG twice", arrow);
+        else
+            at += (size_t)snprintf(out + at, len - at, "%sWRONG %zu times", arrow, times);
+        i = k;
+    }
+    if (at < len)
+        snprintf(out + at, len - at, " (%zu run%s)", n, n == 1 ? "" : "s");
+}
+
+static int progress(const char *results, const char *db, int plots)
+{
+    char why[SL_WHY_BUF] = "", out[SL_PATH_BUF], path[SL_PATH_BUF], line[1024];
+    size_t n;
+    step_row *r = load_progress(db, &n, why, sizeof why);
+    if (r == NULL && why[0]) {
+        fprintf(stderr, "%s: %s\n", PROG, why);
+        return SL_EXIT_RUNTIME;
+    }
+    if (n == 0) {
+        printf("no lesson runs in the history yet: run one (make pi), edit, run it again\n");
+        free(r);
+        return SL_EXIT_OK;
+    }
+    if (sl_path_join(out, sizeof out, results, "history") != 0 ||
+        (mkdir(out, 0777) != 0 && errno != EEXIST))
+        goto fail;
+    sl_atomic_file html, dat = { 0 };
+    if (sl_path_join(path, sizeof path, out, "progress.html") != 0 ||
+        sl_atomic_open(&html, path) != 0)
+        goto fail;
+    fprintf(html.fp, "<!doctype html>\n<html><head><meta charset=\"utf-8\"><title>your "
+                     "afternoon</title></head>\n<body>\n<h1>Your afternoon, lesson by "
+                     "lesson</h1>\n<p>Each of your variants, run after run: its speedup "
+                     "over the solution's scalar in the same run, or WRONG.</p>\n");
+    printf("%-11s %-18s %s\n", "lesson", "your variant", "run after run (speedup over the "
+           "solution's scalar)");
+    for (size_t i = 0; i < n;) {
+        size_t end = i + 1;
+        while (end < n && same_exercise(&r[i], &r[end]))
+            end++;
+        int first_of_kernel = i == 0 || strcmp(r[i - 1].kernel, r[i].kernel) != 0;
+        if (first_of_kernel) {
+            char name[96];
+            snprintf(name, sizeof name, "progress-%s.dat", r[i].kernel);
+            if (sl_path_join(path, sizeof path, out, name) != 0 || sl_atomic_open(&dat, path))
+                goto fail_html;
+            fprintf(dat.fp, "# %s: your variants' speedup over the solution's scalar, run "
+                            "after run (wrong: 1)\n", r[i].kernel);
+            fprintf(html.fp, "<h2>%s</h2>\n<table border=\"1\" cellpadding=\"4\">\n",
+                    r[i].kernel);
+        }
+        char name[96];
+        if (r[i].threads > 0)
+            snprintf(name, sizeof name, "%s x%d", r[i].variant, r[i].threads);
+        else
+            snprintf(name, sizeof name, "%s", r[i].variant);
+        describe(&r[i], end - i, line, sizeof line);
+        printf("%-11s %-18s %s\n", first_of_kernel ? r[i].kernel : "", name, line);
+        fprintf(html.fp, "<tr><td>%s</td><td>%s</td></tr>\n", name, line);
+        fprintf(dat.fp, "%s\"%s\"\n", first_of_kernel ? "" : "\n\n", name);
+        for (size_t k = i; k < end; k++)
+            fprintf(dat.fp, "%zu %.4g %d\n", k - i + 1, r[k].speedup, r[k].speedup <= 0);
+        i = end;
+        if (i == n || strcmp(r[i].kernel, r[i - 1].kernel) != 0) {
+            fprintf(html.fp, "</table>\n<img src=\"progress-%s.png\" alt=\"%s, run after "
+                             "run\">\n", r[i - 1].kernel, r[i - 1].kernel);
+            if (sl_atomic_commit(&dat) != 0)
+                goto fail_html;
+        }
+    }
+    fprintf(html.fp, "</body></html>\n");
+    if (sl_atomic_commit(&html) != 0)
+        goto fail;
+    if (sl_path_join(path, sizeof path, out, "run.gp") != 0 ||
+        sl_atomic_write(path, "machine = \"\"\n") != 0)
+        goto fail;
+    if (plots)
+        sl_run_plots(out);
+    printf("progress: %s/progress.html\n", out);
+    free(r);
+    return SL_EXIT_OK;
+fail_html:
+    sl_atomic_abort(&html);
+fail:
+    fprintf(stderr, "%s: cannot write %s: %s\n", PROG, out, strerror(errno));
+    free(r);
+    return SL_EXIT_RUNTIME;
+}
+
 int main(int argc, char **argv)
 {
     const char *results = "results";
-    int import = 0, plots = 1;
+    int import = 0, plots = 1, want_progress = 0;
     double min_change = 0.10;
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--results") == 0 && i + 1 < argc) {
             results = argv[++i];
         } else if (strcmp(argv[i], "--import") == 0) {
             import = 1;
+        } else if (strcmp(argv[i], "--progress") == 0) {
+            want_progress = 1;
         } else if (strcmp(argv[i], "--no-plots") == 0) {
             plots = 0;
         } else if (strcmp(argv[i], "--min-change") == 0 && i + 1 < argc) {
@@ -426,6 +597,8 @@ int main(int argc, char **argv)
         return SL_EXIT_USAGE;
     }
     fclose(probe);
+    if (want_progress)
+        return progress(results, db, plots);
     size_t n;
     point *p = load(db, &n, why, sizeof why);
     if (p == NULL && n == 0 && why[0]) {

@@ -10,6 +10,7 @@ set ylabel "median time (ms)"
 set logscale y
 set grid
 set xtics 1
+set xrange [0.5:*]
 set key outside right top
 set offsets 0.3, 0.3, 0, 0
 stats datafile using 1 nooutput

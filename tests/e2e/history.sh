@@ -141,3 +141,51 @@ PY
         [ -s "$out/trend-k.png" ] && ok "trend-k.png drawn" || fail "no trend-k.png"
     fi
 }
+
+# make progress: the example lesson three times in a copy of the checkout,
+# the exercises edited in between (as shipped, then a correct simd, then a
+# racy threads): the table and the figure's data show those three states.
+case_progress() {
+    copy="$tmp/copy"; res="$tmp/results"
+    mkdir -p "$copy"
+    (cd "$top" && tar -cf - --exclude=./build --exclude=./results --exclude='./gpu-bundle*' \
+        --exclude=./.git .) | (cd "$copy" && tar -xf -) || { fail "copy"; return; }
+    sh "$copy/scripts/gen_exercises.sh" "$copy/solutions" "$copy/exercises" ||
+        { fail "generating the copy's exercises"; return; }
+    cmake -S "$copy" -B "$copy/build" -DCMAKE_BUILD_TYPE=Release -DSPEEDLAB_CUDA=OFF \
+        -DSPEEDLAB_OFFLOAD=OFF >"$tmp/configure.log" 2>&1 ||
+        { fail "configuring the copy"; tail -20 "$tmp/configure.log" >&2; return; }
+    build() {
+        cmake --build "$copy/build" --target speedlab speedlab-history -j 2 >"$tmp/build.log" 2>&1 ||
+            { fail "building the copy"; tail -20 "$tmp/build.log" >&2; return 1; }
+    }
+    lesson() {
+        expect_rc "$1" "$2" "$copy/build/bench/speedlab" "$e2e_example" --size 10000019 \
+            --reps 2 --min-time 0.01 --threads 2 --no-plots --results "$res"
+    }
+    f=$(folder_of "$e2e_example")
+    build || return
+    lesson 0 "run 1: the exercises as shipped"
+    completed "$top/solutions/$f/simd.c" >"$copy/exercises/$f/simd.c"
+    build || return
+    lesson 0 "run 2: a correct simd"
+    cp "$top/kernels/$f/planted/racy/threads.c" "$copy/exercises/$f/threads.c"
+    build || return
+    lesson 3 "run 3: a racy threads"
+    expect_rc 0 "make progress" "$copy/build/bench/speedlab-history" --results "$res" --progress
+    simd=$(grep -E "^($e2e_example)? +simd " "$tmp/out")
+    echo "$simd" | awk '{ n = split($0, w, " -> "); a = w[1]; sub(/.* /, "", a); b = w[2]
+                         exit !(n == 3 && b + 0 > 1.5 * (a + 0) && $0 ~ /\(3 runs\)$/) }' &&
+        ok "simd climbed at run 2: $simd" || fail "simd: '$simd'"
+    threads=$(grep -E "^ +threads x2 " "$tmp/out")
+    echo "$threads" | grep -qE ' [0-9.]+x -> [0-9.]+x -> WRONG \(3 runs\)$' &&
+        ok "threads right twice, then WRONG: $threads" || fail "threads: '$threads'"
+    [ "$(grep -c WRONG "$tmp/out")" -eq 1 ] && ok "nothing else WRONG" || fail "$(cat "$tmp/out")"
+    dat="$res/history/progress-$e2e_example.dat"
+    awk '/^"threads x2"/ { b = 1; next } /^"/ { b = 0 } b && NF == 3 { s = s $3 } END { exit s != "001" }' "$dat" &&
+        ok "the figure's data marks run 3 WRONG" || fail "$dat: $(cat "$dat")"
+    expect_in "$res/history/progress.html" "WRONG (3 runs)" "progress.html has the table"
+    if command -v gnuplot >/dev/null 2>&1; then
+        [ -s "$res/history/progress-$e2e_example.png" ] && ok "the figure is drawn" || fail "no figure"
+    fi
+}
