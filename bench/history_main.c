@@ -26,6 +26,9 @@
  *                         [--progress]
  *   --import  add the run folders already in DIR (results.csv and
  *             bench.json) that the history does not have yet
+ *   --adopt FOLDER --commit SHA   add that one run folder as SHA's (make
+ *             bench-commits: a commit whose bench kept no history)
+ *   --unbuilt SHA   record that SHA did not build (make bench-commits)
  * Exit: 0 no slower step, 1 a runtime error, 2 bad input, 3 a slower step
  * flagged (CI fails on it).
  */
@@ -103,9 +106,10 @@ static char *slurp(const char *path)
     return text;
 }
 
-/* One run folder into the history (a folder it has is left alone). */
-static int import_folder(const char *db, const char *dir, const char *name, char *why,
-                         size_t whylen)
+/* One run folder into the history (a folder it has is left alone), as
+ * commit's when one is given. */
+static int import_folder(const char *db, const char *dir, const char *name,
+                         const char *commit, char *why, size_t whylen)
 {
     char path[SL_PATH_BUF];
     sl_table t;
@@ -128,7 +132,7 @@ static int import_folder(const char *db, const char *dir, const char *name, char
         json = slurp(path);
     snprintf(run.kind, sizeof run.kind, "import");
     snprintf(run.folder, sizeof run.folder, "%s", name);
-    snprintf(run.commit, sizeof run.commit, "unknown");
+    snprintf(run.commit, sizeof run.commit, "%s", commit ? commit : "unknown");
     char cores[32];
     json_value(json, "date_utc", run.started_utc, sizeof run.started_utc);
     json_value(json, "host", run.host, sizeof run.host);
@@ -198,7 +202,7 @@ static int import_all(const char *db, const char *results)
         if (f == NULL)
             continue;
         fclose(f);
-        int rc = import_folder(db, dir, e->d_name, why, sizeof why);
+        int rc = import_folder(db, dir, e->d_name, NULL, why, sizeof why);
         if (rc < 0)
             fprintf(stderr, "%s: not imported: %s\n", PROG, why);
         failed += rc < 0, added += rc == 0, had += rc == 1;
@@ -559,16 +563,49 @@ fail:
     return SL_EXIT_RUNTIME;
 }
 
+/* make bench-commits' records: one run folder as a commit's, or a commit
+ * that did not build (a run with no configurations, kind "unbuilt"). */
+static int record_one(const char *db, const char *results, const char *folder,
+                      const char *commit, const char *unbuilt)
+{
+    char dir[SL_PATH_BUF], why[SL_WHY_BUF];
+    int rc;
+    if (unbuilt) {
+        sl_history_run run;
+        sl_history_describe(&run, "unbuilt", "", "");
+        snprintf(run.commit, sizeof run.commit, "%.40s", unbuilt);
+        run.dirty = 0;
+        rc = sl_history_add(db, &run, NULL, 0, why, sizeof why);
+    } else if (strchr(folder, '/') || sl_path_join(dir, sizeof dir, results, folder) != 0) {
+        snprintf(why, sizeof why, "--adopt: a run folder's name in %s, not a path", results);
+        rc = -1;
+    } else {
+        rc = import_folder(db, dir, folder, commit, why, sizeof why);
+    }
+    if (rc < 0) {
+        fprintf(stderr, "%s: %s\n", PROG, why);
+        return SL_EXIT_USAGE;
+    }
+    return SL_EXIT_OK;
+}
+
 int main(int argc, char **argv)
 {
     const char *results = "results";
     int import = 0, plots = 1, want_progress = 0;
+    const char *adopt = NULL, *commit = NULL, *unbuilt = NULL;
     double min_change = 0.10;
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--results") == 0 && i + 1 < argc) {
             results = argv[++i];
         } else if (strcmp(argv[i], "--import") == 0) {
             import = 1;
+        } else if (strcmp(argv[i], "--adopt") == 0 && i + 1 < argc) {
+            adopt = argv[++i];
+        } else if (strcmp(argv[i], "--commit") == 0 && i + 1 < argc) {
+            commit = argv[++i];
+        } else if (strcmp(argv[i], "--unbuilt") == 0 && i + 1 < argc) {
+            unbuilt = argv[++i];
         } else if (strcmp(argv[i], "--progress") == 0) {
             want_progress = 1;
         } else if (strcmp(argv[i], "--no-plots") == 0) {
@@ -588,6 +625,10 @@ int main(int argc, char **argv)
     sl_history_path(db, sizeof db, results);
     if (sl_path_join(out, sizeof out, results, "history") != 0)
         return usage("--results: path too long");
+    if ((adopt != NULL) != (commit != NULL))
+        return usage("--adopt FOLDER and --commit SHA go together");
+    if (adopt || unbuilt)
+        return record_one(db, results, adopt, commit, unbuilt);
     if (import && import_all(db, results) != 0)
         return SL_EXIT_USAGE;
     FILE *probe = fopen(db, "rb");

@@ -189,3 +189,53 @@ case_progress() {
         [ -s "$res/history/progress-$e2e_example.png" ] && ok "the figure is drawn" || fail "no figure"
     fi
 }
+
+# make bench-commits over three commits of a throwaway clone, the middle
+# one a planted slowdown (the example's threads_simd does its sum twice:
+# 2x the time), then make history: that series flagged at that commit,
+# nothing else. The threshold is 50% here, not 10%: the plant doubles the
+# time, and on a busy machine a 10-50% wobble with separated intervals can
+# happen between two runs of an unchanged variant.
+case_commits() {
+    history=$1
+    command -v git >/dev/null 2>&1 && git -C "$top" rev-parse --verify -q HEAD >/dev/null ||
+        { echo "skipped: not a git checkout"; exit 77; }
+    clone="$tmp/clone"; res="$tmp/results"
+    git clone -q "$top" "$clone" || { fail "git clone"; return; }
+    g() { git -C "$clone" -c user.name=test -c user.email=test@example.com "$@"; }
+    echo "a normal change" >>"$clone/README.md"
+    g commit -qam "first: normal" || { fail "commit 1"; return; }
+    first=$(g rev-parse --short=12 HEAD)
+    e2e_plant_slow "$clone/solutions/$(folder_of "$e2e_example")/threads_simd.c" ||
+        { fail "the plant did not take"; return; }
+    g commit -qam "second: planted slowdown" || { fail "commit 2"; return; }
+    planted=$(g rev-parse --short=12 HEAD)
+    echo "another normal change" >>"$clone/README.md"
+    g commit -qam "third: normal" || { fail "commit 3"; return; }
+    last=$(g rev-parse --short=12 HEAD)
+    expect_rc 0 "bench-commits over 3 commits" env SPEEDLAB_HISTORY="$history" \
+        sh "$clone/scripts/bench_commits.sh" "$tmp/build" "$res" "$first" "$last" \
+        --kernel "$e2e_example" --variant threads_simd --size 100000000 --threads 2 \
+        --reps 6 --min-time 0.05 --no-weak --no-plots
+    [ "$(grep -c '^  benched: ' "$tmp/out")" -eq 3 ] && ok "3 commits benched" ||
+        fail "benched: $(cat "$tmp/out")"
+    [ -z "$(git -C "$clone" status --porcelain --untracked-files=no)" ] && ok "the clone's tree untouched" ||
+        fail "the tree changed: $(git -C "$clone" status --porcelain)"
+    [ "$(git -C "$clone" worktree list | wc -l)" -eq 1 ] && ok "no worktree left" ||
+        fail "worktrees: $(git -C "$clone" worktree list)"
+    expect_rc 3 "make history: a slower step" "$history" --results "$res" --min-change 50 --no-plots
+    [ "$(grep -c SLOWER "$tmp/out")" -eq 1 ] && ok "exactly one step flagged" ||
+        fail "flagged: $(cat "$tmp/out")"
+    grep -qE "^$e2e_example +solutions threads_simd x2 .* $planted .*SLOWER" "$tmp/out" &&
+        ok "threads_simd, at the planted commit $planted" || fail "the step: $(cat "$tmp/out")"
+    # A commit that does not build: recorded, and the range goes on.
+    echo "this is not C" >>"$clone/solutions/$(folder_of "$e2e_example")/scalar.c"
+    g commit -qam "fourth: does not build" || { fail "commit 4"; return; }
+    broken=$(g rev-parse --short=12 HEAD)
+    expect_rc 0 "bench-commits over a commit that does not build" env SPEEDLAB_HISTORY="$history" \
+        sh "$clone/scripts/bench_commits.sh" "$tmp/build" "$res" "$broken" "$broken" \
+        --kernel "$e2e_example" --variant threads_simd --quick --reps 1 --no-weak --no-plots
+    expect_in "$tmp/out" "$broken does not build" "says which commit did not build"
+    expect_rc 2 "bench-commits: an unknown revision" env SPEEDLAB_HISTORY="$history" \
+        sh "$clone/scripts/bench_commits.sh" "$tmp/build" "$res" nosuchrev "$last"
+}
