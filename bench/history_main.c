@@ -301,6 +301,21 @@ static void series_name(const point *q, char *out, size_t len)
         snprintf(out, len, "%s %s", q->tree, q->variant);
 }
 
+/* Commits make bench-commits could not build: said, never a gap unexplained. */
+static void print_unbuilt(const char *db_path)
+{
+    sqlite3 *db = NULL;
+    sqlite3_stmt *st = NULL;
+    if (sqlite3_open_v2(db_path, &db, SQLITE_OPEN_READONLY, NULL) == SQLITE_OK &&
+        sqlite3_prepare_v2(db, "SELECT commit_id, started_utc FROM runs WHERE kind = 'unbuilt'"
+                           " ORDER BY id", -1, &st, NULL) == SQLITE_OK)
+        while (sqlite3_step(st) == SQLITE_ROW)
+            printf("did not build: %s (tried %s)\n", (const char *)sqlite3_column_text(st, 0),
+                   (const char *)sqlite3_column_text(st, 1));
+    sqlite3_finalize(st);
+    sqlite3_close(db);
+}
+
 static void print_steps(const point *p, size_t n)
 {
     int any = 0;
@@ -378,7 +393,7 @@ static int write_html(const char *out, const point *p, size_t n)
                   "history</title></head>\n<body>\n<h1>Speed over time</h1>\n"
                   "<p>A step is flagged when two consecutive runs' median intervals do not "
                   "overlap and the medians differ by more than the threshold.</p>\n"
-                  "<table id=\"steps\" border=\"1\" cellpadding=\"4\">\n<tr><th>kernel</th>"
+                  "<table id=\"headline\" border=\"1\" cellpadding=\"4\">\n<tr><th>kernel</th>"
                   "<th>series</th><th>size</th><th>before (ms)</th><th>after (ms)</th>"
                   "<th>commit</th><th>step</th></tr>\n");
     for (size_t i = 1; i < n; i++) {
@@ -648,6 +663,7 @@ int main(int argc, char **argv)
     }
     int slower = find_steps(p, n, min_change);
     print_steps(p, n);
+    print_unbuilt(db);
     char gp[SL_PATH_BUF], text[512];
     snprintf(text, sizeof text, "machine = \"%s\"\n", n ? p[0].host : "");
     if ((mkdir(out, 0777) != 0 && errno != EEXIST) || sl_path_join(gp, sizeof gp, out, "run.gp") ||

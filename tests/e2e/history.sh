@@ -136,10 +136,19 @@ PY
         ok "with its $rows configurations" || fail "imported configurations"
     expect_rc 3 "import again" "$history" --results "$res" --import --no-plots
     expect_in "$tmp/out" "imported 0 run folder(s) from $res; 1 already in the history" "nothing twice"
-    if command -v gnuplot >/dev/null 2>&1; then
-        expect_rc 3 "with plots" "$history" --results "$res"
-        [ -s "$out/trend-k.png" ] && ok "trend-k.png drawn" || fail "no trend-k.png"
+    # The page in a real browser: its figure loads, the steps' table is in
+    # view (page_check.html: the table is the page's headline).
+    chromium=$(command -v chromium || command -v chromium-browser || true)
+    if [ -z "$chromium" ] || ! command -v gnuplot >/dev/null 2>&1; then
+        echo "skipped: the browser check needs chromium and gnuplot"
+        exit 77
     fi
+    expect_rc 3 "with plots" "$history" --results "$res"
+    [ -s "$out/trend-k.png" ] && ok "trend-k.png drawn" || fail "no trend-k.png"
+    pngs=$(grep -c '<img ' "$out/history.html")
+    got=$(browser_check "$out/history.html")
+    [ "$got" = "images: $pngs of $pngs loaded; headline: above the fold" ] &&
+        ok "browser: $got" || fail "browser says '$got' ($pngs figures)"
 }
 
 # make progress: the example lesson three times in a copy of the checkout,
@@ -236,6 +245,8 @@ case_commits() {
         sh "$clone/scripts/bench_commits.sh" "$tmp/build" "$res" "$broken" "$broken" \
         --kernel "$e2e_example" --variant threads_simd --quick --reps 1 --no-weak --no-plots
     expect_in "$tmp/out" "$broken does not build" "says which commit did not build"
+    "$history" --results "$res" --min-change 50 --no-plots >"$tmp/out" 2>&1
+    expect_in "$tmp/out" "did not build: $broken" "make history says it too"
     expect_rc 2 "bench-commits: an unknown revision" env SPEEDLAB_HISTORY="$history" \
         sh "$clone/scripts/bench_commits.sh" "$tmp/build" "$res" nosuchrev "$last"
 }
