@@ -18,17 +18,11 @@
  *
  * --progress (make progress) is the participant's afternoon instead: per
  * lesson, each of their exercise rows run after run (the runner's runs,
- * `make pi` and the like), as the speedup over the same run's solution
+ * `make <lesson>`), as the speedup over the same run's solution
  * scalar, WRONG where the check failed: a line each in the console and
  * progress-<kernel>.dat, drawn by plots/progress.gp, in progress.html.
  *
- * usage: speedlab-history [--results DIR] [--import] [--min-change PCT] [--no-plots]
- *                         [--progress]
- *   --import  add the run folders already in DIR (results.csv and
- *             bench.json) that the history does not have yet
- *   --adopt FOLDER --commit SHA   add that one run folder as SHA's (make
- *             bench-commits: a commit whose bench kept no history)
- *   --unbuilt SHA   record that SHA did not build (make bench-commits)
+ * Options: bench/measure/cli.c's table (speedlab-history --help).
  * Exit: 0 no slower step, 1 a runtime error, 2 bad input, 3 a slower step
  * flagged (CI fails on it).
  */
@@ -44,6 +38,7 @@
 
 #include "args.h"
 #include "atomic_file.h"
+#include "cli.h"
 #include "exitcodes.h"
 #include "history.h"
 #include "results.h"
@@ -61,8 +56,7 @@ typedef struct point {
 
 static int usage(const char *why)
 {
-    fprintf(stderr, "%s: %s (usage: %s [--results DIR] [--import] [--min-change PCT] "
-            "[--no-plots] [--progress])\n", PROG, why, PROG);
+    fprintf(stderr, "%s: %s (speedlab-history --help lists the options)\n", PROG, why);
     return SL_EXIT_USAGE;
 }
 
@@ -508,7 +502,7 @@ static int progress(const char *results, const char *db, int plots)
         return SL_EXIT_RUNTIME;
     }
     if (n == 0) {
-        printf("no lesson runs in the history yet: run one (make pi), edit, run it again\n");
+        printf("no lesson runs in the history yet: run a lesson (make help lists them), edit, run it again\n");
         free(r);
         return SL_EXIT_OK;
     }
@@ -604,67 +598,19 @@ static int record_one(const char *db, const char *results, const char *folder,
     return SL_EXIT_OK;
 }
 
-int main(int argc, char **argv)
+/* The trends and their steps: console, history.csv, trend data, the page. */
+static int report(const char *db, const char *out, double min_change, int plots)
 {
-    const char *results = "results";
-    int import = 0, plots = 1, want_progress = 0;
-    const char *adopt = NULL, *commit = NULL, *unbuilt = NULL;
-    double min_change = 0.10;
-    for (int i = 1; i < argc; i++) {
-        if (strcmp(argv[i], "--results") == 0 && i + 1 < argc) {
-            results = argv[++i];
-        } else if (strcmp(argv[i], "--import") == 0) {
-            import = 1;
-        } else if (strcmp(argv[i], "--adopt") == 0 && i + 1 < argc) {
-            adopt = argv[++i];
-        } else if (strcmp(argv[i], "--commit") == 0 && i + 1 < argc) {
-            commit = argv[++i];
-        } else if (strcmp(argv[i], "--unbuilt") == 0 && i + 1 < argc) {
-            unbuilt = argv[++i];
-        } else if (strcmp(argv[i], "--progress") == 0) {
-            want_progress = 1;
-        } else if (strcmp(argv[i], "--no-plots") == 0) {
-            plots = 0;
-        } else if (strcmp(argv[i], "--min-change") == 0 && i + 1 < argc) {
-            char *end;
-            double pct = strtod(argv[++i], &end);
-            if (*end != '\0' || !(pct >= 0 && pct <= 1000))
-                return usage("--min-change: a percentage from 0 to 1000");
-            min_change = pct / 100;
-        } else {
-            return usage(strncmp(argv[i], "--", 2) == 0 && i + 1 == argc
-                             ? "an option without its value" : "unknown argument");
-        }
-    }
-    char db[SL_PATH_BUF], out[SL_PATH_BUF], why[SL_WHY_BUF];
-    sl_history_path(db, sizeof db, results);
-    if (sl_path_join(out, sizeof out, results, "history") != 0)
-        return usage("--results: path too long");
-    if ((adopt != NULL) != (commit != NULL))
-        return usage("--adopt FOLDER and --commit SHA go together");
-    if (adopt || unbuilt)
-        return record_one(db, results, adopt, commit, unbuilt);
-    if (import && import_all(db, results) != 0)
-        return SL_EXIT_USAGE;
-    FILE *probe = fopen(db, "rb");
-    if (probe == NULL) {
-        fprintf(stderr, "%s: no history in %s yet: run make bench or a lesson (make pi) "
-                "first, or import earlier runs: make history ARGS=--import\n", PROG, results);
-        return SL_EXIT_USAGE;
-    }
-    fclose(probe);
-    if (want_progress)
-        return progress(results, db, plots);
+    char why[SL_WHY_BUF] = "", gp[SL_PATH_BUF], text[512];
     size_t n;
     point *p = load(db, &n, why, sizeof why);
-    if (p == NULL && n == 0 && why[0]) {
+    if (p == NULL && why[0]) {
         fprintf(stderr, "%s: %s\n", PROG, why);
         return SL_EXIT_RUNTIME;
     }
     int slower = find_steps(p, n, min_change);
     print_steps(p, n);
     print_unbuilt(db);
-    char gp[SL_PATH_BUF], text[512];
     snprintf(text, sizeof text, "machine = \"%s\"\n", n ? p[0].host : "");
     if ((mkdir(out, 0777) != 0 && errno != EEXIST) || sl_path_join(gp, sizeof gp, out, "run.gp") ||
         sl_atomic_write(gp, text) != 0 || write_files(out, p, n) != 0 ||
@@ -678,4 +624,40 @@ int main(int argc, char **argv)
     printf("history: %zu point(s); %s/history.html, history.csv\n", n, out);
     free(p);
     return slower ? SL_EXIT_INVALID : SL_EXIT_OK;
+}
+
+static const char intro[] =
+    "usage: speedlab-history [options]\n"
+    "Every run remembered (results/history.sqlite): each configuration's trend, and the\n"
+    "steps in it (make history), or a participant's afternoon (make progress).\n";
+static const char outro[] =
+    "Exit: 0, 1 a runtime error, 2 bad input, 3 a slower step flagged.\n";
+
+int main(int argc, char **argv)
+{
+    sl_cli cli;
+    int rc = sl_cli_parse(&cli, argc, argv, 1, 0, SL_CLI_HISTORY, intro, outro);
+    if (rc != 0)
+        return rc > 0 ? SL_EXIT_OK : SL_EXIT_USAGE;
+    const char *results = cli.results ? cli.results : "results";
+    char db[SL_PATH_BUF], out[SL_PATH_BUF];
+    sl_history_path(db, sizeof db, results);
+    if (sl_path_join(out, sizeof out, results, "history") != 0)
+        return usage("--results: path too long");
+    if ((cli.adopt != NULL) != (cli.commit != NULL))
+        return usage("--adopt FOLDER and --commit SHA go together");
+    if (cli.adopt || cli.unbuilt)
+        return record_one(db, results, cli.adopt, cli.commit, cli.unbuilt);
+    if (cli.import_folders && import_all(db, results) != 0)
+        return SL_EXIT_USAGE;
+    FILE *probe = fopen(db, "rb");
+    if (probe == NULL) {
+        fprintf(stderr, "%s: no history in %s yet: run make bench or a lesson first, or "
+                "add earlier runs: make history ARGS=--import-folders\n", PROG, results);
+        return SL_EXIT_USAGE;
+    }
+    fclose(probe);
+    if (cli.progress)
+        return progress(results, db, cli.plots);
+    return report(db, out, cli.min_change < 0 ? 0.10 : cli.min_change / 100, cli.plots);
 }

@@ -89,7 +89,7 @@ struct option {
     size_t at;                     /* its field (set_text, _whole, _seconds, _flag) */
     int64_t lo, hi;                /* a whole number's range; a flag's value is lo;
                                       seconds at most hi */
-    const char *help, *runner_help, *mpi_help, *compare_help;
+    const char *help, *runner_help, *mpi_help, *compare_help, *history_help;
     const char *elsewhere;         /* what a program that does not take it says
                                       (default: it belongs to the bench) */
 };
@@ -194,6 +194,21 @@ static int set_threads(sl_cli *c, const struct option *o, const char *v, char *w
                                 &c->nthreads, why, whylen);
 }
 
+static int set_percent(sl_cli *c, const struct option *o, const char *v, char *why,
+                       size_t whylen)
+{
+    char *end;
+    errno = 0;
+    double pct = strtod(v, &end);
+    if (*v == '\0' || *end != '\0' || errno || !(pct >= 0 && pct <= (double)o->hi)) {
+        snprintf(why, whylen, "%s: '%s' is not a percentage from 0 to %lld", o->name, v,
+                 (long long)o->hi);
+        return -1;
+    }
+    *FIELD(c, o, double) = pct;
+    return 0;
+}
+
 static int set_label(sl_cli *c, const struct option *o, const char *v, char *why,
                   size_t whylen)
 {
@@ -289,7 +304,8 @@ static const struct option OPTIONS[] = {
     { .name = "--verbose", .alias = "-v", .programs = SL_CLI_BENCH, .set = set_flag, .at = offsetof(sl_cli, verbose), .lo = 1,
       .help = "print every configuration as it is timed, and the whole\n"
       "summary (default: the headline and the warnings)" },
-    { .name = "--results", .value = "DIR", .programs = SL_CLI_BOTH | SL_CLI_MPI | SL_CLI_COMPARE, .set = set_results,
+    { .name = "--results", .value = "DIR", .programs = SL_CLI_BOTH | SL_CLI_MPI | SL_CLI_COMPARE | SL_CLI_HISTORY, .set = set_results,
+      .history_help = "the results folder whose history.sqlite to read\n(default: results)",
       .help = "where run folders go (default: results)",
       .runner_help = "image kernels: pictures go to DIR/LESSON/ (default:\nresults)",
       .mpi_help = "where the run folder goes (default: results)",
@@ -299,7 +315,8 @@ static const struct option OPTIONS[] = {
       .help = "add another program's rows (a results.csv: lesson 8's\n"
       "numba rows, lesson 6's MPI grid) to the report; they keep\n"
       "their own validation and timing; up to 4 files" },
-    { .name = "--no-plots", .programs = SL_CLI_BOTH | SL_CLI_COMPARE, .set = set_flag, .at = offsetof(sl_cli, plots),
+    { .name = "--no-plots", .programs = SL_CLI_BOTH | SL_CLI_COMPARE | SL_CLI_HISTORY, .set = set_flag, .at = offsetof(sl_cli, plots),
+      .history_help = "write the data but do not run gnuplot",
       .help = "write the data but do not run gnuplot",
       .runner_help = "image kernels: write the picture data, do not run\ngnuplot",
       .compare_help = "write the data but do not run gnuplot" },
@@ -308,6 +325,21 @@ static const struct option OPTIONS[] = {
       .help = "exit 4, measuring nothing, unless every gpu variant\n"
       "runs on an offload device (no host fallback)",
       .runner_help = "exit 4 unless every gpu variant runs on a device" },
+    { .name = "--import-folders", .programs = SL_CLI_HISTORY, .set = set_flag, .at = offsetof(sl_cli, import_folders), .lo = 1,
+      .history_help = "first add the run folders in the results folder that\n"
+      "the history does not have (results.csv, bench.json)" },
+    { .name = "--min-change", .value = "PCT", .programs = SL_CLI_HISTORY, .set = set_percent, .at = offsetof(sl_cli, min_change), .hi = 1000,
+      .history_help = "a step needs its medians this far apart, besides\n"
+      "intervals that do not overlap (default 10)" },
+    { .name = "--progress", .programs = SL_CLI_HISTORY, .set = set_flag, .at = offsetof(sl_cli, progress), .lo = 1,
+      .history_help = "the participant's afternoon instead: each exercise row,\n"
+      "run after run (make progress)" },
+    { .name = "--adopt", .value = "FOLDER", .programs = SL_CLI_HISTORY, .set = set_text, .at = offsetof(sl_cli, adopt),
+      .history_help = "add this run folder as --commit's (make bench-commits)" },
+    { .name = "--commit", .value = "SHA", .programs = SL_CLI_HISTORY, .set = set_text, .at = offsetof(sl_cli, commit),
+      .history_help = "the commit of --adopt's run folder" },
+    { .name = "--unbuilt", .value = "SHA", .programs = SL_CLI_HISTORY, .set = set_text, .at = offsetof(sl_cli, unbuilt),
+      .history_help = "record that this commit did not build" },
     { .name = "--label-a", .value = "NAME", .programs = SL_CLI_COMPARE, .set = set_label,
       .compare_help = "A's name in the tables and plots (default: A)" },
     { .name = "--label-b", .value = "NAME", .programs = SL_CLI_COMPARE, .set = set_label,
@@ -330,6 +362,7 @@ void sl_cli_print_options(FILE *f, unsigned program)
         const struct option *o = &OPTIONS[i];
         const char *help = program == SL_CLI_MPI ? o->mpi_help
                            : program == SL_CLI_COMPARE ? o->compare_help
+                           : program == SL_CLI_HISTORY ? o->history_help
                            : program == SL_CLI_RUNNER && o->runner_help ? o->runner_help
                            : o->help;
         if (!(o->programs & program) || help == NULL)
@@ -422,6 +455,7 @@ int sl_cli_parse(sl_cli *cli, int argc, char **argv, int first, int max_words,
     cli->plots = 1;
     cli->retry_busy = -1;
     cli->bind = -1;
+    cli->min_change = -1;
     for (int i = first; i < argc; i++) {
         if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
             fputs(intro, stdout);

@@ -59,6 +59,12 @@ typedef struct sl_cli {
     const char *word[2];         /* bare words: the runner's lesson, compare's
                                     two run folders */
     int nwords;
+    int import_folders;          /* history: add run folders it lacks */
+    int progress;                /* history: the participant's afternoon */
+    double min_change;           /* history: a step's least change, percent;
+                                    -1: the default */
+    const char *adopt, *commit;  /* history: a run folder, as a commit's */
+    const char *unbuilt;         /* history: a commit that did not build */
     int gbargc;                  /* --benchmark_* flags, passed through */
     char *gbargv[SL_MAX_GB_FLAGS];
 } sl_cli;
@@ -69,6 +75,7 @@ typedef struct sl_cli {
 #define SL_CLI_BOTH (SL_CLI_BENCH | SL_CLI_RUNNER)
 #define SL_CLI_MPI 4u                /* lesson 6's driver, speedlab-mpi-<tree> */
 #define SL_CLI_COMPARE 8u            /* speedlab-compare */
+#define SL_CLI_HISTORY 16u           /* speedlab-history */
 
 /* Parse argv[first..argc) as program's options; up to max_words bare words
  * go to cli->word (the runner's lesson, compare's run folders). --help

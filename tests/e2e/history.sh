@@ -38,7 +38,7 @@ case_store() {
         fail "commit: $(sql "$db" "select commit_id from runs")"
     [ "$(sql "$db" "pragma journal_mode")" = wal ] && ok "write-ahead log" || fail "not in WAL mode"
 
-    # A lesson run (make pi): the participant's rows and the solution's.
+    # A lesson run (make <lesson>): the participant's rows and the solution's.
     expect_rc 0 "the runner" "$runner" "$e2e_example" --size 100003 --reps 1 --min-time 0.01 \
         --threads 2 --results "$res"
     [ "$(sql "$db" "select count(distinct configs.tree) from configs join runs on run = id where kind = 'lesson'")" -eq 2 ] &&
@@ -129,12 +129,12 @@ PY
 
     # Import: the bench's folder is not in this history any more; added
     # once, every configuration, and a second import adds nothing.
-    expect_rc 3 "import" "$history" --results "$res" --import --no-plots
+    expect_rc 3 "import" "$history" --results "$res" --import-folders --no-plots
     expect_in "$tmp/out" "imported 1 run folder(s)" "the folder is added"
     rows=$(tail -n +2 "$res/latest/results.csv" | wc -l)
     [ "$(sql "$db" "select count(*) from configs join runs on run = id where kind = 'import'")" -eq "$rows" ] &&
         ok "with its $rows configurations" || fail "imported configurations"
-    expect_rc 3 "import again" "$history" --results "$res" --import --no-plots
+    expect_rc 3 "import again" "$history" --results "$res" --import-folders --no-plots
     expect_in "$tmp/out" "imported 0 run folder(s) from $res; 1 already in the history" "nothing twice"
     # The page in a real browser: its figure loads, the steps' table is in
     # view (page_check.html: the table is the page's headline).
