@@ -172,6 +172,13 @@ int sl_history_add(const char *path, const sl_history_run *run, const sl_history
                    size_t nrows, char *why, size_t whylen)
 {
     sqlite3 *db = NULL;
+    /* SQLite's own limit (SQLITE_MAX_PATHNAME in Debian's build), with room
+     * for the write-ahead log's "-wal". */
+    if (strlen(path) > 500) {
+        snprintf(why, whylen, "SQLite opens files at paths of at most 512 characters, "
+                 "this one has %zu: keep results/ at a shorter path", strlen(path));
+        return -1;
+    }
     if (sqlite3_open_v2(path, &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL) !=
         SQLITE_OK) {
         say(db, "open", why, whylen);

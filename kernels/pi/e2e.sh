@@ -23,17 +23,19 @@ racecheck_pi() {
 }
 
 # make bench-commits' planted slowdown (tests/e2e/history.sh): threads_simd
-# sums every step twice (an extra pass), so it takes twice as long and
-# still gives pi.
+# sums every step 8 times (7 extra passes), so it takes 8 times as long
+# and still gives pi.
 e2e_plant_slow() {
     awk '/^    return h \* sum;$/ {
              print "    double again = 0.0;"
+             print "    for (int pass = 1; pass < 8; pass++) {"
              print "#pragma omp parallel for simd reduction(+:again) num_threads(threads)"
-             print "    for (int64_t i = 0; i < steps; i++) {"
-             print "        double x = ((double)i + 0.5) * h;"
-             print "        again += 4.0 / (1.0 + x * x);"
+             print "        for (int64_t i = 0; i < steps; i++) {"
+             print "            double x = ((double)i + 0.5) * h;"
+             print "            again += 4.0 / (1.0 + x * x);"
+             print "        }"
              print "    }"
-             print "    return h * 0.5 * (sum + again);"
+             print "    return h * (sum + again) / 8.0;"
              found = 1; next }
          { print } END { exit !found }' "$1" >"$1.planted" && mv "$1.planted" "$1"
 }

@@ -177,7 +177,7 @@ concurrent_runs() {
     wait "$b"; rb=$?
     [ "$ra" -eq 0 ] && [ "$rb" -eq 0 ] && ok "two concurrent runs: both exit 0" ||
         fail "two concurrent runs: exit $ra and $rb"
-    n=$(ls "$tmp/two" | grep -vc '^latest$')
+    n=$(ls "$tmp/two" | grep -v -e '^latest$' -e '^history\.sqlite' | wc -l)
     [ "$n" -eq 2 ] && ok "two run folders" || fail "$n run folders: $(ls -A "$tmp/two")"
     for d in "$tmp/two"/2*; do
         [ -s "$d/results.csv" ] && [ -s "$d/summary.md" ] && ok "$(basename "$d") complete" ||
