@@ -204,7 +204,7 @@ case_progress() {
 # 8x the time), then make history: that series flagged at that commit,
 # nothing else. The threshold is 300% here, not 10%, for a busy machine:
 # with CTest running another test beside this one, an unchanged variant's
-# whole run took 1.9x as long as the run before (measured: pi's scalar,
+# whole run took 1.9x as long as the run before (measured: the example's scalar,
 # 100.6 then 186.4 ms, intervals apart), so only a step well past that is
 # certain to be the plant's.
 case_commits() {
