@@ -207,23 +207,31 @@ static int import_all(const char *db, const char *results)
     return 0;
 }
 
-/* Every valid, timed strong-scaling point, series by series, in run order. */
-static point *load(const char *db_path, size_t *n, char *why, size_t whylen)
+/* Reads one row of a query into the item it is given. */
+typedef void (*row_reader)(sqlite3_stmt *st, void *item);
+
+static void column_text(sqlite3_stmt *st, int i, char *out, size_t len)
+{
+    const unsigned char *t = sqlite3_column_text(st, i);
+    snprintf(out, len, "%s", t ? (const char *)t : "");
+}
+
+/* Every row of one query of the history, read into a growing array of
+ * items of `size` bytes. NULL with *n 0 and `why` empty is an empty answer;
+ * with `why` set, the history could not be read (or memory ran out): no
+ * half answer is returned. */
+static void *query_rows(const char *db_path, const char *sql, size_t size, row_reader read,
+                        size_t *n, char *why, size_t whylen)
 {
     sqlite3 *db = NULL;
     sqlite3_stmt *st = NULL;
-    point *p = NULL;
+    char *items = NULL;
     size_t cap = 0;
     *n = 0;
+    why[0] = '\0';
     if (sqlite3_open_v2(db_path, &db, SQLITE_OPEN_READONLY, NULL) != SQLITE_OK ||
         sqlite3_busy_timeout(db, 30000) != SQLITE_OK ||
-        sqlite3_prepare_v2(db,
-            "SELECT r.host, c.tree, c.kernel, c.variant, c.threads, c.size, r.started_utc,"
-            " r.commit_id, r.dirty, c.median_s, c.ci_low_s, c.ci_high_s, r.id"
-            " FROM configs c JOIN runs r ON c.run = r.id"
-            " WHERE c.valid = 1 AND c.median_s > 0 AND c.study = 'strong'"
-            " ORDER BY r.host, c.kernel, c.tree, c.variant, c.threads, c.size, r.id",
-            -1, &st, NULL) != SQLITE_OK) {
+        sqlite3_prepare_v2(db, sql, -1, &st, NULL) != SQLITE_OK) {
         snprintf(why, whylen, "cannot read the history '%s': %s", db_path,
                  db ? sqlite3_errmsg(db) : "out of memory");
         sqlite3_close(db);
@@ -232,35 +240,57 @@ static point *load(const char *db_path, size_t *n, char *why, size_t whylen)
     int rc;
     while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
         if (*n == cap) {
-            point *more = realloc(p, (cap = cap ? 2 * cap : 256) * sizeof *p);
-            if (more == NULL)
+            char *more = realloc(items, (cap = cap ? 2 * cap : 64) * size);
+            if (more == NULL) {
+                snprintf(why, whylen, "reading the history: out of memory");
                 break;
-            p = more;
+            }
+            items = more;
         }
-        point *q = &p[(*n)++];
-        memset(q, 0, sizeof *q);
-        char *text[] = { q->host, q->tree, q->kernel, q->variant };
-        size_t len[] = { sizeof q->host, sizeof q->tree, sizeof q->kernel, sizeof q->variant };
-        for (int i = 0; i < 4; i++)
-            snprintf(text[i], len[i], "%s", (const char *)sqlite3_column_text(st, i));
-        q->threads = sqlite3_column_int(st, 4);
-        q->size = sqlite3_column_int64(st, 5);
-        snprintf(q->started, sizeof q->started, "%s", (const char *)sqlite3_column_text(st, 6));
-        snprintf(q->commit, sizeof q->commit, "%s", (const char *)sqlite3_column_text(st, 7));
-        q->dirty = sqlite3_column_int(st, 8);
-        q->median = sqlite3_column_double(st, 9);
-        q->lo = sqlite3_column_double(st, 10);
-        q->hi = sqlite3_column_double(st, 11);
-        q->run = sqlite3_column_int64(st, 12);
+        void *item = items + (*n)++ * size;
+        memset(item, 0, size);
+        read(st, item);
     }
-    if (rc != SQLITE_DONE) {
+    if (rc != SQLITE_DONE && !why[0])
         snprintf(why, whylen, "reading the history: %s", sqlite3_errmsg(db));
-        free(p);
-        p = NULL;
-    }
     sqlite3_finalize(st);
     sqlite3_close(db);
-    return p;
+    if (why[0]) {
+        free(items);
+        *n = 0;
+        return NULL;
+    }
+    return items;
+}
+
+static void read_point(sqlite3_stmt *st, void *item)
+{
+    point *q = item;
+    column_text(st, 0, q->host, sizeof q->host);
+    column_text(st, 1, q->tree, sizeof q->tree);
+    column_text(st, 2, q->kernel, sizeof q->kernel);
+    column_text(st, 3, q->variant, sizeof q->variant);
+    q->threads = sqlite3_column_int(st, 4);
+    q->size = sqlite3_column_int64(st, 5);
+    column_text(st, 6, q->started, sizeof q->started);
+    column_text(st, 7, q->commit, sizeof q->commit);
+    q->dirty = sqlite3_column_int(st, 8);
+    q->median = sqlite3_column_double(st, 9);
+    q->lo = sqlite3_column_double(st, 10);
+    q->hi = sqlite3_column_double(st, 11);
+    q->run = sqlite3_column_int64(st, 12);
+}
+
+/* Every valid, timed strong-scaling point, series by series, in run order. */
+static point *load(const char *db_path, size_t *n, char *why, size_t whylen)
+{
+    return query_rows(db_path,
+        "SELECT r.host, c.tree, c.kernel, c.variant, c.threads, c.size, r.started_utc,"
+        " r.commit_id, r.dirty, c.median_s, c.ci_low_s, c.ci_high_s, r.id"
+        " FROM configs c JOIN runs r ON c.run = r.id"
+        " WHERE c.valid = 1 AND c.median_s > 0 AND c.study = 'strong'"
+        " ORDER BY r.host, c.kernel, c.tree, c.variant, c.threads, c.size, r.id",
+        sizeof(point), read_point, n, why, whylen);
 }
 
 static int same_series(const point *a, const point *b)
@@ -295,19 +325,29 @@ static void series_name(const point *q, char *out, size_t len)
         snprintf(out, len, "%s %s", q->tree, q->variant);
 }
 
+/* A commit make bench-commits could not build, and when it tried. */
+typedef struct unbuilt {
+    char commit[48], tried[32];
+} unbuilt;
+
+static void read_unbuilt(sqlite3_stmt *st, void *item)
+{
+    unbuilt *u = item;
+    column_text(st, 0, u->commit, sizeof u->commit);
+    column_text(st, 1, u->tried, sizeof u->tried);
+}
+
 /* Commits make bench-commits could not build: said, never a gap unexplained. */
 static void print_unbuilt(const char *db_path)
 {
-    sqlite3 *db = NULL;
-    sqlite3_stmt *st = NULL;
-    if (sqlite3_open_v2(db_path, &db, SQLITE_OPEN_READONLY, NULL) == SQLITE_OK &&
-        sqlite3_prepare_v2(db, "SELECT commit_id, started_utc FROM runs WHERE kind = 'unbuilt'"
-                           " ORDER BY id", -1, &st, NULL) == SQLITE_OK)
-        while (sqlite3_step(st) == SQLITE_ROW)
-            printf("did not build: %s (tried %s)\n", (const char *)sqlite3_column_text(st, 0),
-                   (const char *)sqlite3_column_text(st, 1));
-    sqlite3_finalize(st);
-    sqlite3_close(db);
+    char why[SL_WHY_BUF];
+    size_t n;
+    unbuilt *u = query_rows(db_path, "SELECT commit_id, started_utc FROM runs"
+                            " WHERE kind = 'unbuilt' ORDER BY id",
+                            sizeof *u, read_unbuilt, &n, why, sizeof why);
+    for (size_t i = 0; i < n; i++)
+        printf("did not build: %s (tried %s)\n", u[i].commit, u[i].tried);
+    free(u);
 }
 
 static void print_steps(const point *p, size_t n)
@@ -417,47 +457,29 @@ typedef struct step_row {
     double speedup;
 } step_row;
 
+static void read_step_row(sqlite3_stmt *st, void *item)
+{
+    step_row *r = item;
+    column_text(st, 0, r->kernel, sizeof r->kernel);
+    column_text(st, 1, r->variant, sizeof r->variant);
+    r->threads = sqlite3_column_int(st, 2);
+    const double mine = sqlite3_column_double(st, 4), base = sqlite3_column_double(st, 5);
+    r->speedup = sqlite3_column_int(st, 3) && mine > 0 && base > 0 ? base / mine : 0.0;
+}
+
+/* Every exercise row of every lesson run, lesson by lesson in the lesson's
+ * order (where a variant first appears), then run after run. */
 static step_row *load_progress(const char *db_path, size_t *n, char *why, size_t whylen)
 {
-    sqlite3 *db = NULL;
-    sqlite3_stmt *st = NULL;
-    step_row *rows = NULL;
-    size_t cap = 0;
-    *n = 0;
-    if (sqlite3_open_v2(db_path, &db, SQLITE_OPEN_READONLY, NULL) != SQLITE_OK ||
-        sqlite3_busy_timeout(db, 30000) != SQLITE_OK ||
-        sqlite3_prepare_v2(db,
-            "SELECT c.kernel, c.variant, c.threads, c.valid, c.median_s,"
-            " (SELECT s.median_s FROM configs s WHERE s.run = c.run AND s.tree = 'solutions'"
-            "  AND s.kernel = c.kernel AND s.variant = 'scalar' AND s.study = 'strong')"
-            " FROM configs c JOIN runs r ON c.run = r.id"
-            " WHERE r.kind = 'lesson' AND c.tree = 'exercises' AND c.study = 'strong'"
-            /* The lesson's order: where the variant first appears. */
-            " ORDER BY c.kernel, (SELECT min(x.rowid) FROM configs x WHERE x.tree = 'exercises'"
-            "  AND x.kernel = c.kernel AND x.variant = c.variant), c.threads, r.id",
-            -1, &st, NULL) != SQLITE_OK) {
-        snprintf(why, whylen, "cannot read the history '%s': %s", db_path,
-                 db ? sqlite3_errmsg(db) : "out of memory");
-        sqlite3_close(db);
-        return NULL;
-    }
-    while (sqlite3_step(st) == SQLITE_ROW) {
-        if (*n == cap) {
-            step_row *more = realloc(rows, (cap = cap ? 2 * cap : 64) * sizeof *rows);
-            if (more == NULL)
-                break;
-            rows = more;
-        }
-        step_row *r = &rows[(*n)++];
-        snprintf(r->kernel, sizeof r->kernel, "%s", (const char *)sqlite3_column_text(st, 0));
-        snprintf(r->variant, sizeof r->variant, "%s", (const char *)sqlite3_column_text(st, 1));
-        r->threads = sqlite3_column_int(st, 2);
-        const double mine = sqlite3_column_double(st, 4), base = sqlite3_column_double(st, 5);
-        r->speedup = sqlite3_column_int(st, 3) && mine > 0 && base > 0 ? base / mine : 0.0;
-    }
-    sqlite3_finalize(st);
-    sqlite3_close(db);
-    return rows;
+    return query_rows(db_path,
+        "SELECT c.kernel, c.variant, c.threads, c.valid, c.median_s,"
+        " (SELECT s.median_s FROM configs s WHERE s.run = c.run AND s.tree = 'solutions'"
+        "  AND s.kernel = c.kernel AND s.variant = 'scalar' AND s.study = 'strong')"
+        " FROM configs c JOIN runs r ON c.run = r.id"
+        " WHERE r.kind = 'lesson' AND c.tree = 'exercises' AND c.study = 'strong'"
+        " ORDER BY c.kernel, (SELECT min(x.rowid) FROM configs x WHERE x.tree = 'exercises'"
+        "  AND x.kernel = c.kernel AND x.variant = c.variant), c.threads, r.id",
+        sizeof(step_row), read_step_row, n, why, whylen);
 }
 
 static int same_exercise(const step_row *a, const step_row *b)

@@ -15,7 +15,7 @@ for row in db.execute(sys.argv[2]):
 }
 
 case_store() {
-    bench=$1; runner=$2
+    bench=$1; runner=$2; shim=$3
     /usr/bin/python3 -c 'import sqlite3' 2>/dev/null ||
         { echo "skipped: no Python sqlite3 to read the history with"; exit 77; }
     res="$tmp/results"; db="$res/history.sqlite"
@@ -72,11 +72,41 @@ case_store() {
     [ "$(sql "$db" "select count(*) from runs")" -eq "$before" ] && ok "SIGKILL: the killed run is not in it" ||
         fail "runs after the kill: $(sql "$db" "select count(*) from runs"), before $before"
 
+    killed_in_transaction "$bench" "$shim"
+
     # A history that cannot be written: the run still succeeds, and says so.
     mkdir -p "$tmp/bad/history.sqlite"
     expect_rc 0 "an unwritable history" "$bench" --quick --kernel "$e2e_example" --size 100003 \
         --threads 1 --reps 1 --min-time 0.01 --no-plots --no-weak --results "$tmp/bad"
     expect_in "$tmp/err" "warning: the run is not in the history" "says the run is not in it"
+}
+
+# Killed inside the history's own transaction: a shim (tests/faults/
+# kill_in_wal.c) kills the bench halfway through its Nth write to the
+# write-ahead log, leaving a torn frame. Each time the database stays
+# readable and without that run (its folder was published before), and the
+# next run lands.
+killed_in_transaction() {
+    bench=$1; shim=$2
+    [ -f "$shim" ] || { fail "no kill_in_wal shim: $shim"; return; }
+    for n in 1 2 3; do
+        before=$(sql "$db" "select count(*) from runs")
+        env LD_PRELOAD="$shim" SL_KILL_WAL_WRITE=$n "$bench" --quick --kernel "$e2e_example" \
+            --size 100003 --threads 1,2 --reps 1 --min-time 0.01 --no-plots --no-weak \
+            --results "$res" >"$tmp/out" 2>&1
+        rc=$?
+        [ "$rc" -eq 137 ] && ok "killed in its write $n to the log (exit 137)" ||
+            fail "write $n to the log: exit $rc, not killed (does SQLite write the log another way?)"
+        [ "$(sql "$db" "pragma integrity_check")" = ok ] && ok "write $n: the database is intact" ||
+            fail "write $n: integrity: $(sql "$db" "pragma integrity_check")"
+        [ "$(sql "$db" "select count(*) from runs")" -eq "$before" ] &&
+            ok "write $n: the killed run is not in it" ||
+            fail "write $n: runs $(sql "$db" "select count(*) from runs"), before $before"
+    done
+    expect_rc 0 "a run after the kills" "$bench" --quick --kernel "$e2e_example" --size 100003 \
+        --threads 1 --reps 1 --min-time 0.01 --no-plots --no-weak --results "$res"
+    [ "$(sql "$db" "select count(*) from runs")" -eq $((before + 1)) ] &&
+        ok "the next run lands" || fail "after the kills: $(sql "$db" "select id, folder from runs")"
 }
 
 # make history on a history with known steps (written with Python's sqlite3
