@@ -21,7 +21,7 @@ then built a second time, in build/kmeans-d<F> with -DKMEANS_D=<F> (a
 minute or two, once), since its feature count is a compile-time constant.
 
 usage: python/kmeans_peer.py [--size N] [--reps R] [--threads T] [--features F]
-                             [--bench PROGRAM]
+                             [--min-time S] [--bench PROGRAM]
 Exit: 0, 2 bad input, 3 sklearn's answer is not the kit's, 4 scikit-learn
 missing (install: apt-get install python3-sklearn).
 """
@@ -96,11 +96,13 @@ def time_peer(x, threads, reps):
     return sorted(seconds)[len(seconds) // 2], err
 
 
-def kit_rungs(bench, size, threads, reps):
+def kit_rungs(bench, size, threads, reps, min_time):
     """The bench's k-means ladder at this size: {rung: median seconds}."""
     with tempfile.TemporaryDirectory() as out:
         cmd = [bench, "--kernel", "kmeans", "--size", str(size), "--threads", str(threads),
                "--no-weak", "--no-plots", "--reps", str(reps), "--results", out]
+        if min_time is not None:
+            cmd += ["--min-time", str(min_time)]
         run = subprocess.run(cmd, capture_output=True, text=True)
         if run.returncode not in (0, 3):
             fail(1, f"the bench failed ({run.returncode}): {run.stderr.strip()[-300:]}")
@@ -138,6 +140,8 @@ def main(argv):
     p.add_argument("--threads", type=int, default=len(os.sched_getaffinity(0)))
     p.add_argument("--features", type=int, default=D,
                    help=f"features per point (default {D}; another builds the kit again)")
+    p.add_argument("--min-time", type=float, help="seconds each of the bench's repetitions "
+                   "lasts at least (default: the bench's)")
     p.add_argument("--bench", help="the bench program (default: build/default's, or the "
                    "one built for --features)")
     a = p.parse_args(argv)
@@ -158,7 +162,7 @@ def main(argv):
     print(f"  sklearn lloyd: right (labels exact, centroids within {err:.1e}); "
           f"median {peer * 1e3:.1f} ms")
     print("the kit's rungs, the same size, now:")
-    rows = kit_rungs(a.bench, a.size, a.threads, a.reps)
+    rows = kit_rungs(a.bench, a.size, a.threads, a.reps, a.min_time)
     print(f"  {'rung':<14} {'median':>10}  {'vs sklearn':>10}")
     print(f"  {'sklearn':<14} {peer * 1e3:>8.1f} ms  {1.0:>9.2f}x")
     for rung, s in rows.items():

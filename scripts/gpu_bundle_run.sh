@@ -10,7 +10,8 @@
 #               host, labelled host fallback everywhere, at the quick sizes
 #               (a host run at GPU sizes would take long and teach nothing)
 #   --results   where the run folder goes (default: results/ beside run.sh)
-#   --quick     the quick sizes on the GPU too (a smoke test)
+#   --quick     the quick sizes on the GPU too (a smoke test: 2 short
+#               repetitions, for checking, not for slides)
 #   --size      KERNEL=N: that kernel's size instead of its GPU node size
 #               (node.txt, from the kernels' gpu-node.txt); repeatable
 # Exit: 0 ok; 2 this node cannot run the bundle (CPU, GLIBC, usage);
@@ -84,11 +85,14 @@ if [ "$host_ok" = 1 ]; then
     device=""
     quick=1
 fi
-[ "$quick" = 1 ] && sizes=--quick
+# A smoke test (--quick, --host-ok) checks that everything runs and
+# validates; its times are for no slide, so it spends little on them.
+timing="--reps 3 --min-time 0.1"
+[ "$quick" = 1 ] && sizes=--quick && timing="--reps 2 --min-time 0.01"
 section "validate and time every gpu and cuda variant ($([ "$quick" = 1 ] && echo "quick sizes" || echo "GPU sizes"))"
 # shellcheck disable=SC2086
-"$bench" $device --variant "$variants" $sizes $extra --threads "$cores" --no-weak --reps 3 \
-    --min-time 0.1 --no-plots --results "$results"
+"$bench" $device --variant "$variants" $sizes $extra --threads "$cores" --no-weak $timing \
+    --no-plots --results "$results"
 rc=$?
 [ "$rc" -eq 4 ] && exit 4
 run="$results/$(readlink "$results/latest" 2>/dev/null)"
