@@ -15,6 +15,9 @@
 # installed the command is printed and that one test is skipped.
 # --for-tests also tries numba (python3-numba, python3-numpy: lesson 8),
 # optional in the same way: its tests are skipped without it.
+# As root, --for-tests also tries SLURM and munge (slurmctld slurmd
+# slurm-client munge) for the cluster-in-a-box tests (tests/cluster/),
+# optional in the same way; without root those tests cannot run anyway.
 # --numba (make numba, make bench NUMBA=1) checks numba alone: installed
 # when it can be, else the command is printed and the exit code is 4.
 # SPEEDLAB_SKIP_DEPS=1 skips the whole check (for machines managed elsewhere).
@@ -25,6 +28,7 @@ cc=${1:-cc}
 for_tests=0
 [ "${2:-}" = --for-tests ] && for_tests=1
 numba_pkgs="python3-numba python3-numpy"
+cluster_pkgs="slurmctld slurmd slurm-client munge"
 
 has_pkg() {
     dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q "install ok installed"
@@ -49,6 +53,10 @@ if command -v apt-get >/dev/null 2>&1 && command -v dpkg-query >/dev/null 2>&1; 
     fi
     if [ "$for_tests" = 1 ] && { ! has_pkg python3-numba || ! has_pkg python3-numpy; }; then
         optional_numba=$numba_pkgs
+    fi
+    if [ "$for_tests" = 1 ] && [ "$(id -u)" = 0 ] &&
+       ! { has_pkg slurmctld && has_pkg slurmd && has_pkg slurm-client && has_pkg munge; }; then
+        optional_cluster=$cluster_pkgs
     fi
     if [ "$for_tests" = 1 ] && ! command -v chromium >/dev/null 2>&1 &&
        ! command -v chromium-browser >/dev/null 2>&1; then
@@ -106,6 +114,13 @@ if [ -n "${optional_numba:-}" ]; then
     # shellcheck disable=SC2086
     install $optional_numba >/dev/null ||
         echo "speedlab: could not install numba; lesson 8's tests will be skipped. To run them: ${sudo:+$sudo }apt-get install -y $optional_numba" >&2
+fi
+
+if [ -n "${optional_cluster:-}" ]; then
+    echo "speedlab: installing SLURM and munge for the cluster tests: $optional_cluster"
+    # shellcheck disable=SC2086
+    install $optional_cluster >/dev/null ||
+        echo "speedlab: could not install SLURM; the cluster tests will be skipped. To run them: apt-get install -y $optional_cluster" >&2
 fi
 
 if [ -n "${optional:-}" ]; then
