@@ -186,6 +186,34 @@ static int worker(int argc, char **argv)
 
 /* ---- driver ------------------------------------------------------------- */
 
+/* The cores mpirun places ranks on: under a SLURM allocation, every
+ * node's (SLURM_JOB_CPUS_PER_NODE, e.g. "4(x2),2" for 4 + 4 + 2); else
+ * this machine's, the CPUs this process may use. */
+static int job_cores(void)
+{
+    const char *s = getenv("SLURM_JOB_CPUS_PER_NODE");
+    int local = sl_cores_available();
+    long total = 0;
+    while (s != NULL && *s) {
+        char *end;
+        long n = strtol(s, &end, 10), times = 1;
+        if (end == s || n <= 0)
+            return local;
+        if (strncmp(end, "(x", 2) == 0) {
+            times = strtol(end + 2, &end, 10);
+            if (*end++ != ')' || times <= 0)
+                return local;
+        }
+        total += n * times;
+        if (*end == ',')
+            end++;
+        else if (*end != '\0' || total > 1 << 20)
+            return local;
+        s = end;
+    }
+    return total > 0 ? (int)total : local;
+}
+
 /* One mpirun: R ranks x T threads, into frag. Returns the worker's exit
  * code (0 or 3), or 1 after saying what went wrong. */
 static int run_launch(const options *o, const char *mpirun, int ranks, int threads,
@@ -202,7 +230,7 @@ static int run_launch(const options *o, const char *mpirun, int ranks, int threa
         argv[n++] = "--allow-run-as-root";
     argv[n++] = "-np";
     argv[n++] = np;
-    int cores = sl_cores_available();
+    int cores = job_cores();
     int core = o->cli.bind == 1 || (o->cli.bind == -1 && ranks * threads <= cores);
     if (ranks > cores || (core && o->cli.bind == 1 && ranks > cores))
         argv[n++] = "--oversubscribe";
@@ -253,7 +281,11 @@ static int run_launch(const options *o, const char *mpirun, int ranks, int threa
     }
     if (end.exited && end.code == SL_EXIT_OK)
         return SL_EXIT_OK;
-    if (end.exited)
+    char culprit[400];
+    if (end.exited && sl_launch_culprit(&end, culprit, sizeof culprit))
+        fprintf(stderr, PROGRAM ": %d rank(s) x %d thread(s): %s; mpirun exited with status "
+                "%d; nothing of this run is kept\n", ranks, threads, culprit, end.code);
+    else if (end.exited)
         fprintf(stderr, PROGRAM ": %d rank(s) x %d thread(s): mpirun exited with status %d: "
                 "a rank failed or was killed (see above); nothing of this run is kept\n",
                 ranks, threads, end.code);
@@ -316,7 +348,7 @@ static int launch_point(const options *o, const char *mpirun, const int64_t *siz
     unlink(frag);
     for (int i = before; i < grid->n; i++) {
         sl_grid_row *row = &grid->rows[i];
-        row->oversubscribed = ranks * threads > sl_cores_available();
+        row->oversubscribed = ranks * threads > job_cores();
         const sl_hybrid_kernel *k = find_kernel(row->kernel, strlen(row->kernel));
         snprintf(row->unit, sizeof row->unit, "%s", k ? k->problem->work_unit : "");
         if (!row->valid && code == SL_EXIT_OK)

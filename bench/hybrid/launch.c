@@ -3,6 +3,7 @@
 #include "launch.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <spawn.h>
 #include <stdio.h>
@@ -54,28 +55,87 @@ static void nap(double seconds)
     nanosleep(&ts, NULL);
 }
 
-int sl_launch(char *const argv[], double limit, sl_launch_end *end, char *why, size_t len)
+/* Pass what arrived on fd through to our standard error, and keep the
+ * newest bytes of it in tail. 1: bytes passed on; 0: none now; -1: the
+ * stream ended. */
+static int pass_through(int fd, char *tail, size_t cap)
+{
+    char buf[2048];
+    ssize_t n = read(fd, buf, sizeof buf);
+    if (n <= 0)
+        return n < 0 && (errno == EAGAIN || errno == EINTR) ? 0 : -1;
+    fwrite(buf, 1, (size_t)n, stderr);
+    fflush(stderr);
+    size_t have = strlen(tail), add = (size_t)n < cap - 1 ? (size_t)n : cap - 1;
+    if (have + add > cap - 1) {
+        memmove(tail, tail + (have + add - (cap - 1)), cap - 1 - add);
+        have = cap - 1 - add;
+    }
+    memcpy(tail + have, buf + (size_t)n - add, add);
+    tail[have + add] = '\0';
+    return 1;
+}
+
+/* Everything waiting on *fd passed through; closed at its end. */
+static void drain(int *fd, char *tail, size_t cap)
+{
+    int r = 0;
+    while (*fd >= 0 && (r = pass_through(*fd, tail, cap)) == 1)
+        ;
+    if (*fd >= 0 && r < 0) {
+        close(*fd);
+        *fd = -1;
+    }
+}
+
+static pid_t spawn(char *const argv[], int err_fd, char *why, size_t len)
 {
     posix_spawnattr_t attr;
+    posix_spawn_file_actions_t files;
     posix_spawnattr_init(&attr);
     posix_spawnattr_setpgroup(&attr, 0);
     posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETPGROUP);
+    posix_spawn_file_actions_init(&files);
+    if (err_fd >= 0)
+        posix_spawn_file_actions_adddup2(&files, err_fd, 2);
     pid_t pid;
-    int rc = posix_spawn(&pid, argv[0], NULL, &attr, argv, environ);
+    int rc = posix_spawn(&pid, argv[0], &files, &attr, argv, environ);
+    posix_spawn_file_actions_destroy(&files);
     posix_spawnattr_destroy(&attr);
     if (rc != 0) {
         snprintf(why, len, "cannot start %s: %s", argv[0], strerror(rc));
         return -1;
     }
+    return pid;
+}
+
+int sl_launch(char *const argv[], double limit, sl_launch_end *end, char *why, size_t len)
+{
     memset(end, 0, sizeof *end);
+    int err[2] = { -1, -1 };
+    if (pipe2(err, O_CLOEXEC) != 0)
+        err[0] = err[1] = -1;
+    else
+        fcntl(err[0], F_SETFL, O_NONBLOCK);
+    pid_t pid = spawn(argv, err[1], why, len);
+    if (err[1] >= 0)
+        close(err[1]);
+    if (pid < 0) {
+        if (err[0] >= 0)
+            close(err[0]);
+        return -1;
+    }
     double start = sl_now(), term_at = -1;
     int status;
     for (;;) {
+        drain(&err[0], end->tail, sizeof end->tail);
         pid_t w = waitpid(pid, &status, WNOHANG);
         if (w == pid)
             break;
         if (w < 0 && errno != EINTR) {
             snprintf(why, len, "waiting for %s: %s", argv[0], strerror(errno));
+            if (err[0] >= 0)
+                close(err[0]);
             return -1;
         }
         double now = sl_now();
@@ -88,9 +148,33 @@ int sl_launch(char *const argv[], double limit, sl_launch_end *end, char *why, s
         }
         nap(0.02);
     }
-    /* Ranks mpirun left behind go with it. */
+    /* Ranks mpirun left behind go with it; then the rest of its words. */
     kill(-pid, SIGKILL);
+    drain(&err[0], end->tail, sizeof end->tail);
+    if (err[0] >= 0)
+        close(err[0]);
     end->exited = WIFEXITED(status);
     end->code = end->exited ? WEXITSTATUS(status) : WTERMSIG(status);
+    return 0;
+}
+
+int sl_launch_culprit(const sl_launch_end *end, char *out, size_t len)
+{
+    int rank, sig;
+    char node[256];
+    for (const char *p = end->tail; (p = strstr(p, "process rank ")) != NULL; p++)
+        if (sscanf(p, "process rank %d with PID %*d on node %255s exited on signal %d", &rank,
+                   node, &sig) == 3) {
+            snprintf(out, len, "rank %d on node %s was killed by signal %d (%s)", rank, node,
+                     sig, strsignal(sig));
+            return 1;
+        }
+    const char *lost = strstr(end->tail, "Remote daemon");
+    const char *on = lost ? strstr(lost, " on node ") : NULL;
+    if (on != NULL && sscanf(on, " on node %255s", node) == 1) {
+        snprintf(out, len, "the node %s was lost (its Open MPI daemon stopped answering), "
+                 "with its ranks", node);
+        return 1;
+    }
     return 0;
 }

@@ -4,7 +4,9 @@
  * rank) pair. mpirun and its ranks get their own process group, so a hung
  * or half-dead job is stopped whole when the limit passes: TERM, then KILL
  * two seconds later. A rank that dies takes mpirun down with it (Open MPI
- * aborts the job), which this reports as it is.
+ * aborts the job), which this reports as it is. mpirun's standard error
+ * passes through as it comes, and its last lines are kept, so that the
+ * driver can name the rank and node that failed (sl_launch_culprit).
  */
 #ifndef SPEEDLAB_HYBRID_LAUNCH_H
 #define SPEEDLAB_HYBRID_LAUNCH_H
@@ -16,6 +18,7 @@ typedef struct sl_launch_end {
     int exited;         /* 1: exit status in code; 0: killed by signal */
     int code;           /* exit status, or the signal */
     int timed_out;      /* 1: stopped by the limit */
+    char tail[4096];    /* the end of mpirun's standard error */
 } sl_launch_end;
 
 /* Find the launcher: $SPEEDLAB_MPIRUN, else mpirun on PATH. 0 with its
@@ -25,5 +28,11 @@ int sl_find_mpirun(char *out, size_t len);
 /* Run argv (argv[0] a path) and wait at most limit seconds. Returns 0, or
  * -1 when it could not be started (why says so). */
 int sl_launch(char *const argv[], double limit, sl_launch_end *end, char *why, size_t len);
+
+/* Which rank on which node ended the launch, from Open MPI's own words in
+ * end->tail ("process rank R with PID P on node H exited on signal S", or
+ * a remote daemon lost "on node H"): one phrase into out, 1; 0 when mpirun
+ * named none. */
+int sl_launch_culprit(const sl_launch_end *end, char *out, size_t len);
 
 #endif

@@ -15,6 +15,20 @@
 #include "quiet.h"
 #include "sample.h"
 
+#define HOST_LINE (MPI_MAX_PROCESSOR_NAME + 64)
+
+/* This launch, as every configuration of it sees it. Other processes' CPU
+ * is counted on the CPUs this rank's node may use (the union of its ranks'
+ * affinity masks), so that on a machine shared by several jobs, or by the
+ * test cluster's namespace "nodes", only the CPUs of the node count. */
+typedef struct launch {
+    MPI_Comm node;                   /* the ranks on this rank's node */
+    unsigned char cpus[CPU_SETSIZE]; /* the node's CPUs */
+    char *lines;                     /* rank 0: each rank's "host: CPUs" line */
+    double compute, wall;            /* this rank's seconds over its timed calls */
+    double others, window;           /* node leaders: others' CPU-seconds, and in what */
+} launch;
+
 /* One configuration on this rank: the problem, the share, the buffers. */
 typedef struct config {
     const sl_hybrid_job *job;
@@ -22,11 +36,13 @@ typedef struct config {
     sl_problem p;
     sl_share me;
     sl_outcome out;
-    MPI_Comm comm, node;
+    MPI_Comm comm;
+    launch *at;
     /* Per repetition, as every rank agreed (rank 0 keeps them). */
     sl_sample total, compute, compute_mean;
     double others[SL_MAX_REPS];
     int disturbed;
+    int busiest;          /* the rank on the node most disturbed, or -1 */
     double work_balance;  /* the mean rank's work units over the busiest's */
 } config;
 
@@ -157,7 +173,7 @@ static void body(gb_state *s, void *vc)
 {
     config *c = vc;
     sl_quiet_mark a, b;
-    sl_quiet_mark_now(&a);
+    sl_quiet_mark_on(&a, c->at->cpus, CPU_SETSIZE);
     double sum_total = 0, sum_compute = 0, sum_mean = 0;
     int64_t n = 0;
     while (gb_keep_running(s)) {
@@ -169,18 +185,24 @@ static void body(gb_state *s, void *vc)
         sum_total += worst[0];
         sum_compute += worst[1];
         sum_mean += sum / c->me.ranks;
+        c->at->wall += mine[0];
+        c->at->compute += mine[1];
         n++;
     }
-    sl_quiet_mark_now(&b);
-    /* Other processes' CPU on rank 0's node: all of it, less this job's
-     * ranks there. The slowest node decides, so take the most. */
-    double self = b.self - a.self, selves = 0, others = -1, worst_others;
-    MPI_Allreduce(&self, &selves, 1, MPI_DOUBLE, MPI_SUM, c->node);
-    if (a.ok && b.ok && rank_of(c->node) == 0) {
-        others = (b.all_busy - a.all_busy) - selves;
-        others = others < 0 ? 0 : others;
+    sl_quiet_mark_on(&b, c->at->cpus, CPU_SETSIZE);
+    /* Other processes' CPU on each node: all of its CPUs' busy time, less
+     * this job's ranks there. The slowest node decides, so take the most,
+     * and remember whose node it was. */
+    double self = b.self - a.self, selves = 0;
+    struct { double v; int rank; } others = { -1, c->me.rank }, worst;
+    MPI_Allreduce(&self, &selves, 1, MPI_DOUBLE, MPI_SUM, c->at->node);
+    if (a.ok && b.ok && rank_of(c->at->node) == 0) {
+        others.v = (b.all_busy - a.all_busy) - selves;
+        others.v = others.v < 0 ? 0 : others.v;
+        c->at->others += others.v;
+        c->at->window += b.wall - a.wall;
     }
-    MPI_Allreduce(&others, &worst_others, 1, MPI_DOUBLE, MPI_MAX, c->comm);
+    MPI_Allreduce(&others, &worst, 1, MPI_DOUBLE_INT, MPI_MAXLOC, c->comm);
     if (c->me.rank == 0 && n > 0) {
         int k = c->total.n;
         sl_sample_add(&c->total, sum_total / (double)n);
@@ -188,9 +210,11 @@ static void body(gb_state *s, void *vc)
         sl_sample_add(&c->compute_mean, sum_mean / (double)n);
         double wall = b.wall - a.wall;
         if (k < SL_MAX_REPS)
-            c->others[k] = worst_others >= 0 && wall > 0 ? worst_others / wall : -1;
-        if (worst_others >= 0 && sl_quiet_disturbed(worst_others, b.wall - a.wall))
+            c->others[k] = worst.v >= 0 && wall > 0 ? worst.v / wall : -1;
+        if (worst.v >= 0 && sl_quiet_disturbed(worst.v, wall)) {
             c->disturbed++;
+            c->busiest = worst.rank;
+        }
     }
 }
 
@@ -316,43 +340,80 @@ static int baseline(FILE *f, const sl_hybrid_job *job, const sl_hybrid_plan *pla
 }
 
 /* This launch's facts, as comment lines the driver copies into the run's
- * context: the MPI library, each rank's host and the CPUs it may use. */
-static void describe(FILE *f, MPI_Comm comm)
+ * context: the MPI library, each rank's host and the CPUs it may use. Also
+ * fills at->cpus, the CPUs of this rank's node, and on rank 0 at->lines. */
+static void describe(FILE *f, MPI_Comm comm, launch *at)
 {
     char lib[MPI_MAX_LIBRARY_VERSION_STRING], host[MPI_MAX_PROCESSOR_NAME];
     int len, ranks;
     MPI_Comm_size(comm, &ranks);
     MPI_Get_library_version(lib, &len);
     MPI_Get_processor_name(host, &len);
-    char line[MPI_MAX_PROCESSOR_NAME + 64];
+    char line[HOST_LINE];
     cpu_set_t set;
     CPU_ZERO(&set);
     int cpus = sched_getaffinity(0, sizeof set, &set) == 0 ? CPU_COUNT(&set) : -1;
     int first = -1;
-    for (int i = 0; i < CPU_SETSIZE && first < 0; i++)
-        if (CPU_ISSET(i, &set))
+    unsigned char mine[CPU_SETSIZE];
+    for (int i = 0; i < CPU_SETSIZE; i++) {
+        mine[i] = cpus < 0 || CPU_ISSET(i, &set);
+        if (first < 0 && cpus >= 0 && mine[i])
             first = i;
-    snprintf(line, sizeof line, "%s: %d CPU(s) allowed, the first %d", host, cpus, first);
-    char *all = rank_of(comm) == 0 ? malloc((size_t)ranks * sizeof line) : NULL;
-    MPI_Gather(line, sizeof line, MPI_CHAR, all, sizeof line, MPI_CHAR, 0, comm);
-    if (f == NULL || all == NULL) {
-        free(all);
-        return;
     }
+    MPI_Allreduce(mine, at->cpus, CPU_SETSIZE, MPI_UNSIGNED_CHAR, MPI_MAX, at->node);
+    snprintf(line, sizeof line, "%s: %d CPU(s) allowed, the first %d", host, cpus, first);
+    at->lines = rank_of(comm) == 0 ? calloc((size_t)ranks, sizeof line) : NULL;
+    MPI_Gather(line, sizeof line, MPI_CHAR, at->lines, sizeof line, MPI_CHAR, 0, comm);
+    if (f == NULL || at->lines == NULL)
+        return;
     char *nl = strchr(lib, '\n');
     if (nl)
         *nl = '\0';
     fprintf(f, "# mpi_library: %s\n", lib);
     for (int r = 0; r < ranks; r++)
-        fprintf(f, "# rank %d: %s\n", r, all + (size_t)r * sizeof line);
+        fprintf(f, "# rank %d: %s\n", r, at->lines + (size_t)r * sizeof line);
+}
+
+/* Rank r's host, from its describe line ("host: ..."). */
+static void host_of(const launch *at, int r, char *out, size_t len)
+{
+    const char *line = at->lines + (size_t)r * HOST_LINE;
+    snprintf(out, len, "%.*s", (int)strcspn(line, ":"), line);
+}
+
+/* Each rank's share of its timed calls spent computing and the rest
+ * (communicating, or waiting for the slowest rank), and the other
+ * processes' CPU on its node over the launch: per-node facts beside the
+ * grid's per-launch ones, as context lines. */
+static void describe_totals(FILE *f, MPI_Comm comm, launch *at)
+{
+    double node[2] = { at->others, at->window };
+    MPI_Bcast(node, 2, MPI_DOUBLE, 0, at->node);
+    double mine[4] = { at->compute, at->wall, node[0], node[1] };
+    int ranks;
+    MPI_Comm_size(comm, &ranks);
+    double *all = rank_of(comm) == 0 ? malloc((size_t)ranks * sizeof mine) : NULL;
+    MPI_Gather(mine, 4, MPI_DOUBLE, all, 4, MPI_DOUBLE, 0, comm);
+    for (int r = 0; f != NULL && all != NULL && at->lines != NULL && r < ranks; r++) {
+        const double *t = all + 4 * r;
+        if (t[1] <= 0)
+            continue;
+        char host[MPI_MAX_PROCESSOR_NAME];
+        host_of(at, r, host, sizeof host);
+        fprintf(f, "# rank %d on %s: computing %.0f%% of its timed calls, communicating or "
+                "waiting %.0f%%", r, host, 100 * t[0] / t[1], 100 * (1 - t[0] / t[1]));
+        if (t[3] > 0)
+            fprintf(f, "; other processes on its node: %.2f of a core", t[2] / t[3]);
+        fputc('\n', f);
+    }
     free(all);
 }
 
 /* Validate, then time, one variant at this launch's ranks and threads. */
 static int run_config(FILE *f, const sl_hybrid_job *job, const sl_hybrid_variant *v,
-                      const sl_hybrid_plan *plan, MPI_Comm node)
+                      const sl_hybrid_plan *plan, launch *at)
 {
-    config c = { .job = job, .v = v, .comm = MPI_COMM_WORLD, .node = node };
+    config c = { .job = job, .v = v, .comm = MPI_COMM_WORLD, .at = at, .busiest = -1 };
     c.p = (sl_problem){ .size = job->size, .threads = plan->threads, .seed = 1 };
     MPI_Comm_rank(c.comm, &c.me.rank);
     MPI_Comm_size(c.comm, &c.me.ranks);
@@ -387,6 +448,14 @@ static int run_config(FILE *f, const sl_hybrid_job *job, const sl_hybrid_variant
         if (idle > 0 && valid)
             snprintf(note, sizeof note, "%" PRId64 " of %d ranks had no rows (more ranks than rows)",
                      idle, c.me.ranks);
+        if (c.disturbed > 0 && c.busiest >= 0 && at->lines != NULL) {
+            char host[MPI_MAX_PROCESSOR_NAME];
+            host_of(at, c.busiest, host, sizeof host);
+            size_t used = strlen(note);
+            snprintf(note + used, sizeof note - used,
+                     "%sother processes busy on %s (rank %d's node)", used ? "; " : "", host,
+                     c.busiest);
+        }
         write_row(f, &c, v->name, c.me.ranks, valid, &vd, note);
         printf("  %-11s %-14s %d rank(s) x %d thread(s): %s", job->kernel->problem->name,
                v->name, c.me.ranks, c.p.threads, valid ? "valid" : "INVALID");
@@ -412,8 +481,8 @@ int sl_hybrid_work(const sl_hybrid_plan *plan)
 {
     int rank, code = SL_EXIT_OK, open_ok = 1;
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-    MPI_Comm node;
-    MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &node);
+    launch at = { 0 };
+    MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &at.node);
     FILE *f = NULL;
     if (rank == 0) {
         f = fopen(plan->frag, "w");
@@ -423,10 +492,10 @@ int sl_hybrid_work(const sl_hybrid_plan *plan)
         }
     }
     if (!all_ok(MPI_COMM_WORLD, open_ok)) {
-        MPI_Comm_free(&node);
+        MPI_Comm_free(&at.node);
         return SL_EXIT_RUNTIME;
     }
-    describe(f, MPI_COMM_WORLD);
+    describe(f, MPI_COMM_WORLD, &at);
     for (int k = 0; f != NULL && k < SL_GRID_FRAGMENT_COLUMNS; k++)
         fprintf(f, "%s%c", sl_grid_columns[k], k + 1 < SL_GRID_FRAGMENT_COLUMNS ? ',' : '\n');
     for (int j = 0; j < plan->njobs && code != SL_EXIT_RUNTIME; j++) {
@@ -434,15 +503,18 @@ int sl_hybrid_work(const sl_hybrid_plan *plan)
         if (plan->baseline && rank == 0 && baseline(f, job, plan) != 0)
             code = SL_EXIT_RUNTIME;
         for (size_t k = 0; k < job->kernel->count && code != SL_EXIT_RUNTIME; k++) {
-            code = run_config(f, job, &job->kernel->variants[k], plan, node);
+            code = run_config(f, job, &job->kernel->variants[k], plan, &at);
         }
     }
+    if (code != SL_EXIT_RUNTIME)
+        describe_totals(f, MPI_COMM_WORLD, &at);
     if (f != NULL && (fclose(f) != 0) && code == SL_EXIT_OK) {
         fprintf(stderr, "speedlab-mpi: write failed: %s: %s\n", plan->frag, strerror(errno));
         code = SL_EXIT_RUNTIME;
     }
     /* Every rank returns the same code. */
     MPI_Bcast(&code, 1, MPI_INT, 0, MPI_COMM_WORLD);
-    MPI_Comm_free(&node);
+    MPI_Comm_free(&at.node);
+    free(at.lines);
     return code;
 }

@@ -31,6 +31,33 @@ static double all_busy_seconds(void)
     return (double)(user + nice + system + irq + softirq + steal) / (double)ticks_per_second;
 }
 
+/* The same over the CPUs i with on[i] set, from /proc/stat's "cpuN" lines. */
+static double busy_seconds_on(const unsigned char *on, int n)
+{
+    long ticks_per_second = sysconf(_SC_CLK_TCK);
+    FILE *f = fopen("/proc/stat", "r");
+    if (f == NULL || ticks_per_second <= 0) {
+        if (f)
+            fclose(f);
+        return -1.0;
+    }
+    char line[512];
+    unsigned long long sum = 0;
+    int seen = 0;
+    while (fgets(line, sizeof line, f) != NULL) {
+        int cpu;
+        unsigned long long user, nice, system, idle, iowait, irq, softirq, steal = 0;
+        if (sscanf(line, "cpu%d %llu %llu %llu %llu %llu %llu %llu %llu", &cpu, &user, &nice,
+                   &system, &idle, &iowait, &irq, &softirq, &steal) < 8 ||
+            cpu < 0 || cpu >= n || !on[cpu])
+            continue;
+        sum += user + nice + system + irq + softirq + steal;
+        seen++;
+    }
+    fclose(f);
+    return seen ? (double)sum / (double)ticks_per_second : -1.0;
+}
+
 static double self_seconds(void)
 {
     struct rusage ru;
@@ -44,6 +71,14 @@ void sl_quiet_mark_now(sl_quiet_mark *m)
 {
     m->wall = sl_now();
     m->all_busy = all_busy_seconds();
+    m->self = self_seconds();
+    m->ok = m->all_busy >= 0.0 && m->self >= 0.0;
+}
+
+void sl_quiet_mark_on(sl_quiet_mark *m, const unsigned char *on, int n)
+{
+    m->wall = sl_now();
+    m->all_busy = busy_seconds_on(on, n);
     m->self = self_seconds();
     m->ok = m->all_busy >= 0.0 && m->self >= 0.0;
 }

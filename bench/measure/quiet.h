@@ -30,6 +30,11 @@ typedef struct sl_quiet_mark {
 /* Read the counters now. */
 void sl_quiet_mark_now(sl_quiet_mark *m);
 
+/* The same, counting only the CPUs i with on[i] nonzero (i < n): the CPUs
+ * a set of processes may use, e.g. one node's ranks (lesson 6), so that
+ * other processes elsewhere on the machine do not count. */
+void sl_quiet_mark_on(sl_quiet_mark *m, const unsigned char *on, int n);
+
 /* CPU-seconds other processes used between two marks (>= 0), or -1 when
  * either mark could not be read. */
 double sl_quiet_others(const sl_quiet_mark *from, const sl_quiet_mark *to);

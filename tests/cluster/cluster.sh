@@ -6,7 +6,10 @@
 # authenticates with, runs beside them. Everything lives in one folder and
 # goes with `down`: no daemon, namespace or link is left behind.
 #
-# usage: tests/cluster/cluster.sh up DIR     start it (needs root), print the nodes
+# usage: tests/cluster/cluster.sh up DIR [split]   start it (needs root), print the nodes;
+#            split: each node gets its own half of this machine's CPUs (every
+#            process on it is held to them), as on two real machines;
+#            otherwise both nodes have all of them
 #        tests/cluster/cluster.sh on DIR N CMD...   run CMD on node N (1 or 2)
 #        tests/cluster/cluster.sh down DIR   stop everything started in DIR
 #        tests/cluster/cluster.sh check      can this machine run it? (exit 77 if not, with why)
@@ -36,16 +39,18 @@ on() {
     dir=$1; n=$2; shift 2
     pid=$(holder_pid "$dir" "$n")
     [ -n "$pid" ] || { echo "cluster: node $n is not up in $dir" >&2; return 1; }
-    SLURM_CONF="$dir/slurm.conf" nsenter -t "$pid" -n -u -m "$@"
+    # A process entered from outside keeps its own CPUs: held to the node's.
+    SLURM_CONF="$dir/slurm.conf" taskset -c "$(cat "$dir/node$n.cpus")" \
+        nsenter -t "$pid" -n -u -m "$@"
 }
 
 # One node: a process that holds its namespaces, with the hostname and
 # hosts file set inside. It waits until its file 'stop' exists.
 start_node() {
-    dir=$1; n=$2
-    unshare --net --uts --mount --fork --kill-child sh -c '
+    dir=$1; n=$2; pin=$3
+    $pin unshare --net --uts --mount --fork --kill-child sh -c '
         hostname "slnode$2" && mount --bind "$1/hosts" /etc/hosts && ip link set lo up &&
-        echo $$ >"$1/node$2.pid" || exit 1
+        taskset -cp $$ | sed "s/.*: //" >"$1/node$2.cpus" && echo $$ >"$1/node$2.pid" || exit 1
         while [ ! -e "$1/stop" ]; do sleep 0.2; done' node "$dir" "$n" \
         >"$dir/node$n.log" 2>&1 &
     for _ in $(seq 50); do [ -s "$dir/node$n.pid" ] && return 0; sleep 0.1; done
@@ -54,7 +59,7 @@ start_node() {
 }
 
 write_config() {
-    dir=$1; cpus=$2
+    dir=$1; cpus=$2; tasks=$3
     printf '127.0.0.1 localhost\n%s.1 slnode1\n%s.2 slnode2\n' "$net" "$net" >"$dir/hosts"
     cat >"$dir/slurm.conf" <<EOF
 # A test cluster (tests/cluster/cluster.sh): two nodes in namespaces.
@@ -72,7 +77,7 @@ SlurmdPidFile=$dir/slurmd-%n.pid
 SlurmctldLogFile=$dir/slurmctld.log
 SlurmdLogFile=$dir/slurmd-%n.log
 ProctrackType=proctrack/linuxproc
-TaskPlugin=task/affinity
+TaskPlugin=$tasks
 SelectType=select/cons_tres
 SelectTypeParameters=CR_Core
 SlurmdParameters=config_overrides
@@ -91,19 +96,31 @@ EOF
 }
 
 up() {
-    dir=$1
+    dir=$1; split=${2:-}
     why=$(cannot)
     [ -z "$why" ] || { say "cannot run here: $why"; exit 77; }
     mkdir -p "$dir/state" || exit 1
     rm -f "$dir/stop"
     cpus=$(nproc)
-    write_config "$dir" "$cpus"
+    pin1="" pin2="" tasks=task/affinity
+    if [ "$split" = split ]; then
+        [ "$cpus" -ge 2 ] || { say "cannot run here: split needs 2 CPUs, this machine has $cpus"; exit 77; }
+        half=$((cpus / 2))
+        first=$(taskset -cp $$ | sed 's/.*: //; s/[-,].*//')
+        pin1="taskset -c $first-$((first + half - 1))"
+        pin2="taskset -c $((first + half))-$((first + 2 * half - 1))"
+        cpus=$half
+        # SLURM's affinity would bind both nodes' tasks to CPU 0 (each node
+        # numbers its CPUs from 0): tasks keep their node's CPUs instead.
+        tasks=task/none
+    fi
+    write_config "$dir" "$cpus" "$tasks"
     # Munge's key and daemon, private to this folder.
     dd if=/dev/urandom of="$dir/munge.key" bs=1024 count=1 2>/dev/null && chmod 400 "$dir/munge.key"
     munged --force --key-file="$dir/munge.key" --socket="$dir/munge.socket" \
         --pid-file="$dir/munged.pid" --log-file="$dir/munged.log" \
         --seed-file="$dir/munged.seed" || { say "munged did not start"; exit 1; }
-    start_node "$dir" 1 && start_node "$dir" 2 || exit 1
+    start_node "$dir" 1 "$pin1" && start_node "$dir" 2 "$pin2" || exit 1
     # The link: a veth pair, one end in each node (gone with the nodes).
     link=slv$$
     ip link add "${link}a" type veth peer name "${link}b" &&
@@ -162,7 +179,7 @@ down() {
 }
 
 case $cmd in
-up) up "$2" ;;
+up) up "$2" "${3:-}" ;;
 on) dir=$2; n=$3; shift 3; on "$dir" "$n" "$@" ;;
 down) down "$2" ;;
 check) why=$(cannot); [ -z "$why" ] || { echo "$why"; exit 77; } ;;

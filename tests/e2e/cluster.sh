@@ -8,13 +8,14 @@
 
 cluster=$top/tests/cluster/cluster.sh
 
-# Start the cluster in $tmp/cluster (skipped, saying why, where it cannot run).
+# Start the cluster in $tmp/cluster (skipped, saying why, where it cannot
+# run); "split" gives each node its own half of the CPUs.
 cluster_up() {
     why=$(sh "$cluster" check) ||
         { echo "skipped: the test cluster cannot run here: $why"; exit 77; }
     cdir=$tmp/cluster
     trap 'sh "$cluster" down "$cdir"; rm -rf "$tmp"' EXIT
-    sh "$cluster" up "$cdir" >"$tmp/up" 2>&1 ||
+    sh "$cluster" up "$cdir" "${1:-}" >"$tmp/up" 2>&1 ||
         { cat "$tmp/up"; fail "the cluster did not come up"; exit 1; }
     ok "$(tail -1 "$tmp/up")"
 }
@@ -93,5 +94,97 @@ case_slurm() {
         expect_in "$job/warn-$id.out" "SLURM_CPUS_PER_TASK=2, but this process may use 1 CPU(s)" \
             "the kit warns that the step's CPUs disagree"
     fi
+    cluster_gone
+}
+
+# The link's bytes sent from node 2 (its end of the veth pair).
+sent_from_node2() {
+    on_node 2 ip -s link show dev "$(cut -d' ' -f2 "$cdir/link")" |
+        awk '/TX:/ { getline; print $1; exit }'
+}
+
+# Lesson 6 across two nodes, each with its own half of the CPUs: exact as
+# on one host, ranks on both hostnames, the image gathered over TCP (the
+# link's byte count grows by at least rank 1's rows: shared memory would
+# send nothing over it), and a node whose ranks die named with its rank.
+# --bind none: each node's processes keep their node's CPUs (Open MPI
+# would bind every rank to its node's "first" core, CPU 0 of the machine).
+case_nodes() {
+    mpi=$1
+    cluster_up split
+    job=$tmp/job; mkdir -p "$job"
+    run2() { on_node 1 sh -c 'cd "$1" && shift && salloc -N2 -n2 "$@"' run2 "$job" "$mpi" --bind none "$@"; }
+    "$mpi" --check --ranks 2 --threads 1 --timeout 60 >"$tmp/one" 2>&1
+    run2 --check --ranks 2 --threads 1 --timeout 60 >"$tmp/two" 2>&1 &&
+        ok "--check across two nodes: exit 0" || fail "--check across nodes: $(tail -3 "$tmp/two")"
+    grep ': valid$' "$tmp/one" >"$tmp/one.valid"
+    grep ': valid$' "$tmp/two" >"$tmp/two.valid"
+    [ -s "$tmp/one.valid" ] && cmp -s "$tmp/one.valid" "$tmp/two.valid" &&
+        ok "validated exactly as on one host ($(wc -l <"$tmp/two.valid") configurations)" ||
+        fail "one host and two nodes differ: $(diff "$tmp/one.valid" "$tmp/two.valid" | head -4)"
+
+    before=$(sent_from_node2)
+    run2 --kernel "$e2e_image" --size 512 --ranks 2 --threads 1 --reps 2 --min-time 0.01 \
+        --results "$job/r" --timeout 120 >"$tmp/timed" 2>&1 && ok "a timed grid across nodes: exit 0" ||
+        fail "timed across nodes: $(tail -3 "$tmp/timed")"
+    after=$(sent_from_node2)
+    run="$job/r/$(readlink "$job/r/latest")"
+    expect_in "$run/summary.md" "rank 0: slnode1: " "rank 0 ran on slnode1"
+    expect_in "$run/summary.md" "rank 1: slnode2: " "rank 1 ran on slnode2"
+    expect_in "$run/summary.md" "rank 1 on slnode2: computing " "rank 1's compute and communication, from its node"
+    # Rank 1's half of a 512 x 512 image of 4-byte counts, gathered at least once.
+    [ $((after - before)) -ge $((256 * 512 * 4)) ] &&
+        ok "over TCP: node 2 sent $((after - before)) bytes on the link" ||
+        fail "node 2 sent $((after - before)) bytes on the link (shared memory?)"
+
+    # Node 2's ranks killed mid-run: exit 1, the node and rank named, no folder.
+    ls "$job/r" >"$tmp/before"
+    run2 --kernel "$e2e_image" --size 1024 --ranks 2 --threads 1 --reps 50 \
+        --results "$job/r" --timeout 120 >"$tmp/out" 2>"$tmp/err" &
+    pid=$!
+    victim=""
+    for _ in $(seq 150); do
+        victim=$(in_node2 "speedlab-mpi-.* --worker")
+        [ -n "$victim" ] && break
+        sleep 0.2
+    done
+    sleep 0.5
+    [ -n "$victim" ] && kill -KILL $victim && ok "killed node 2's rank ($victim)" || fail "no rank ran on node 2"
+    wait "$pid"; rc=$?
+    [ "$rc" -eq 1 ] && ok "a dead node: exit 1" || fail "a dead node: exit $rc"
+    expect_in "$tmp/err" "rank 1 on node slnode2 was killed by signal 9" "the kit names the node and rank"
+    ls "$job/r" >"$tmp/after"
+    cmp -s "$tmp/before" "$tmp/after" && ok "nothing published, no .partial left" ||
+        fail "the results folder changed: $(diff "$tmp/before" "$tmp/after")"
+    cluster_gone
+}
+
+# Processes on node 2 whose command line matches $1.
+in_node2() {
+    ns=$(readlink "/proc/$(cat "$cdir/node2.pid")/ns/net")
+    for p in $(pgrep -f "$1"); do
+        [ "$(readlink "/proc/$p/ns/net")" = "$ns" ] && echo "$p"
+    done
+}
+
+# A CPU hog on node 2 during a timed grid: the rows say which node was
+# disturbed, and node 2's line shows its other processes. (CTest runs this
+# one alone: other tests' load would land on node 1's CPUs too.)
+case_busy_node() {
+    mpi=$1
+    cluster_up split
+    job=$tmp/job; mkdir -p "$job"
+    on_node 2 nice -n -10 sh -c 'while :; do :; done' &
+    hog=$!
+    sleep 0.5
+    on_node 1 sh -c 'cd "$1" && shift && salloc -N2 -n2 "$@"' busy "$job" "$mpi" --bind none \
+        --kernel "$e2e_image" --size 512 --ranks 2 --threads 1 --reps 3 --min-time 0.1 \
+        --results "$job/r" --timeout 120 >"$tmp/out" 2>&1
+    rc=$?
+    kill $(in_node2 "while :; do :; done") $hog 2>/dev/null
+    [ "$rc" -eq 0 ] && ok "a grid beside a busy node: exit 0" || fail "busy node: exit $rc: $(tail -3 "$tmp/out")"
+    run="$job/r/$(readlink "$job/r/latest")"
+    expect_in "$run/summary.md" "other processes busy on slnode2 (rank 1's node)" "the disturbed node is named"
+    expect_not_in "$run/summary.md" "busy on slnode1" "and not the quiet one"
     cluster_gone
 }
