@@ -57,7 +57,7 @@ case_slurm() {
     cpus=$(nproc)
     job=$tmp/job; mkdir -p "$job"
     id=$(submit --cpus-per-task="$cpus" --time=5 \
-        --export=ALL,SPEEDLAB_BUILD="$build",BENCH_ARGS="--quick --kernel $e2e_example --reps 2 --min-time 0.01 --no-weak" \
+        --export=ALL,SPEEDLAB_BUILD="$build",BENCH_ARGS="--quick --kernel $e2e_example --reps 2 --min-time 0.01 --no-weak --no-plots" \
         "$top/scripts/slurm/bench.sbatch")
     [ -n "$id" ] && ok "bench.sbatch submitted: job $id" || fail "sbatch bench.sbatch: no job id"
     state=$(wait_job "$id" 240)
@@ -139,17 +139,21 @@ case_nodes() {
 
     # Node 2's ranks killed mid-run: exit 1, the node and rank named, no folder.
     ls "$job/r" >"$tmp/before"
-    run2 --kernel "$e2e_image" --size 1024 --ranks 2 --threads 1 --reps 50 \
-        --results "$job/r" --timeout 120 >"$tmp/out" 2>"$tmp/err" &
+    # The 1-rank launch (the baseline) comes first: node 2's rank appears
+    # only with the 2-rank one, later on a busy machine; wait up to 2 minutes.
+    run2 --kernel "$e2e_image" --size 512 --ranks 2 --threads 1 --reps 100 --min-time 0.01 \
+        --results "$job/r" --timeout 300 >"$tmp/out" 2>"$tmp/err" &
     pid=$!
     victim=""
-    for _ in $(seq 150); do
+    for _ in $(seq 600); do
+        kill -0 "$pid" 2>/dev/null || break
         victim=$(in_node2 "speedlab-mpi-.* --worker")
         [ -n "$victim" ] && break
         sleep 0.2
     done
     sleep 0.5
-    [ -n "$victim" ] && kill -KILL $victim && ok "killed node 2's rank ($victim)" || fail "no rank ran on node 2"
+    [ -n "$victim" ] && kill -KILL $victim && ok "killed node 2's rank ($victim)" ||
+        fail "no rank seen on node 2 before the run ended"
     wait "$pid"; rc=$?
     [ "$rc" -eq 1 ] && ok "a dead node: exit 1" || fail "a dead node: exit $rc"
     expect_in "$tmp/err" "rank 1 on node slnode2 was killed by signal 9" "the kit names the node and rank"

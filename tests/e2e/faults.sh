@@ -86,7 +86,6 @@ case_faults() {
     file_size_limit "$bench" "$runner"
     memory_limit "$bench" "$runner"
     oom_while_checking "$bench" "$shim"
-    concurrent_runs "$bench"
     ran=$((ran + 1))
     [ "$ran" -gt 0 ] || exit 77
 }
@@ -162,29 +161,6 @@ oom_while_checking() {
     expect_not_in "$tmp/out" "INVALID|WRONG" "no verdict"
     [ ! -e "$tmp/oomc" ] || [ -z "$(ls -A "$tmp/oomc" | grep -v '^latest$')" ] &&
         ok "nothing published" || fail "published $(ls -A "$tmp/oomc")"
-}
-
-# Two benches at once into one results folder: each publishes a run folder
-# of its own, complete, and latest names one of them.
-concurrent_runs() {
-    bench=$1
-    set -- --quick --kernel ${e2e_example} --size 2000003 --reps 2 --min-time 0.01 --no-weak --results "$tmp/two"
-    "$bench" "$@" >"$tmp/one.out" 2>&1 &
-    a=$!
-    "$bench" "$@" >"$tmp/two.out" 2>&1 &
-    b=$!
-    wait "$a"; ra=$?
-    wait "$b"; rb=$?
-    [ "$ra" -eq 0 ] && [ "$rb" -eq 0 ] && ok "two concurrent runs: both exit 0" ||
-        fail "two concurrent runs: exit $ra and $rb"
-    n=$(ls "$tmp/two" | grep -v -e '^latest$' -e '^history\.sqlite' | wc -l)
-    [ "$n" -eq 2 ] && ok "two run folders" || fail "$n run folders: $(ls -A "$tmp/two")"
-    for d in "$tmp/two"/2*; do
-        [ -s "$d/results.csv" ] && [ -s "$d/summary.md" ] && ok "$(basename "$d") complete" ||
-            fail "$(basename "$d") incomplete"
-    done
-    [ -s "$tmp/two/latest/results.csv" ] && ok "latest names a complete run" || fail "latest is broken"
-    [ -z "$(ls -A "$tmp/two" | grep partial)" ] && ok "no partial folder left" || fail "a partial folder is left"
 }
 
 # A memory limit (prlimit --as): a size whose images do not fit is refused

@@ -44,14 +44,24 @@ case_store() {
     [ "$(sql "$db" "select count(distinct configs.tree) from configs join runs on run = id where kind = 'lesson'")" -eq 2 ] &&
         ok "the runner's exercises and solutions rows" || fail "lesson rows: $(sql "$db" "select configs.tree, variant from configs join runs on run = id where kind = 'lesson'")"
 
-    # Two benches at once into one folder: both land, nothing lost.
+    # Two benches at once into one folder: each publishes a complete run
+    # folder of its own, latest names one, and both land in the history.
     set -- --quick --kernel "$e2e_example" --size 2000003 --threads 1,2 --reps 2 --min-time 0.01 \
         --no-plots --no-weak --results "$res"
+    ls "$res" | grep -v -e '^latest$' -e '^history\.sqlite' >"$tmp/runs.before"
     "$bench" "$@" >"$tmp/a" 2>&1 & a=$!
     "$bench" "$@" >"$tmp/b" 2>&1 & b=$!
     wait "$a"; ra=$?; wait "$b"; rb=$?
     [ "$ra" -eq 0 ] && [ "$rb" -eq 0 ] && ok "two benches at once: both exit 0" ||
         fail "two benches: exit $ra and $rb"
+    ls "$res" | grep -v -e '^latest$' -e '^history\.sqlite' | grep -vxF -f "$tmp/runs.before" >"$tmp/runs.new"
+    [ "$(wc -l <"$tmp/runs.new")" -eq 2 ] && ok "two new run folders" || fail "new run folders: $(cat "$tmp/runs.new")"
+    while read -r d; do
+        [ -s "$res/$d/results.csv" ] && [ -s "$res/$d/summary.md" ] && ok "$d complete" || fail "$d incomplete"
+    done <"$tmp/runs.new"
+    grep -qxF "$(readlink "$res/latest")" "$tmp/runs.new" && ok "latest names one of them" ||
+        fail "latest: $(readlink "$res/latest")"
+    [ -z "$(ls -A "$res" | grep partial)" ] && ok "no partial folder left" || fail "a partial folder is left"
     [ "$(sql "$db" "select count(*) from runs where kind = 'bench'")" -eq 3 ] &&
         ok "both in the history" || fail "runs: $(sql "$db" "select id, kind, folder from runs")"
     grep -q "not in the history" "$tmp/a" "$tmp/b" && fail "a history warning: $(cat "$tmp/a" "$tmp/b")" ||
