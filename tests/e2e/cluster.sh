@@ -48,7 +48,7 @@ wait_job() {
     echo "$state"
 }
 
-# bench.sbatch and hybrid.sbatch submitted with sbatch, run to the end,
+# bench.sbatch, scaling.sbatch and hybrid.sbatch submitted with sbatch, run to the end,
 # their run folders with the scheduler's facts; a job step whose CPUs
 # disagree with --cpus-per-task gets the kit's warning.
 case_slurm() {
@@ -60,13 +60,25 @@ case_slurm() {
         --export=ALL,SPEEDLAB_BUILD="$build",BENCH_ARGS="--quick --kernel $e2e_example --reps 2 --min-time 0.01 --no-weak --no-plots" \
         "$top/scripts/slurm/bench.sbatch")
     [ -n "$id" ] && ok "bench.sbatch submitted: job $id" || fail "sbatch bench.sbatch: no job id"
+    # scaling.sbatch on the other node meanwhile (each takes a whole node).
+    sid=$(submit --cpus-per-task="$cpus" --time=5 \
+        --export=ALL,SPEEDLAB_BUILD="$build",KERNEL="$e2e_example",BENCH_ARGS="--quick --reps 2 --min-time 0.01 --no-plots" \
+        "$top/scripts/slurm/scaling.sbatch")
     state=$(wait_job "$id" 240)
     [ "$state" = COMPLETED ] && ok "bench.sbatch: COMPLETED" ||
         { fail "bench.sbatch: $state"; tail -20 "$job/speedlab-bench-$id.out" >&2; }
-    run="$job/results/$(readlink "$job/results/latest")"
+    # (scaling.sbatch writes beside it: find the run by its job.)
+    run=$(dirname "$(grep -l "job $id on node" "$job"/results/2*/summary.md 2>/dev/null | head -1)")
     [ -s "$run/results.csv" ] && ok "its run folder: $(basename "$run")" || fail "no run folder from bench.sbatch"
-    expect_in "$run/summary.md" "job $id on node slnode1, $cpus CPUs granted" "the run names its job, node and CPUs"
+    grep -qE "job $id on node slnode[12], $cpus CPUs granted" "$run/summary.md" &&
+        ok "the run names its job, node and CPUs" || fail "bench.sbatch's run: $(grep -h slurm "$run/summary.md")"
     expect_in "$job/speedlab-bench-$id.out" "speedlab-bench: exit 0" "the job's log ends with the exit"
+    state=$(wait_job "$sid" 240)
+    [ "$state" = COMPLETED ] && ok "scaling.sbatch: job $sid COMPLETED" ||
+        { fail "scaling.sbatch: $state"; tail -20 "$job/speedlab-scaling-$sid.out" >&2; }
+    expect_in "$job/speedlab-scaling-$sid.out" "speedlab-scaling: exit 0" "its log ends with exit 0"
+    grep -l "job $sid on node slnode" "$job"/results/2*/summary.md >/dev/null 2>&1 &&
+        ok "its run folder names its job" || fail "no run folder names job $sid"
 
     # hybrid.sbatch on both nodes: one rank each.
     id=$(submit --nodes=2 --ntasks-per-node=1 --cpus-per-task=1 --time=5 \
