@@ -192,19 +192,18 @@ static void body(gb_state *s, void *vc)
     }
     sl_quiet_mark_on(&b, c->at->cpus, CPU_SETSIZE);
     /* Other processes' CPU on each node: all of its CPUs' busy time, less
-     * this job's ranks there. The slowest node decides, so take the most,
-     * and remember whose node it was. */
-    double self = b.self - a.self, selves = 0;
-    struct { double v; int rank; } others = { -1, c->me.rank }, worst;
+     * this job's ranks there. The slowest node decides, so take the most
+     * (whose node it was is found over all the repetitions: run_config). */
+    double self = b.self - a.self, selves = 0, others = -1, worst;
     MPI_Allreduce(&self, &selves, 1, MPI_DOUBLE, MPI_SUM, c->at->node);
     if (a.ok && b.ok && rank_of(c->at->node) == 0) {
-        others.v = (b.all_busy - a.all_busy) - selves;
-        others.v = others.v < 0 ? 0 : others.v;
-        c->at->others += others.v;
+        others = (b.all_busy - a.all_busy) - selves;
+        others = others < 0 ? 0 : others;
+        c->at->others += others;
         c->at->window += b.wall - a.wall;
-        c->node_others += others.v;
+        c->node_others += others;
     }
-    MPI_Allreduce(&others, &worst, 1, MPI_DOUBLE_INT, MPI_MAXLOC, c->comm);
+    MPI_Allreduce(&others, &worst, 1, MPI_DOUBLE, MPI_MAX, c->comm);
     if (c->me.rank == 0 && n > 0) {
         int k = c->total.n;
         sl_sample_add(&c->total, sum_total / (double)n);
@@ -212,8 +211,8 @@ static void body(gb_state *s, void *vc)
         sl_sample_add(&c->compute_mean, sum_mean / (double)n);
         double wall = b.wall - a.wall;
         if (k < SL_MAX_REPS)
-            c->others[k] = worst.v >= 0 && wall > 0 ? worst.v / wall : -1;
-        if (worst.v >= 0 && sl_quiet_disturbed(worst.v, wall))
+            c->others[k] = worst >= 0 && wall > 0 ? worst / wall : -1;
+        if (worst >= 0 && sl_quiet_disturbed(worst, wall))
             c->disturbed++;
     }
 }

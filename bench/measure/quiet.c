@@ -3,15 +3,17 @@
 #include "quiet.h"
 
 #include <stdio.h>
+#include <string.h>
 #include <sys/resource.h>
 #include <unistd.h>
 
 #include "sample.h"
 
-/* Busy CPU-seconds of all CPUs from /proc/stat's first line: user, nice,
- * system, irq, softirq and steal (guest time is already inside user).
- * Returns -1 when it cannot be read. */
-static double all_busy_seconds(void)
+/* Busy CPU-seconds from /proc/stat: user, nice, system, irq, softirq and
+ * steal (guest time is already inside user). With on == NULL, all CPUs
+ * (the first line, "cpu"); else the CPUs i < n with on[i] set (the "cpuN"
+ * lines). Returns -1 when it cannot be read. */
+static double busy_seconds(const unsigned char *on, int n)
 {
     static long ticks_per_second;
     if (ticks_per_second == 0)
@@ -22,37 +24,26 @@ static double all_busy_seconds(void)
             fclose(f);
         return -1.0;
     }
-    unsigned long long user, nice, system, idle, iowait, irq, softirq, steal = 0;
-    int n = fscanf(f, "cpu %llu %llu %llu %llu %llu %llu %llu %llu", &user, &nice,
-                   &system, &idle, &iowait, &irq, &softirq, &steal);
-    fclose(f);
-    if (n < 7)
-        return -1.0;
-    return (double)(user + nice + system + irq + softirq + steal) / (double)ticks_per_second;
-}
-
-/* The same over the CPUs i with on[i] set, from /proc/stat's "cpuN" lines. */
-static double busy_seconds_on(const unsigned char *on, int n)
-{
-    long ticks_per_second = sysconf(_SC_CLK_TCK);
-    FILE *f = fopen("/proc/stat", "r");
-    if (f == NULL || ticks_per_second <= 0) {
-        if (f)
-            fclose(f);
-        return -1.0;
-    }
     char line[512];
     unsigned long long sum = 0;
     int seen = 0;
-    while (fgets(line, sizeof line, f) != NULL) {
-        int cpu;
+    while (fgets(line, sizeof line, f) != NULL && strncmp(line, "cpu", 3) == 0) {
+        int cpu = -1;
         unsigned long long user, nice, system, idle, iowait, irq, softirq, steal = 0;
-        if (sscanf(line, "cpu%d %llu %llu %llu %llu %llu %llu %llu %llu", &cpu, &user, &nice,
-                   &system, &idle, &iowait, &irq, &softirq, &steal) < 8 ||
-            cpu < 0 || cpu >= n || !on[cpu])
+        const char *fields = line + 3;
+        if (on != NULL && (*fields < '0' || *fields > '9' || sscanf(fields, "%d", &cpu) != 1))
+            continue;  /* the all-CPUs line */
+        if (on == NULL && *fields != ' ')
+            break;     /* past the all-CPUs line */
+        fields += strcspn(fields, " ");
+        if (sscanf(fields, "%llu %llu %llu %llu %llu %llu %llu %llu", &user, &nice, &system,
+                   &idle, &iowait, &irq, &softirq, &steal) < 7 ||
+            (on != NULL && (cpu < 0 || cpu >= n || !on[cpu])))
             continue;
         sum += user + nice + system + irq + softirq + steal;
         seen++;
+        if (on == NULL)
+            break;
     }
     fclose(f);
     return seen ? (double)sum / (double)ticks_per_second : -1.0;
@@ -67,20 +58,17 @@ static double self_seconds(void)
            (double)ru.ru_stime.tv_sec + 1e-6 * (double)ru.ru_stime.tv_usec;
 }
 
-void sl_quiet_mark_now(sl_quiet_mark *m)
+void sl_quiet_mark_on(sl_quiet_mark *m, const unsigned char *on, int n)
 {
     m->wall = sl_now();
-    m->all_busy = all_busy_seconds();
+    m->all_busy = busy_seconds(on, n);
     m->self = self_seconds();
     m->ok = m->all_busy >= 0.0 && m->self >= 0.0;
 }
 
-void sl_quiet_mark_on(sl_quiet_mark *m, const unsigned char *on, int n)
+void sl_quiet_mark_now(sl_quiet_mark *m)
 {
-    m->wall = sl_now();
-    m->all_busy = busy_seconds_on(on, n);
-    m->self = self_seconds();
-    m->ok = m->all_busy >= 0.0 && m->self >= 0.0;
+    sl_quiet_mark_on(m, NULL, 0);
 }
 
 double sl_quiet_others(const sl_quiet_mark *from, const sl_quiet_mark *to)
