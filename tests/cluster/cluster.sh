@@ -11,6 +11,8 @@
 #            process on it is held to them), as on two real machines;
 #            otherwise both nodes have all of them
 #        tests/cluster/cluster.sh on DIR N CMD...   run CMD on node N (1 or 2)
+#        tests/cluster/cluster.sh pids DIR N [PATTERN]   processes on node N (whose
+#            command line matches PATTERN, as pgrep -f)
 #        tests/cluster/cluster.sh down DIR   stop everything started in DIR
 #        tests/cluster/cluster.sh check      can this machine run it? (exit 77 if not, with why)
 # Nodes: slnode1 at 10.77.0.1 and slnode2 at 10.77.0.2 (names in each node's
@@ -142,14 +144,19 @@ up() {
     exit 1
 }
 
-# Every process in node N's network namespace (daemons, job steps, ranks).
+# Every process in node N's network namespace (daemons, job steps, ranks),
+# or those whose command line matches $3 (pgrep -f).
 in_node() {
     pid=$(holder_pid "$1" "$2")
     [ -n "$pid" ] || return 0
     ns=$(readlink "/proc/$pid/ns/net" 2>/dev/null) || return 0
-    for p in /proc/[0-9]*; do
-        [ "$(readlink "$p/ns/net" 2>/dev/null)" = "$ns" ] && [ "${p#/proc/}" != "$pid" ] &&
-            echo "${p#/proc/}"
+    if [ -n "${3:-}" ]; then
+        candidates=$(pgrep -f "$3")
+    else
+        candidates=$(cd /proc && ls -d [0-9]*)
+    fi
+    for p in $candidates; do
+        [ "$(readlink "/proc/$p/ns/net" 2>/dev/null)" = "$ns" ] && [ "$p" != "$pid" ] && echo "$p"
     done
 }
 
@@ -181,7 +188,8 @@ down() {
 case $cmd in
 up) up "$2" "${3:-}" ;;
 on) dir=$2; n=$3; shift 3; on "$dir" "$n" "$@" ;;
+pids) in_node "$2" "$3" "${4:-}" ;;
 down) down "$2" ;;
 check) why=$(cannot); [ -z "$why" ] || { echo "$why"; exit 77; } ;;
-*) echo "usage: $0 up DIR | on DIR N CMD... | down DIR | check" >&2; exit 2 ;;
+*) echo "usage: $0 up DIR [split] | on DIR N CMD... | pids DIR N [PATTERN] | down DIR | check" >&2; exit 2 ;;
 esac

@@ -176,12 +176,7 @@ case_nodes() {
 }
 
 # Processes on node 2 whose command line matches $1.
-in_node2() {
-    ns=$(readlink "/proc/$(cat "$cdir/node2.pid")/ns/net")
-    for p in $(pgrep -f "$1"); do
-        [ "$(readlink "/proc/$p/ns/net")" = "$ns" ] && echo "$p"
-    done
-}
+in_node2() { sh "$cluster" pids "$cdir" 2 "$1"; }
 
 # A CPU hog on node 2 during a timed grid: the rows say which node was
 # disturbed, and node 2's line shows its other processes. (CTest runs this
