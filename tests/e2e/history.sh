@@ -273,11 +273,17 @@ case_commits() {
     expect_rc 0 "bench-commits over 3 commits" env SPEEDLAB_HISTORY="$history" \
         sh "$clone/scripts/bench_commits.sh" "$tmp/build" "$res" "$first" "$last" \
         --kernel "$e2e_example" --variant threads_simd --size 100000000 --threads 2 \
-        --reps 6 --min-time 0.05 --no-weak --no-plots
+        --reps 6 --min-time 0.05 --quick --no-weak --no-plots
     [ "$(grep -c '^  benched: ' "$tmp/out")" -eq 3 ] && ok "3 commits benched" ||
         fail "benched: $(cat "$tmp/out")"
     [ -z "$(git -C "$clone" status --porcelain --untracked-files=no)" ] && ok "the clone's tree untouched" ||
         fail "the tree changed: $(git -C "$clone" status --porcelain)"
+    # One build folder for the range: a commit that changed no source
+    # (the third: README only) compiles nothing.
+    [ -s "$tmp/build/commits/$last.build.log" ] &&
+        ! grep -q 'Building C' "$tmp/build/commits/$last.build.log" &&
+        ok "the README-only commit compiled nothing" ||
+        fail "the third commit rebuilt: $(grep -c "Building C" "$tmp/build/commits/$last.build.log") objects"
     [ "$(git -C "$clone" worktree list | wc -l)" -eq 1 ] && ok "no worktree left" ||
         fail "worktrees: $(git -C "$clone" worktree list)"
     expect_rc 3 "make history: a slower step" "$history" --results "$res" --min-change 300 --no-plots
