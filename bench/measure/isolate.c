@@ -210,6 +210,39 @@ static void check_one(sl_suite *s, char *const argv[], size_t i, double limit,
     snprintf(c->error, sizeof c->error, "%s", why);
 }
 
+/* An earlier configuration of c's variant (same tree and kernel) that
+ * hung, or NULL. */
+static const sl_config *hung_before(const sl_suite *s, size_t i)
+{
+    const sl_config *c = &s->configs[i];
+    for (size_t j = 0; j < i; j++) {
+        const sl_config *o = &s->configs[j];
+        if (o->isolated_failure == SL_ISOLATED_HUNG && o->variant == c->variant &&
+            o->kernel == c->kernel && strcmp(o->tree, c->tree) == 0)
+            return o;
+    }
+    return NULL;
+}
+
+/* Check configuration i in a child, unless its variant already hung. */
+static void check_or_skip(sl_suite *s, char *const argv[], size_t i, double limit)
+{
+    const sl_config *hung = hung_before(s, i);
+    if (!hung) {
+        check_one(s, argv, i, limit, NULL);
+        return;
+    }
+    sl_config *c = &s->configs[i];
+    c->isolated_failure = SL_ISOLATED_NOT_TRIED;
+    c->validated = 1;
+    c->valid = 0;
+    if (hung->problem.threads > 0)
+        snprintf(c->error, sizeof c->error, "not run: hung at %d thread(s)",
+                 hung->problem.threads);
+    else
+        snprintf(c->error, sizeof c->error, "not run: hung at another size");
+}
+
 void sl_isolate_tree(sl_suite *s, char *const argv[], const char *tree)
 {
     double slowest = 0.0;
@@ -242,21 +275,32 @@ void sl_isolate_tree(sl_suite *s, char *const argv[], const char *tree)
                                  : ISOLATE_UNTRUSTED_LIMIT;
     for (size_t i = 0; i < s->count; i++)
         if (strcmp(s->configs[i].tree, tree) == 0 && !(checked && checked[i]))
-            check_one(s, argv, i, limit, NULL);
+            check_or_skip(s, argv, i, limit);
     free(checked);
+}
+
+/* Whether a configuration was left out because configuration i hung. */
+static int not_tried_after(const sl_suite *s, size_t i)
+{
+    for (size_t j = i + 1; j < s->count; j++)
+        if (s->configs[j].isolated_failure == SL_ISOLATED_NOT_TRIED &&
+            hung_before(s, j) == &s->configs[i])
+            return 1;
+    return 0;
 }
 
 void sl_isolate_print_hints(FILE *f, const sl_suite *s)
 {
     for (size_t i = 0; i < s->count; i++) {
         const sl_config *c = &s->configs[i];
-        if (!c->isolated_failure)
+        if (!c->isolated_failure || c->isolated_failure == SL_ISOLATED_NOT_TRIED)
             continue;
         const char *label = c->variant->name;
         if (c->isolated_failure == SL_ISOLATED_HUNG)
             fprintf(f, "%s/%s/%s: %s (an infinite loop? check each loop's exit test, e.g. "
-                       "the escape test n < max_iter)\n", c->tree, c->kernel->problem->name,
-                    label, c->error);
+                       "the escape test n < max_iter)%s\n", c->tree, c->kernel->problem->name,
+                    label, c->error, not_tried_after(s, i) ? "; its other configurations "
+                    "were not run" : "");
         else
             fprintf(f, "%s/%s/%s %s: an out-of-bounds access? AddressSanitizer names "
                        "the line: make test SANITIZE=1\n", c->tree, c->kernel->problem->name,

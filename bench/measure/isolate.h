@@ -21,7 +21,9 @@
 typedef enum sl_isolated {
     SL_ISOLATED_OK = 0,      /* finished (or could not be isolated) */
     SL_ISOLATED_HUNG,        /* no answer within the limit: killed */
-    SL_ISOLATED_CRASHED      /* killed by a signal, or a failing exit code */
+    SL_ISOLATED_CRASHED,     /* killed by a signal, or a failing exit code */
+    SL_ISOLATED_NOT_TRIED    /* another configuration of its variant hung:
+                                not run, so that a hang costs its limit once */
 } sl_isolated;
 
 /* In the child (SL_ISOLATE_ENV set): validate that configuration of s and
@@ -43,7 +45,9 @@ sl_isolated sl_isolate_check(char *const argv[], size_t index, const char *name,
  * a few seconds). Without them, the tree's own scalar configurations go
  * first, with ten minutes each, and their time sets the limit. A hung or
  * crashed configuration is marked validated and wrong, with why in its
- * error; the others are validated as usual afterwards. */
+ * error; once a variant hung, its other configurations are not tried (a
+ * loop that never ends at one thread count rarely ends at another) and are
+ * marked so. The others are validated as usual afterwards. */
 void sl_isolate_tree(sl_suite *s, char *const argv[], const char *tree);
 
 /* One line per hung or crashed configuration: its name, what happened and

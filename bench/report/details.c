@@ -73,15 +73,17 @@ static void summary_notes(FILE *f, const sl_suite *s)
     note_group fallback = { 0 }, noisy = { 0 }, over = { 0 }, disturbed = { 0 }, again = { 0 };
     for (size_t i = 0; i < s->count; i++) {
         const sl_config *c = &s->configs[i];
-        if (!c->valid && !c->interrupted)
+        if (c->isolated_failure)
+            fprintf(f, "- **%s is INVALID**: %s. It is not timed, has no speedup and is "
+                       "left out of the plots.\n", c->name, c->error);
+        else if (!c->valid && !c->interrupted)
             fprintf(f, "- **%s is INVALID**: got %.17g, expected %.17g (error %.3g > "
-                       "tolerance %.3g%s%s). It is not timed, has no speedup and is "
+                       "tolerance %.3g%s). It is not timed, has no speedup and is "
                        "left out of the plots.\n", c->name, c->probe_verdict.ok ?
                        c->outcome.value : c->probe_outcome.value, c->verdict.expected,
                     c->probe_verdict.ok ? c->verdict.error : c->probe_verdict.error,
                     c->probe_verdict.ok ? c->verdict.tolerance : c->probe_verdict.tolerance,
-                    c->probe_verdict.ok ? "" : ", at the probe size",
-                    c->error[0] ? "; " : "");
+                    c->probe_verdict.ok ? "" : ", at the probe size");
         if (c->valid && c->outcome.where == SL_RAN_HOST_FALLBACK)
             note_add(&fallback, c);
         if (c->valid && c->timed && c->cv > SL_CV_BUSY)

@@ -57,11 +57,19 @@ case_planted() {
         ok "the bench names the crashed variant" || fail "the bench did not name the crash"
     [ -s "$tmp/bench/latest/results.csv" ] && ok "the bench wrote its run" || fail "no run written"
     limit=$(sed -n 's/.*no answer after \([0-9]*\) s.*/\1/p' "$tmp/out" | head -1)
-    # Every config of the hung variant hangs: at most its count of limits.
+    # The hang costs its limit once: the variant's other configurations
+    # (2 threads, the schedule sweep) are not run, and say so.
     n=$(grep -c "exercises/$e2e_image/threads: no answer" "$tmp/out")
-    [ -n "$limit" ] && [ "$took" -le $((n * limit + 60)) ] &&
-        ok "the bench took ${took} s: ${n} hung configurations of ${limit} s each" ||
-        fail "the bench took ${took} s (limit '${limit}', ${n} hung)"
+    [ "$n" -eq 1 ] && ok "one hang reported" || fail "$n hangs reported"
+    expect_in "$tmp/out" "its other configurations were not run" "the hint says the rest was not run"
+    sum="$tmp/bench/latest/summary.md"
+    grep -q "^- \*\*exercises/$e2e_image/threads/threads:1/schedule:as-written is INVALID\*\*: no answer after" "$sum" &&
+        grep -q "^- \*\*exercises/$e2e_image/threads/threads:2/schedule:as-written is INVALID\*\*: not run: hung at 1 thread(s)\." "$sum" &&
+        ok "summary.md: hung at 1 thread, the others not run" ||
+        fail "summary.md: $(grep "exercises/$e2e_image/threads/" "$sum" | head -3)"
+    [ -n "$limit" ] && [ "$took" -le $((limit + 60)) ] &&
+        ok "the bench took ${took} s: one limit of ${limit} s" ||
+        fail "the bench took ${took} s (limit '${limit}')"
     expect_not_in "$tmp/out" "malloc|Aborted|core dumped" "the bench shows no raw crash text"
     completed_plants
 }
