@@ -284,6 +284,7 @@ typedef struct bench_run {
     int memory;                    /* a kernel moves memory: probe the bus too */
     size_t invalid;
     int timed, sig, plots;
+    int published;                 /* the folder is in place (run.final) */
     char why[SL_WHY_BUF];
 } bench_run;
 
@@ -523,6 +524,7 @@ static int publish(bench_run *b, sl_run_report *report)
     if (sl_run_dir_publish(&b->run, why, sizeof why) != 0)
         return fail(b, SL_EXIT_RUNTIME, why);
     b->have_folder = 0;
+    b->published = 1;
     sl_history_record(b->run.base, "bench", b->run.name, b->suite);
     printf("\n");
     report->dir = b->run.final;
@@ -559,7 +561,7 @@ static int bench(int argc, char **argv, sl_suite *suite)
     sl_run_report report;
     bind_threads(argv);
     sl_interrupt_install();
-    sl_ignore_file_size_signal();
+    sl_ignore_write_signals();
     int code = plan(&b, argc);
     if (code == CONTINUE)
         code = check_inputs(&b);
@@ -581,6 +583,7 @@ static int bench(int argc, char **argv, sl_suite *suite)
         sl_run_dir_discard(&b.run);
     if (b.why[0])
         sl_print_error(b.prog, b.why);
+    sl_note_closed_stdout(b.prog, b.published ? b.run.final : NULL);
     return code;
 }
 

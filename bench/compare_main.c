@@ -285,7 +285,7 @@ int main(int argc, char **argv)
     char why[8192];
     sl_cli cli;
 
-    sl_ignore_file_size_signal();
+    sl_ignore_write_signals();
     int rc = sl_cli_parse(&cli, argc, argv, 1, 2, SL_CLI_COMPARE, intro, outro);
     if (rc != 0)
         return rc > 0 ? SL_EXIT_OK : SL_EXIT_USAGE;

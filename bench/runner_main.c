@@ -461,7 +461,7 @@ static int lesson_kernels(const char *name, const char **out, int cap)
  * sanitizer build checks). */
 int main(int argc, char **argv)
 {
-    sl_ignore_file_size_signal();
+    sl_ignore_write_signals();
     lessons_intro();
     /* Before anything starts the OpenMP runtime, which aborts on a bad
      * OMP_NUM_THREADS (LLVM's libomp) rather than saying so. */
@@ -490,5 +490,6 @@ int main(int argc, char **argv)
         rc = code > rc ? code : rc;
         fflush(stdout);
     }
+    sl_note_closed_stdout(argv[0], NULL);
     return rc;
 }

@@ -3,6 +3,7 @@
 #include "interrupt.h"
 
 #include <signal.h>
+#include <stdio.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -30,9 +31,18 @@ void sl_interrupt_install(void)
     sigaction(SIGTERM, &sa, NULL);
 }
 
-void sl_ignore_file_size_signal(void)
+void sl_ignore_write_signals(void)
 {
     signal(SIGXFSZ, SIG_IGN);
+    signal(SIGPIPE, SIG_IGN);
+}
+
+void sl_note_closed_stdout(const char *prog, const char *saved)
+{
+    if (fflush(stdout) == 0 && !ferror(stdout))
+        return;
+    fprintf(stderr, "%s: the console's output closed early (a pipe into head?); the run "
+                    "went on to its end%s%s\n", prog, saved ? ": " : "", saved ? saved : "");
 }
 
 int sl_interrupted(void)

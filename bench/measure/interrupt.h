@@ -12,11 +12,17 @@
 
 void sl_interrupt_install(void);
 
-/* A write past the file-size limit (ulimit -f) raises SIGXFSZ, which
- * kills the process without a word and loses the run. Ignored, the write
- * fails with EFBIG instead and takes the program's error path: one line
- * naming the file, exit 1, earlier runs intact. */
-void sl_ignore_file_size_signal(void);
+/* Two signals that kill a run without a word for a write it could do
+ * without, ignored: SIGXFSZ, a write past the file-size limit (ulimit -f),
+ * which then fails with EFBIG and takes the program's error path (one line
+ * naming the file, exit 1, earlier runs intact); and SIGPIPE, the console
+ * piped into `head` that closed early, after which the console's lines are
+ * dropped and the run goes on to its end (sl_note_closed_stdout says so). */
+void sl_ignore_write_signals(void);
+
+/* At the end of a run: when standard output stopped taking lines, one line
+ * on stderr saying the run went on, and where it is (saved may be NULL). */
+void sl_note_closed_stdout(const char *prog, const char *saved);
 
 /* The signal that arrived (SIGINT, SIGTERM), or 0. */
 int sl_interrupted(void);

@@ -225,6 +225,9 @@ int sl_run_plots(const char *dir)
         if (getppid() != parent)
             _exit(127);
 #endif
+        /* Its few lines go with gnuplot's to stderr: a console piped into
+         * head that closed early never stops the figures. */
+        dup2(STDERR_FILENO, STDOUT_FILENO);
         execlp("sh", "sh", script, dir, (char *)NULL);
         _exit(127);
     }

@@ -83,11 +83,40 @@ case_faults() {
         chmod -R u+w "$w"
     fi
     kill_while_plotting "$bench"
+    closed_pipe "$bench" "$runner"
     file_size_limit "$bench" "$runner"
     memory_limit "$bench" "$runner"
     oom_while_checking "$bench" "$shim"
     ran=$((ran + 1))
     [ "$ran" -gt 0 ] || exit 77
+}
+
+# The console piped into head, which closes early: the bench after its
+# first two lines, the runner after its first three. Each goes on to its
+# end: exit 0, the run folder with its figures (the runner's picture), no
+# .partial left, and one line on stderr saying so.
+closed_pipe() {
+    bench=$1; runner=$2
+    { "$bench" --quick --kernel ${e2e_example} --size 200003 --reps 2 --min-time 0.01 \
+          --threads 1 --no-weak --results "$tmp/pipe" 2>"$tmp/err"; echo $? >"$tmp/rc"; } | head -2 >/dev/null
+    [ "$(cat "$tmp/rc")" = 0 ] && ok "bench | head -2: exit 0" || fail "bench | head -2: exit $(cat "$tmp/rc")"
+    expect_in "$tmp/err" "output closed early (a pipe into head?); the run went on to its end: $tmp/pipe/" \
+        "bench | head -2: says the run went on, and where"
+    run="$tmp/pipe/$(readlink "$tmp/pipe/latest")"
+    [ -s "$run/results.csv" ] && [ -s "$run/index.html" ] && ok "bench | head -2: the run is published" ||
+        fail "bench | head -2: no run: $(ls -A "$tmp/pipe")"
+    if command -v gnuplot >/dev/null 2>&1; then
+        [ -s "$run/speedup-${e2e_example}.png" ] && [ -s "$run/speedup-${e2e_example}.svg" ] &&
+            ok "bench | head -2: the figures are drawn" || fail "bench | head -2: no speedup figure"
+    fi
+    ls -A "$tmp/pipe" | grep -q partial && fail "bench | head -2: a .partial left" ||
+        ok "bench | head -2: no .partial left"
+    { "$runner" ${e2e_image} --size 96 --min-time 0.01 --results "$tmp/pipe-r" 2>"$tmp/err"
+      echo $? >"$tmp/rc"; } | head -3 >/dev/null
+    [ "$(cat "$tmp/rc")" = 0 ] && ok "runner | head -3: exit 0" || fail "runner | head -3: exit $(cat "$tmp/rc")"
+    [ -n "$(find "$tmp/pipe-r" -name "image-${e2e_image}.png" -size +0)" ] &&
+        ok "runner | head -3: the picture is written" || fail "runner | head -3: no picture"
+    expect_in "$tmp/err" "output closed early" "runner | head -3: says the run went on"
 }
 
 # A file-size limit (ulimit -f: 512-byte blocks in dash, KiB in bash; 12
