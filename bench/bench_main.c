@@ -505,6 +505,9 @@ static int write_run(bench_run *b, sl_run_report *report)
                     sizeof why) != 0)
         return fail(b, SL_EXIT_RUNTIME, why);
     b->plots = b->cli.plots ? sl_run_plots(b->run.partial) : -1;
+    /* Ctrl-C reaches plot.sh and gnuplot too: some figures are missing. */
+    if (b->plots > 0 && !b->sig && sl_interrupted())
+        b->plots = SL_PLOTS_INTERRUPTED;
     *report = (sl_run_report){
         .suite = b->suite, .ctx = &b->ctx, .run_name = b->run.name, .dir = b->run.partial,
         .breakdown = &b->breakdown, .ceilings = b->timed && !b->sig ? &b->ceilings : NULL,
@@ -537,6 +540,13 @@ static int publish(bench_run *b, sl_run_report *report)
         printf("plots: gnuplot is not installed, so the data is written but not "
                "plotted; install it with: %s, then run: sh %s/plots/plot.sh %s\n",
                install, SPEEDLAB_SOURCE_DIR, b->run.final);
+    else if (b->plots == SL_PLOTS_INTERRUPTED) {
+        printf("interrupted by signal %d while plotting: the data and the report are "
+               "complete, some figures are not; draw them with: sh %s/plots/plot.sh %s; "
+               "exit code %d\n", sl_interrupted(), SPEEDLAB_SOURCE_DIR, b->run.final,
+               128 + sl_interrupted());
+        return 128 + sl_interrupted();
+    }
     else if (b->plots > 0)
         printf("plots: gnuplot failed (see above); the data files are complete\n");
     if (b->sig) {

@@ -90,13 +90,21 @@ fi
 timing="--reps 3 --min-time 0.1"
 [ "$quick" = 1 ] && sizes=--quick && timing="--reps 2 --min-time 0.01"
 section "validate and time every gpu and cuda variant ($([ "$quick" = 1 ] && echo "quick sizes" || echo "GPU sizes"))"
+before=$(readlink "$results/latest" 2>/dev/null)
 # shellcheck disable=SC2086
 "$bench" $device --variant "$variants" $sizes $extra --threads "$cores" --no-weak $timing \
     --no-plots --results "$results"
 rc=$?
 [ "$rc" -eq 4 ] && exit 4
-run="$results/$(readlink "$results/latest" 2>/dev/null)"
-[ -f "$run/results.csv" ] || exit "$rc"
+# Only this run's folder is shown: after a refusal (exit 2) latest still
+# names the run before, which must not pass for this one.
+now=$(readlink "$results/latest" 2>/dev/null)
+run="$results/$now"
+if [ -z "$now" ] || [ "$now" = "$before" ] || [ ! -f "$run/results.csv" ]; then
+    echo "run.sh: the bench wrote no run (exit $rc, see above); no earlier run is shown" >&2
+    [ "$rc" -ne 0 ] && exit "$rc"
+    exit 1
+fi
 
 # --- Profiles, when the node has the tools ------------------------------------------
 # What each writes goes into the run folder beside the data.

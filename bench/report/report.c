@@ -182,7 +182,8 @@ static void write_figures(FILE *f, const sl_run_report *r)
                 "<this folder>` draws them on any machine with gnuplot, and this "
                 "page shows them then.\n\n",
                 r->plots == 3 ? "gnuplot is not installed" : r->plots < 0 ?
-                "plots were not asked for (--no-plots)" : "gnuplot failed");
+                "plots were not asked for (--no-plots)" : r->plots == SL_PLOTS_INTERRUPTED ?
+                "a signal stopped the plotting (Ctrl-C or SIGTERM)" : "gnuplot failed");
     const sl_suite *s = r->suite;
     const char *kernel[64];
     int nk = kernels_of(s, kernel, 64);

@@ -24,8 +24,12 @@ typedef struct sl_run_report {
     const char *dir;               /* the run folder: which figures exist */
     const sl_breakdown *breakdown; /* may be NULL */
     const sl_ceilings *ceilings;   /* may be NULL */
-    int plots;                     /* plot.sh's status; -1: not run */
+    int plots;                     /* plot.sh's status; -1: not run;
+                                      SL_PLOTS_INTERRUPTED */
 } sl_run_report;
+
+/* plots: a signal (Ctrl-C, SIGTERM) stopped plot.sh part way. */
+#define SL_PLOTS_INTERRUPTED 256
 
 /* summary.md and index.html in r->dir. Returns 0, or -1 with errno set
  * and the file's name in failed. */

@@ -22,6 +22,7 @@
 #include "evidence.h"
 #include "first_calls.h"
 #include "grid_report.h"
+#include "interrupt.h"
 #include "scaling.h"
 #include "story.h"
 
@@ -231,9 +232,15 @@ int sl_run_plots(const char *dir)
         execlp("sh", "sh", script, dir, (char *)NULL);
         _exit(127);
     }
-    int status;
-    while (waitpid(pid, &status, 0) < 0)
+    /* A stop signal for the bench stops the plotting too (plot.sh takes
+     * its gnuplot along on TERM): Ctrl-C from a script or SIGTERM reaches
+     * the bench alone, and background jobs ignore SIGINT. */
+    int status, stopped = 0;
+    while (waitpid(pid, &status, 0) < 0) {
         if (errno != EINTR)
             return 127;
+        if (sl_interrupted() && !stopped++)
+            kill(pid, SIGTERM);
+    }
     return WIFEXITED(status) ? WEXITSTATUS(status) : 127;
 }

@@ -24,7 +24,9 @@ int sl_write_run_data(const char *dir, const sl_suite *s, const sl_context *ctx,
                       char *failed, size_t failedlen);
 
 /* Run plots/plot.sh on a folder. Returns its exit status (3: gnuplot is
- * missing), 127 when it could not be started. */
+ * missing), 127 when it could not be started. A stop signal (interrupt.h)
+ * arriving meanwhile stops plot.sh and its gnuplot: some figures are then
+ * missing, and the caller says so. */
 int sl_run_plots(const char *dir);
 
 #endif

@@ -116,6 +116,34 @@ case_bench_invalid() {
 # A signal mid-run (Ctrl-C, SLURM's time-limit signal): exit 128 + signal,
 # what was measured written and marked interrupted, no Google Benchmark
 # JSON with skipped entries, the earlier run untouched.
+# Ctrl-C while plotting, sent to the whole process group as a terminal
+# does: the run is published with its data and report, says its figures
+# are incomplete and how to draw them, and exits 130. The gnuplot here is
+# a stand-in that would sleep for 30 s.
+interrupt_while_plotting() {
+    bench=$1
+    mkdir -p "$tmp/slow"
+    printf '#!/bin/sh\necho $$ >>"%s/slow/pids"\nexec sleep 30\n' "$tmp" >"$tmp/slow/gnuplot"
+    chmod +x "$tmp/slow/gnuplot"
+    # setsid: its own process group, so that the signal reaches it alone.
+    setsid env PATH="$tmp/slow:$PATH" "$bench" --quick --kernel ${e2e_example} --size 100003 \
+        --threads 1 --reps 1 --min-time 0.01 --no-weak --results "$tmp/ip" >"$tmp/out" 2>"$tmp/err" &
+    pid=$!
+    for _ in $(seq 1 300); do [ -s "$tmp/slow/pids" ] && break; sleep 0.1; done
+    pgid=$(ps -o pgid= -p "$pid" | tr -d ' ')
+    [ -s "$tmp/slow/pids" ] && [ "$pgid" = "$pid" ] ||
+        { fail "Ctrl-C while plotting: plotting never started (group '$pgid')"; kill "$pid"; return; }
+    kill -INT "-$pgid"
+    wait "$pid"; rc=$?
+    [ "$rc" -eq 130 ] && ok "Ctrl-C while plotting: exit 130" || fail "Ctrl-C while plotting: exit $rc"
+    expect_in "$tmp/out" "interrupted by signal 2 while plotting: the data and the report are complete" \
+        "Ctrl-C while plotting: says what is complete"
+    run="$tmp/ip/$(readlink "$tmp/ip/latest")"
+    [ -s "$run/results.csv" ] && ok "Ctrl-C while plotting: the run is published" ||
+        fail "Ctrl-C while plotting: no run: $(ls -A "$tmp/ip")"
+    expect_in "$run/summary.md" "a signal stopped the plotting" "Ctrl-C while plotting: the report says so"
+}
+
 case_interrupt() {
     bench=$1
     quick_bench 0 "an earlier run" "$bench" --threads 1 --no-plots
@@ -145,6 +173,7 @@ case_interrupt() {
         expect_in "$tmp/err" "stopping: finishing the configuration in progress" "SIG$sig: says what it does"
     done
     [ "$(cat "$earlier"/* | cksum)" = "$sum" ] && ok "earlier run untouched" || fail "earlier run changed"
+    interrupt_while_plotting "$bench"
     # SIGKILL leaves its partial folder; the next run removes it and says
     # so, and leaves alone the partial folder of a run still going.
     "$bench" --kernel ${e2e_example} --size 100000000 --threads 1 --reps 6 --min-time 0.2 --no-plots \

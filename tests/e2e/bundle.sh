@@ -123,6 +123,12 @@ case_bundle() {
     expect_in "$run/summary.md" "none: the gpu variant ran on the host" "no crossover claimed"
     expect_in "$tmp/out" "where the gpu variants ran" "run.sh lists where each gpu variant ran"
     expect_in "$run/summary.md" "Not drawn here" "the report says its figures are drawn later"
+    # The bench refusing an argument (exit 2): nothing of the run before
+    # is shown as this one's.
+    expect_rc 2 "run.sh with a size the bench refuses" env -i PATH=/usr/bin:/bin "$bundle/run.sh" \
+        --host-ok --size nosuchkernel=5 --results "$tmp/results"
+    expect_not_in "$tmp/out" "run folder:|where the gpu variants ran" "run.sh shows no earlier run after a refusal"
+    expect_in "$tmp/err" "the bench wrote no run (exit 2" "run.sh says no run was written"
 
     # The login node's half: plot.sh draws what the page already links.
     if command -v gnuplot >/dev/null 2>&1; then
