@@ -236,6 +236,82 @@ static int one_of(const char *text, const char *const *words)
     return 0;
 }
 
+/* OMP_PLACES's grammar (OpenMP 5.2, section 21.1.6), spaces aside: an
+ * abstract name, optionally (N), or a list of places such as
+ * {0,1},{2,3}, {0:4}:2:4 or !{1}. Each parser advances *p past what it
+ * read and returns 0, or -1 on anything else. */
+static int places_number(const char **p, int sign)
+{
+    if (sign && **p == '-')
+        (*p)++;
+    if (!isdigit((unsigned char)**p))
+        return -1;
+    while (isdigit((unsigned char)**p))
+        (*p)++;
+    return 0;
+}
+
+/* item, then optionally :length and :stride (a signed stride). */
+static int places_interval(const char **p, int (*item)(const char **))
+{
+    if (**p == '!') {
+        (*p)++;
+        return item(p);
+    }
+    if (item(p) != 0)
+        return -1;
+    for (int k = 0; k < 2 && **p == ':'; k++) {
+        (*p)++;
+        if (places_number(p, k == 1) != 0)
+            return -1;
+    }
+    return 0;
+}
+
+static int places_resource(const char **p)
+{
+    return places_number(p, 0);
+}
+
+static int places_place(const char **p)
+{
+    if (*(*p)++ != '{')
+        return -1;
+    do {
+        if (places_interval(p, places_resource) != 0)
+            return -1;
+    } while (**p == ',' && (*p)++);
+    return *(*p)++ == '}' ? 0 : -1;
+}
+
+static int places_valid(const char *v)
+{
+    static const char *const names[] = {
+        "threads", "cores", "sockets", "ll_caches", "numa_domains", NULL };
+    char text[256];
+    size_t n = 0;
+    for (; *v && n + 1 < sizeof text; v++)
+        if (!isspace((unsigned char)*v))
+            text[n++] = (char)tolower((unsigned char)*v);
+    text[n] = '\0';
+    if (*v || n == 0)
+        return 0;
+    size_t word = strcspn(text, "(");
+    for (const char *const *name = names; *name; name++) {
+        if (strlen(*name) != word || strncmp(text, *name, word) != 0)
+            continue;
+        const char *p = text + word;
+        return *p == '\0' || (*p++ == '(' && places_number(&p, 0) == 0 &&
+                               *p++ == ')' && *p == '\0');
+    }
+    const char *p = text;
+    do {
+        if (places_interval(&p, places_place) != 0)
+            return 0;
+    } while (*p == ',' && p++);
+    return *p == '\0';
+}
+
 int sl_check_omp_env(char *why, size_t whylen)
 {
     static const char *const binds[] = {
@@ -243,6 +319,8 @@ int sl_check_omp_env(char *why, size_t whylen)
         "TRUE", "FALSE", "MASTER", "PRIMARY", "CLOSE", "SPREAD", NULL };
     static const char *const bools[] = {
         "true", "false", "TRUE", "FALSE", NULL };
+    static const char *const waits[] = {
+        "active", "passive", "ACTIVE", "PASSIVE", NULL };
     const char *v;
     int list[SL_MAX_THREAD_COUNTS], n;
 
@@ -270,6 +348,20 @@ int sl_check_omp_env(char *why, size_t whylen)
                      "(expected true, false, primary, close or spread)", v);
             return -1;
         }
+    }
+    /* libgomp warns about a bad OMP_PLACES and runs unbound; refused here
+     * as a bad OMP_PROC_BIND is, so that a run never claims a binding it
+     * did not have. */
+    if ((v = getenv("OMP_PLACES")) != NULL && !places_valid(v)) {
+        snprintf(why, whylen, "OMP_PLACES: '%s' is not allowed (expected threads, cores, "
+                 "sockets, ll_caches or numa_domains, optionally with (N), or places "
+                 "such as {0,1},{2,3} or {0}:4:1)", v);
+        return -1;
+    }
+    if ((v = getenv("OMP_WAIT_POLICY")) != NULL && !one_of(v, waits)) {
+        snprintf(why, whylen, "OMP_WAIT_POLICY: '%s' is not allowed (expected active "
+                 "or passive)", v);
+        return -1;
     }
     if ((v = getenv("OMP_DYNAMIC")) != NULL && !one_of(v, bools)) {
         snprintf(why, whylen, "OMP_DYNAMIC: '%s' is not allowed (expected "

@@ -79,8 +79,9 @@ int sl_parse_schedule(const char *what, const char *text, sl_schedule *out,
 const char *sl_nearest(const char *word, const char *const *names, size_t n);
 
 /* Validate the OpenMP environment we rely on (OMP_NUM_THREADS,
- * OMP_PROC_BIND, OMP_DYNAMIC, OMP_THREAD_LIMIT). libgomp and libomp react
- * differently to garbage, so we refuse it ourselves. Returns 0 or -1. */
+ * OMP_PROC_BIND, OMP_PLACES, OMP_WAIT_POLICY, OMP_DYNAMIC,
+ * OMP_THREAD_LIMIT). libgomp and libomp react differently to garbage, so
+ * we refuse it ourselves. Returns 0 or -1. */
 int sl_check_omp_env(char *why, size_t whylen);
 
 #endif

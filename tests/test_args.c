@@ -136,6 +136,8 @@ static void test_omp_env(void)
     unsetenv("OMP_PROC_BIND");
     unsetenv("OMP_DYNAMIC");
     unsetenv("OMP_THREAD_LIMIT");
+    unsetenv("OMP_PLACES");
+    unsetenv("OMP_WAIT_POLICY");
     CHECK(sl_check_omp_env(why, sizeof why) == 0);
     CHECK(env_ok("OMP_NUM_THREADS", "4"));
     CHECK(env_ok("OMP_NUM_THREADS", "4,2"));
@@ -152,6 +154,19 @@ static void test_omp_env(void)
     CHECK_CONTAINS(why, "OMP_PROC_BIND: 'bogus'");
     CHECK(!env_ok("OMP_PROC_BIND", "close,"));
     CHECK(!env_ok("OMP_DYNAMIC", "maybe"));
+    CHECK(env_ok("OMP_PLACES", "cores"));
+    CHECK(env_ok("OMP_PLACES", "THREADS(4)"));
+    CHECK(env_ok("OMP_PLACES", "{0,1},{2,3}"));
+    CHECK(env_ok("OMP_PLACES", "{0:2}:4:2"));
+    CHECK(env_ok("OMP_PLACES", "{0}:8:-1, !{3}"));
+    CHECK(!env_ok("OMP_PLACES", "bogus"));
+    CHECK_CONTAINS(why, "OMP_PLACES: 'bogus'");
+    CHECK(!env_ok("OMP_PLACES", "cores(x)"));
+    CHECK(!env_ok("OMP_PLACES", "{0,1"));
+    CHECK(!env_ok("OMP_PLACES", "{0},"));
+    CHECK(!env_ok("OMP_PLACES", ""));
+    CHECK(env_ok("OMP_WAIT_POLICY", "passive"));
+    CHECK(!env_ok("OMP_WAIT_POLICY", "spin"));
     CHECK(!env_ok("OMP_THREAD_LIMIT", "0"));
 }
 

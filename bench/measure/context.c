@@ -177,6 +177,8 @@ void sl_context_collect(sl_context *ctx, const sl_suite *s, const int *threads,
     env = getenv("OMP_PLACES");
     put(ctx, "thread_places", "%d places (OMP_PLACES=%s)", omp_get_num_places(),
         env ? env : "unset");
+    env = getenv("OMP_WAIT_POLICY");
+    put(ctx, "thread_wait_policy", "%s", env ? env : "unset (the runtime's default)");
     put(ctx, "offload_target", "%s", SPEEDLAB_OFFLOAD_TARGET);
     put(ctx, "offload_devices", "%d", omp_get_num_devices());
     gpu_where(s, buf, sizeof buf);

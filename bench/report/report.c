@@ -255,9 +255,10 @@ static void write_context(FILE *f, const sl_run_report *r)
     fprintf(f, "- compiler: %s; kernels: `%s`; scalar.c and threads.c add `%s`\n",
             sl_context_get(x, "compiler"), sl_context_get(x, "kernel_flags"),
             sl_context_get(x, "scalar_extra_flags"));
-    fprintf(f, "- OpenMP %s; threads requested %s, used %s; binding %s\n",
+    fprintf(f, "- OpenMP %s; threads requested %s, used %s; binding %s; wait policy %s\n",
             sl_context_get(x, "openmp_version"), sl_context_get(x, "threads_requested"),
-            sl_context_get(x, "threads_used"), sl_context_get(x, "thread_binding"));
+            sl_context_get(x, "threads_used"), sl_context_get(x, "thread_binding"),
+            sl_context_get(x, "thread_wait_policy"));
     fprintf(f, "- offload: %s, %s device(s); the gpu variants ran on: %s; GPU: %s; "
                "CUDA devices: %s\n", sl_context_get(x, "offload_target"),
             sl_context_get(x, "offload_devices"), sl_context_get(x, "gpu_variant_ran_on"),

@@ -19,7 +19,7 @@ case_bench_quick() {
     expect_not_in "$run/bench.json" 'NaN|Infinity|-?inf[,}]' "JSON has no NaN/Inf"
     for key in '"compiler"' '"kernel_flags"' '"openmp_version"' '"cpu_model"' \
                '"simd_isa"' '"threads_requested": "1,2"' '"threads_used"' \
-               '"thread_binding"' '"gpu_variant_ran_on"' '"cores_available"'; do
+               '"thread_binding"' '"thread_wait_policy"' '"gpu_variant_ran_on"' '"cores_available"'; do
         expect_in "$run/bench.json" "$key" "JSON context has $key"
     done
     expect_in "$run/bench.json" '"real_time"' "JSON has timings"

@@ -58,6 +58,11 @@ case_bad_input() {
     expect_in "$tmp/err" "OMP_NUM_THREADS: 'abc'" "OMP_NUM_THREADS=abc named"
     expect_rc 2 "OMP_NUM_THREADS=0" env OMP_NUM_THREADS=0 "$bench" --results "$res"
     expect_rc 2 "OMP_PROC_BIND=bogus" env OMP_PROC_BIND=bogus "$bench" --results "$res"
+    # A bad OMP_PLACES is refused as a bad OMP_PROC_BIND is (libgomp would
+    # warn and run unbound, and the run would claim a binding).
+    expect_rc 2 "OMP_PLACES=bogus" env OMP_PLACES=bogus "$bench" --results "$res"
+    expect_in "$tmp/err" "OMP_PLACES: 'bogus' is not allowed" "OMP_PLACES=bogus named"
+    expect_rc 2 "OMP_WAIT_POLICY=spin" env OMP_WAIT_POLICY=spin "$bench" --results "$res"
     left=$(ls -A "$res" | wc -l)
     [ "$left" -eq 0 ] && ok "bad input wrote nothing" || { fail "bad input left files:"; ls -A "$res" >&2; }
     expect_rc 0 "--help" "$bench" --help
@@ -126,6 +131,7 @@ case_bad_input_all() {
         says="OMP_NUM_THREADS";       bad "bench: OMP_NUM_THREADS=$v" env OMP_NUM_THREADS=$v "$bench" --results "$res"
     done
     says="OMP_PROC_BIND";             bad "speedlab: OMP_PROC_BIND=bogus" env OMP_PROC_BIND=bogus "$runner" ${e2e_example} --results "$res"
+    says="OMP_PLACES";                bad "speedlab: OMP_PLACES={0,1" env OMP_PLACES={0,1 "$runner" ${e2e_example} --results "$res"
     # The bench, beyond e2e.bad_input.
     says="";                          bad "bench --max-iter abc" "$bench" --max-iter abc --results "$res"
     says="";                          bad "bench --schedule static,x" "$bench" --schedule static,x --results "$res"
