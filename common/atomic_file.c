@@ -4,7 +4,9 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
+#include <sys/statvfs.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -37,10 +39,27 @@ int sl_atomic_open(sl_atomic_file *f, const char *path)
     return 0;
 }
 
+int sl_write_failure_reason(const char *path)
+{
+    struct statvfs vfs;
+    if (statvfs(path, &vfs) == 0 && vfs.f_bavail == 0)
+        return ENOSPC;
+    struct rlimit lim;
+    struct stat st;
+    if (getrlimit(RLIMIT_FSIZE, &lim) == 0 && lim.rlim_cur != RLIM_INFINITY &&
+        stat(path, &st) == 0 && (rlim_t)st.st_size >= lim.rlim_cur)
+        return EFBIG;
+    return EIO;
+}
+
 int sl_atomic_commit(sl_atomic_file *f)
 {
     int e = 0;
-    if (ferror(f->fp) || fflush(f->fp) != 0)
+    /* A buffered write that failed earlier left stdio's error flag but
+     * not its errno, which other calls have changed since. */
+    if (ferror(f->fp))
+        e = sl_write_failure_reason(f->tmp);
+    else if (fflush(f->fp) != 0)
         e = errno ? errno : EIO;
     if (!e && fsync(fileno(f->fp)) != 0)
         e = errno;

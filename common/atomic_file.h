@@ -11,6 +11,10 @@
 
 #include <stdio.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 typedef struct sl_atomic_file {
     FILE *fp;             /* write here */
     char path[4096];      /* the final name */
@@ -33,5 +37,15 @@ int sl_atomic_write(const char *path, const char *text);
 /* Rename tmp over path after fsync of the containing directory's entry;
  * used for files a library wrote itself (Google Benchmark's JSON). */
 int sl_atomic_publish(const char *tmp, const char *path);
+
+/* Why a write to path failed earlier, when the errno of the moment is
+ * gone (stdio's buffered writes, a library that does not check its own):
+ * ENOSPC when its filesystem is full, EFBIG at the file-size limit (ulimit
+ * -f), else EIO. So that a full disk says so. */
+int sl_write_failure_reason(const char *path);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -6,6 +6,8 @@
 // it when the run is complete).
 #include "gbench.h"
 
+#include "atomic_file.h"
+
 #include <benchmark/benchmark.h>
 
 #include <cerrno>
@@ -14,7 +16,6 @@
 #include <string>
 #include <vector>
 
-#include <sys/resource.h>
 
 struct gb_state {
     benchmark::State *st;
@@ -107,7 +108,8 @@ int check_flag(const char *arg)
 
 // Google Benchmark does not check its writes: a file cut short (a full
 // disk, ulimit -f) would pass for its JSON. A complete one ends with '}'.
-// Returns false with errno set: EFBIG at the file-size limit, else EIO.
+// Returns false with errno set (sl_write_failure_reason: ENOSPC, EFBIG or
+// EIO).
 bool json_complete(const char *path)
 {
     std::FILE *f = std::fopen(path, "rb");
@@ -124,9 +126,7 @@ bool json_complete(const char *path)
         std::fclose(f);
     if (last == '}')
         return true;
-    struct rlimit lim;
-    errno = getrlimit(RLIMIT_FSIZE, &lim) == 0 && lim.rlim_cur != RLIM_INFINITY &&
-            size >= 0 && static_cast<rlim_t>(size) >= lim.rlim_cur ? EFBIG : EIO;
+    errno = sl_write_failure_reason(path);
     return false;
 }
 

@@ -83,12 +83,35 @@ case_faults() {
         chmod -R u+w "$w"
     fi
     kill_while_plotting "$bench"
+    disk_fills_mid_run "$bench" && ran=$((ran + 1))
     closed_pipe "$bench" "$runner"
     file_size_limit "$bench" "$runner"
     memory_limit "$bench" "$runner"
     oom_while_checking "$bench" "$shim"
     ran=$((ran + 1))
     [ "$ran" -gt 0 ] || exit 77
+}
+
+# The disk fills while the bench times (a 24 MiB tmpfs, past the room
+# check's 16 MiB, filled by another program): exit 1, the reason is the
+# full disk rather than "Input/output error", and no .partial is left.
+# Root only (mount); returns 1 where it cannot run.
+disk_fills_mid_run() {
+    bench=$1; mnt="$tmp/fills"
+    mkdir -p "$mnt"
+    [ "$(id -u)" = 0 ] && mount -t tmpfs -o size=24m tmpfs "$mnt" 2>/dev/null || return 1
+    "$bench" --kernel ${e2e_example} --size 100000000 --threads 1,2 --reps 3 --min-time 0.1 \
+        --no-plots --no-weak --results "$mnt/r" >"$tmp/out" 2>"$tmp/err" &
+    pid=$!
+    wait_for_first_timing
+    dd if=/dev/zero of="$mnt/fill" bs=1M 2>/dev/null
+    wait "$pid"; rc=$?
+    [ "$rc" -eq 1 ] && ok "disk full mid-run: exit 1" || fail "disk full mid-run: exit $rc"
+    expect_in "$tmp/err" "No space left on device" "disk full mid-run: says the disk is full"
+    one_line "disk full mid-run"
+    ls -A "$mnt/r" | grep -q partial && fail "disk full mid-run: a .partial left" ||
+        ok "disk full mid-run: no .partial left"
+    umount "$mnt"
 }
 
 # The console piped into head, which closes early: the bench after its
