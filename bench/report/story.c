@@ -396,7 +396,8 @@ int sl_story_drift(const sl_suite *s, sl_drift *d)
 
 int sl_story_warnings(FILE *f, const sl_suite *s, const sl_breakdown *bd)
 {
-    int n = 0, stopped = 0, invalid = 0, disturbed = 0, again = 0, unknown = 0, timed = 0;
+    int n = 0, stopped = 0, invalid = 0, disturbed = 0, disturbed_again = 0, again = 0;
+    int unknown = 0, timed = 0;
     int noisy = 0, fallback = 0, short_threads = 0;
     const sl_config *first_bad = NULL;
     for (size_t i = 0; i < s->count; i++) {
@@ -411,6 +412,7 @@ int sl_story_warnings(FILE *f, const sl_suite *s, const sl_breakdown *bd)
             continue;
         timed++;
         disturbed += c->contaminated;
+        disturbed_again += c->contaminated && c->remeasured > 0;
         again += c->remeasured > 0 && !c->contaminated;
         unknown += c->others_cpu < 0.0;
         noisy += c->cv > SL_CV_BUSY && !c->contaminated;
@@ -424,11 +426,16 @@ int sl_story_warnings(FILE *f, const sl_suite *s, const sl_breakdown *bd)
         fprintf(f, "- **%d configuration(s) gave a wrong answer** (first: %s): not timed, "
                    "no speedup, left out of the plots; exit code 3.\n", invalid,
                 first_bad->name);
+    /* "Even after being measured again" only where that happened. */
     if (disturbed && ++n)
         fprintf(f, "- **disturbed**: %d of %d configurations ran while other processes used "
-                   "more than %.2g of a core, even after being measured again: marked "
-                   "\"disturbed\" in every table and plot. Rerun on a quiet machine before "
-                   "putting them on a slide.\n", disturbed, timed, SL_BUSY_CORES);
+                   "more than %.2g of a core%s: marked \"disturbed\" in every table and "
+                   "plot. Rerun on a quiet machine before putting them on a slide.\n",
+                disturbed, timed, SL_BUSY_CORES,
+                disturbed_again == disturbed ? ", even after being measured again" :
+                disturbed_again ? "; some were measured again, and still disturbed" :
+                stopped ? ", and were not measured again (the run was interrupted)" :
+                ", and were not measured again (--retry-busy 0)");
     if (again && ++n)
         fprintf(f, "- re-measured: %d configuration(s) were disturbed by other processes "
                    "and measured again at the end; the cleaner measurement is kept "

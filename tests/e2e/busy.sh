@@ -42,6 +42,8 @@ case_busy() {
         ok "under load throughout: every configuration disturbed, others' CPU >= 0.3" ||
         fail "under load: $(cut -d, -f3,4,32-35 "$run/results.csv" | tr '\n' ' ')"
     expect_in "$run/summary.md" "**disturbed**" "summary warns of disturbed configurations"
+    expect_in "$run/summary.md" "and were not measured again (--retry-busy 0)" \
+        "no claim of a re-measurement that --retry-busy 0 did not make"
     expect_in "$run/summary.md" "(disturbed)" "the headline marks them"
     expect_in "$tmp/out" "disturbed" "the console says so"
     awk -F'\t' '!/^#/ && $7 != 2 { bad++ } END { exit bad > 0 }' "$run/speedup-${e2e_example}.dat" &&
