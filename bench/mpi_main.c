@@ -101,6 +101,31 @@ static int parse_kernels(options *o, const char *text)
     return 0;
 }
 
+/* OMP_THREAD_LIMIT caps each rank's threads, so a row "1 x 2" would
+ * claim a thread its rank never had: a given count above the limit is
+ * refused, the default list keeps what fits. 0, or -1 after saying why. */
+static int thread_limit(sl_cli *c)
+{
+    const char *text = getenv("OMP_THREAD_LIMIT");
+    long limit = text ? strtol(text, NULL, 10) : 0;
+    int kept = 0;
+    for (int t = 0; limit > 0 && t < c->nthreads; t++) {
+        if (c->threads[t] <= limit) {
+            c->threads[kept++] = c->threads[t];
+            continue;
+        }
+        if (c->threads_given) {
+            char asked[16];
+            snprintf(asked, sizeof asked, "%d", c->threads[t]);
+            return fail(-1, "--threads %s is more than OMP_THREAD_LIMIT=%s lets a rank "
+                        "have: its rows would claim threads that did not run", asked, text);
+        }
+    }
+    if (limit > 0)
+        c->nthreads = kept;
+    return 0;
+}
+
 /* The options, and the driver's defaults for what is not given. 0, 1
  * (--help), or -1 after saying why. */
 static int parse(options *o, int argc, char **argv)
@@ -117,6 +142,8 @@ static int parse(options *o, int argc, char **argv)
         memcpy(c->ranks, one_two, sizeof one_two), c->nranks = 2;
     if (!c->threads_given)
         memcpy(c->threads, one_two, sizeof one_two), c->nthreads = 2;
+    if (thread_limit(c) != 0)
+        return -1;
     c->reps = c->reps ? c->reps : 5;
     c->min_time = c->min_time > 0 ? c->min_time : 0.2;
     c->timeout = c->timeout > 0 ? c->timeout : 900;

@@ -53,6 +53,14 @@ case_bad_input() {
     [ "$(csv_get "$run/results.csv" valid kernel=${e2e_wrong_rank} variant=hybrid ranks=2)" = no ] &&
         ok "results.csv flags it valid=no" || fail "results.csv does not flag the wrong rank"
     expect_in "$run/summary.md" "INVALID" "the summary says INVALID"
+    # OMP_THREAD_LIMIT caps a rank's threads: a count above it is refused,
+    # and the default list keeps only what fits (no row claims "x 2").
+    expect_rc 2 "OMP_THREAD_LIMIT=1 and --threads 2" env OMP_THREAD_LIMIT=1 \
+        "$solutions" --check --kernel ${e2e_example} --threads 1,2 --timeout 60
+    expect_in "$tmp/err" "--threads 2 is more than OMP_THREAD_LIMIT=1" "says the limit"
+    expect_rc 0 "OMP_THREAD_LIMIT=1, default threads" env OMP_THREAD_LIMIT=1 \
+        "$solutions" --check --kernel ${e2e_example} --ranks 1 --timeout 60
+    expect_not_in "$tmp/out" "x 2 thread" "no row at 2 threads under OMP_THREAD_LIMIT=1"
     # mpirun missing: exit 4 with the install command.
     SPEEDLAB_MPIRUN=/nonexistent/mpirun expect_rc 4 "mpirun missing: exit 4" \
         "$solutions" --check --kernel ${e2e_example}
