@@ -81,6 +81,16 @@ double sl_quiet_others(const sl_quiet_mark *from, const sl_quiet_mark *to)
     return others > 0.0 ? others : 0.0;
 }
 
+double sl_quiet_self(const sl_quiet_mark *from, const sl_quiet_mark *to)
+{
+    return from->ok && to->ok ? to->self - from->self : -1.0;
+}
+
+int sl_quiet_stalled(double self, double wall)
+{
+    return self >= 0.0 && wall - self > SL_BUSY_MIN_SECONDS && self < SL_STALL_SHARE * wall;
+}
+
 int sl_quiet_disturbed(double others, double wall)
 {
     return others > SL_BUSY_MIN_SECONDS && wall > 0.0 && others > SL_BUSY_CORES * wall;

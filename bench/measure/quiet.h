@@ -43,4 +43,18 @@ double sl_quiet_others(const sl_quiet_mark *from, const sl_quiet_mark *to);
  * disturbed (see SL_BUSY_CORES)? */
 int sl_quiet_disturbed(double others, double wall);
 
+/* A repetition in which this process itself ran for less than this share
+ * of one core was stalled: the bench was stopped (SIGSTOP, Ctrl-Z), its
+ * virtual machine suspended, its CPU quota spent. A CPU-bound variant
+ * keeps at least one core busy whatever its threads do, and other
+ * processes' CPU does not show any of these. */
+#define SL_STALL_SHARE 0.5
+
+/* CPU-seconds this process used between two marks, or -1. */
+double sl_quiet_self(const sl_quiet_mark *from, const sl_quiet_mark *to);
+
+/* Is a window of `wall` seconds in which this process used `self`
+ * CPU-seconds stalled? (self < 0: not measured, so no.) */
+int sl_quiet_stalled(double self, double wall);
+
 #endif

@@ -63,7 +63,10 @@ typedef struct sl_config {
     double others[SL_MAX_REPS];   /* CPU-seconds; -1: not measured */
     double window[SL_MAX_REPS];   /* the repetition's wall seconds */
     double others_cpu;            /* their mean share, in cores; -1: not measured */
+    double self_cpu[SL_MAX_REPS]; /* the bench's own CPU-seconds; -1: not measured */
     int disturbed;                /* repetitions with others above SL_BUSY_CORES */
+    int stalled;                  /* repetitions in which the bench itself
+                                     hardly ran (quiet.h: stopped, suspended) */
     int contaminated;             /* still disturbed after the re-measurements */
     int remeasured;               /* times measured again because it was disturbed */
     int64_t iterations[SL_MAX_REPS]; /* calls timed in each repetition */
@@ -71,6 +74,7 @@ typedef struct sl_config {
                                      after the suite's timing began */
     /* Every body call's quietness and start, the last SL_MAX_REPS of them. */
     double call_others[SL_MAX_REPS], call_window[SL_MAX_REPS], call_start[SL_MAX_REPS];
+    double call_self[SL_MAX_REPS];
     int ncalls;
     double call_seconds;          /* one validation call at the timed size:
                                      for the progress estimate only */

@@ -136,6 +136,7 @@ static void time_body(gb_state *st, void *ctx)
     double others = sl_quiet_others(&from, &to);
     int slot = c->ncalls++ % SL_MAX_REPS;
     c->call_others[slot] = others;
+    c->call_self[slot] = sl_quiet_self(&from, &to);
     c->call_window[slot] = to.wall - from.wall;
     c->call_start[slot] = from.wall - b->t->suite->epoch;
     progress_tick(b->t, others, to.wall - from.wall);
@@ -159,14 +160,18 @@ static void summarise(sl_config *c)
     double others = 0.0, window = 0.0;
     int known = 1;
     c->disturbed = 0;
+    c->stalled = 0;
+    /* On a device, the host thread may wait without using a core. */
+    int host = c->outcome.where != SL_RAN_DEVICE;
     for (int r = 0; r < c->timed; r++) {
         known &= c->others[r] >= 0.0;
         others += c->others[r];
         window += c->window[r];
         c->disturbed += c->others[r] >= 0.0 && sl_quiet_disturbed(c->others[r], c->window[r]);
+        c->stalled += host && sl_quiet_stalled(c->self_cpu[r], c->window[r]);
     }
     c->others_cpu = known && window > 0.0 ? others / window : -1.0;
-    c->contaminated = c->disturbed > 0;
+    c->contaminated = c->disturbed + c->stalled > 0;
 }
 
 /* Give each repetition the quietness of the body call that produced it:
@@ -181,11 +186,12 @@ static void match_calls(sl_config *c)
         double timed = (double)c->iterations[r] * c->seconds[r];
         lined_up = c->call_window[slot] >= timed * 0.999;
         c->others[r] = c->call_others[slot];
+        c->self_cpu[r] = c->call_self[slot];
         c->window[r] = c->call_window[slot];
         c->start[r] = c->call_start[slot];
     }
     for (int r = 0; r < n && !lined_up; r++)
-        c->others[r] = -1.0, c->window[r] = 0.0;
+        c->others[r] = -1.0, c->self_cpu[r] = -1.0, c->window[r] = 0.0;
 }
 
 /* One configuration's line, in verbose progress. */
@@ -284,11 +290,11 @@ static int time_pass(sl_suite *s, const sl_timing *opt, const char *want, body_c
 }
 
 /* Keep the cleaner of two measurements of one configuration: fewer
- * disturbed repetitions, then less CPU taken by others. */
+ * disturbed or stalled repetitions, then less CPU taken by others. */
 static int cleaner(const sl_config *a, const sl_config *b)
 {
-    if (a->disturbed != b->disturbed)
-        return a->disturbed < b->disturbed;
+    if (a->disturbed + a->stalled != b->disturbed + b->stalled)
+        return a->disturbed + a->stalled < b->disturbed + b->stalled;
     return a->others_cpu <= b->others_cpu;
 }
 
@@ -326,10 +332,12 @@ int sl_suite_time(sl_suite *s, const sl_timing *opt)
         }
         if (again == 0)
             break;
-        if (opt->progress)
+        if (opt->progress) {
             fprintf(opt->progress, "  measuring %d disturbed configuration(s) again "
-                    "(other processes used more than %.2g of a core while they ran)\n",
-                    again, SL_BUSY_CORES);
+                    "(other processes used more than %.2g of a core while they ran, or "
+                    "the bench itself was stopped)\n", again, SL_BUSY_CORES);
+            fflush(opt->progress);
+        }
         if ((ran = time_pass(s, opt, want, bodies)) < 0) {
             rc = ran;
             saved_errno = errno;

@@ -101,8 +101,8 @@ static void summary_notes(FILE *f, const sl_suite *s)
                    "ones: %s.\n", fallback.n, fallback.names);
     if (disturbed.n)
         fprintf(f, "- %d configuration(s) stayed **disturbed** (other processes used more "
-                   "than %.2g of a core during a repetition) after being measured again: "
-                   "%s.\n", disturbed.n, SL_BUSY_CORES, disturbed.names);
+                   "than %.2g of a core during a repetition, or the bench itself was "
+                   "stopped): %s.\n", disturbed.n, SL_BUSY_CORES, disturbed.names);
     if (again.n)
         fprintf(f, "- %d configuration(s) were disturbed and measured again; the cleaner "
                    "measurement is the one shown: %s.\n", again.n, again.names);

@@ -88,7 +88,8 @@ int sl_write_csv(const char *path, const sl_suite *s)
         fputc(',', f);
         num_or_empty(f, "%.3f", c->others_cpu, t && c->others_cpu >= 0.0);
         /* Not a lesson 6 row: no ranks, no MPI split. */
-        fprintf(f, ",%d,%d,%d,,,,,,,\n", c->disturbed, c->contaminated, c->remeasured);
+        fprintf(f, ",%d,%d,%d,,,,,,,\n", c->disturbed + c->stalled, c->contaminated,
+                c->remeasured);
     }
     sl_grid_csv_rows(f, &s->grid);
     return sl_atomic_commit(&af);

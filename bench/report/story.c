@@ -394,10 +394,28 @@ int sl_story_drift(const sl_suite *s, sl_drift *d)
     return d->slowest >= DRIFT_SLOWER;
 }
 
+/* The warning for the configurations still disturbed after timing (what:
+ * "disturbed" by other processes, "stalled"), saying "even after being
+ * measured again" only where that happened. Returns the lines written. */
+static int disturbed_line(FILE *f, const char *what, const char *why, int n, int again,
+                          int timed, int stopped)
+{
+    if (n == 0)
+        return 0;
+    fprintf(f, "- **%s**: %d of %d configurations %s%s: marked \"disturbed\" in every "
+               "table and plot. Rerun on a quiet machine before putting them on a slide.\n",
+            what, n, timed, why,
+            again == n ? ", even after being measured again" :
+            again ? "; some were measured again, and still were" :
+            stopped ? ", and were not measured again (the run was interrupted)" :
+            ", and were not measured again (--retry-busy 0)");
+    return 1;
+}
+
 int sl_story_warnings(FILE *f, const sl_suite *s, const sl_breakdown *bd)
 {
     int n = 0, stopped = 0, invalid = 0, disturbed = 0, disturbed_again = 0, again = 0;
-    int unknown = 0, timed = 0;
+    int stalled = 0, stalled_again = 0, unknown = 0, timed = 0;
     int noisy = 0, fallback = 0, short_threads = 0;
     const sl_config *first_bad = NULL;
     for (size_t i = 0; i < s->count; i++) {
@@ -411,8 +429,10 @@ int sl_story_warnings(FILE *f, const sl_suite *s, const sl_breakdown *bd)
         if (!timed_ok(c))
             continue;
         timed++;
-        disturbed += c->contaminated;
-        disturbed_again += c->contaminated && c->remeasured > 0;
+        disturbed += c->contaminated && c->disturbed > 0;
+        disturbed_again += c->contaminated && c->disturbed > 0 && c->remeasured > 0;
+        stalled += c->contaminated && c->stalled > 0;
+        stalled_again += c->contaminated && c->stalled > 0 && c->remeasured > 0;
         again += c->remeasured > 0 && !c->contaminated;
         unknown += c->others_cpu < 0.0;
         noisy += c->cv > SL_CV_BUSY && !c->contaminated;
@@ -426,20 +446,17 @@ int sl_story_warnings(FILE *f, const sl_suite *s, const sl_breakdown *bd)
         fprintf(f, "- **%d configuration(s) gave a wrong answer** (first: %s): not timed, "
                    "no speedup, left out of the plots; exit code 3.\n", invalid,
                 first_bad->name);
-    /* "Even after being measured again" only where that happened. */
-    if (disturbed && ++n)
-        fprintf(f, "- **disturbed**: %d of %d configurations ran while other processes used "
-                   "more than %.2g of a core%s: marked \"disturbed\" in every table and "
-                   "plot. Rerun on a quiet machine before putting them on a slide.\n",
-                disturbed, timed, SL_BUSY_CORES,
-                disturbed_again == disturbed ? ", even after being measured again" :
-                disturbed_again ? "; some were measured again, and still disturbed" :
-                stopped ? ", and were not measured again (the run was interrupted)" :
-                ", and were not measured again (--retry-busy 0)");
+    char why[96];
+    snprintf(why, sizeof why, "ran while other processes used more than %.2g of a core",
+             SL_BUSY_CORES);
+    n += disturbed_line(f, "disturbed", why, disturbed, disturbed_again, timed, stopped);
+    n += disturbed_line(f, "stalled", "had repetitions in which the bench itself hardly "
+                        "ran (stopped: SIGSTOP or Ctrl-Z, a suspended virtual machine, a "
+                        "spent CPU quota)", stalled, stalled_again, timed, stopped);
     if (again && ++n)
-        fprintf(f, "- re-measured: %d configuration(s) were disturbed by other processes "
-                   "and measured again at the end; the cleaner measurement is kept "
-                   "(results.csv: remeasured).\n", again);
+        fprintf(f, "- re-measured: %d configuration(s) were disturbed (by other processes, "
+                   "or the bench was stopped) and measured again at the end; the cleaner "
+                   "measurement is kept (results.csv: remeasured).\n", again);
     char slurm[512];
     if (sl_slurm_cpu_warning(slurm, sizeof slurm) && ++n)
         fprintf(f, "- **SLURM gave fewer CPUs than asked**: %s.\n", slurm);

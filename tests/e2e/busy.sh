@@ -74,3 +74,45 @@ case_busy() {
     grep -q "re-measured\|disturbed" "$run/summary.md" &&
         ok "the summary says what was measured again" || fail "the summary is silent"
 }
+
+# stop_until PID ERE: stop PID for 0.3 s in every 0.35 s until ERE shows in
+# $tmp/out or PID ends. A 93 ms call needs more than one 50 ms window, so
+# every call timed meanwhile spans a stop, however busy the machine.
+stop_until() {
+    while kill -0 "$1" 2>/dev/null && ! grep -qE "$2" "$tmp/out"; do
+        kill -STOP "$1"; sleep 0.3; kill -CONT "$1"; sleep 0.05
+    done
+}
+
+# The bench itself stopped again and again during its first timing pass
+# (SIGSTOP/SIGCONT, as a job suspended and resumed): other processes' CPU
+# cannot see it, the bench's own CPU time can. With a re-measurement every
+# repetition is measured again; without one, the configuration is marked
+# disturbed and the summary says the bench was stopped.
+case_stalled() {
+    bench=$1
+    for retry in 1 0; do
+        "$bench" --kernel ${e2e_example} --variant scalar --size 100000000 --threads 1 --reps 3 \
+            --min-time 0.01 --no-weak --no-plots --retry-busy "$retry" --results "$tmp/st$retry" \
+            >"$tmp/out" 2>"$tmp/err" &
+        pid=$!
+        for _ in $(seq 1 600); do grep -q '^timing ' "$tmp/out" && break; sleep 0.1; done
+        stop_until "$pid" "measuring .* again|^probing"
+        wait "$pid"; rc=$?
+        [ "$rc" -eq 0 ] && ok "stopped again and again, --retry-busy $retry: exit 0" ||
+            fail "stopped, --retry-busy $retry: exit $rc"
+        csv="$tmp/st$retry/latest/results.csv"
+        if [ "$retry" = 1 ]; then
+            [ "$(csv_get "$csv" remeasured variant=scalar)" = 1 ] &&
+                ok "the stalled configuration was measured again" ||
+                fail "stall with a retry: remeasured '$(csv_get "$csv" remeasured variant=scalar)'"
+            expect_in "$tmp/out" "measuring 1 disturbed configuration(s) again" "the console says so"
+        else
+            [ "$(csv_get "$csv" contaminated variant=scalar)" = 1 ] &&
+                ok "without a retry: marked disturbed" || fail "stall without a retry: not marked"
+            expect_in "$tmp/st0/latest/summary.md" \
+                "**stalled**: 1 of 1 configurations had repetitions in which the bench itself hardly ran" \
+                "the summary says the bench was stopped"
+        fi
+    done
+}
