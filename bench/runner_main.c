@@ -167,13 +167,14 @@ static void print_sampling_note(const sl_suite *s)
                "depend on the thread count or on timing (run it again and compare)\n");
 }
 
-/* The picture of the fractal, and where each wrong image is wrong, in a
- * run folder of their own: <results>/<lesson>/<time>-<host>/ and latest. */
-static int write_pictures(const sl_suite *s, const char *kernel, const sl_cli *cli,
-                          char *why, size_t whylen)
+/* The folder for the fractal's picture, <results>/<lesson>/<time>-<host>/
+ * (and latest), made before anything is measured, so that a results
+ * folder that is read-only or full is refused up front, as the bench
+ * does, rather than after every variant was timed. 0, or -1 with why. */
+static int open_pictures(sl_run_dir *run, const char *kernel, const sl_cli *cli, char *why,
+                         size_t whylen)
 {
-    char base[SL_PATH_BUF], path[SL_PATH_BUF];
-    sl_run_dir run;
+    char base[SL_PATH_BUF];
     const char *results = cli->results ? cli->results : "results";
     if (strlen(kernel) > SL_SUBFOLDER_MAX ||
         sl_path_join(base, sizeof base, results, kernel) != 0) {
@@ -181,23 +182,33 @@ static int write_pictures(const sl_suite *s, const char *kernel, const sl_cli *c
                  SL_PATH_LIMIT);
         return -1;
     }
-    if (sl_run_dir_create(&run, base, why, whylen) != 0)
+    if (sl_run_dir_create(run, base, why, whylen) != 0)
         return -1;
-    if (run.cleaned)
+    if (run->cleaned)
         printf("removed %d unfinished picture folder(s) left in %s by runs that were "
-               "killed\n", run.cleaned, base);
+               "killed\n", run->cleaned, base);
+    return 0;
+}
+
+/* The picture, and where each wrong image is wrong, into the folder
+ * open_pictures made; published, or discarded on failure. */
+static int write_pictures(const sl_suite *s, sl_run_dir *run, const char *kernel,
+                          const sl_cli *cli, char *why, size_t whylen)
+{
+    char path[SL_PATH_BUF];
+    const char *base = run->base;
     char text[256];
     snprintf(text, sizeof text, "lanes = %d\ncores = %d\nmachine = \"\"\n",
              SPEEDLAB_SIMD_LANES, sl_cores_available());
-    if (sl_path_join(path, sizeof path, run.partial, "run.gp") != 0 ||
-        sl_atomic_write(path, text) != 0 || sl_write_pictures(run.partial, s) != 0) {
-        snprintf(why, whylen, "cannot write the pictures in '%s': %s", run.partial,
+    if (sl_path_join(path, sizeof path, run->partial, "run.gp") != 0 ||
+        sl_atomic_write(path, text) != 0 || sl_write_pictures(run->partial, s) != 0) {
+        snprintf(why, whylen, "cannot write the pictures in '%s': %s", run->partial,
                  strerror(errno));
-        sl_run_dir_discard(&run);
+        sl_run_dir_discard(run);
         return -1;
     }
-    int plots = cli->plots ? sl_run_plots(run.partial) : -1;
-    if (sl_run_dir_publish(&run, why, whylen) != 0)
+    int plots = cli->plots ? sl_run_plots(run->partial) : -1;
+    if (sl_run_dir_publish(run, why, whylen) != 0)
         return -1;
     int wrong = 0;
     for (size_t i = 0; i < s->count; i++)
@@ -207,7 +218,13 @@ static int write_pictures(const sl_suite *s, const char *kernel, const sl_cli *c
     if (plots == 3)
         printf("\npictures: gnuplot is not installed, so %s/latest/ has the pictures' "
                "data but no pictures; install it with: %s\n", base, install);
-    else
+    else if (plots > 0) {
+        /* A full disk while plotting, a failing gnuplot: name no picture
+         * that is not there. */
+        snprintf(why, whylen, "the pictures could not be drawn (see above); their data is "
+                 "in %s/latest/", base);
+        return -1;
+    } else
         printf("\npictures: %s/latest/ (image-%s.png%s)\n", base, kernel,
                wrong ? ", and a diff-*.png for each wrong variant: red marks its wrong "
                        "pixels" : "");
@@ -392,9 +409,16 @@ static int runner(int argc, char **argv, sl_suite *suite)
     int code = plan_lesson(argc, argv, suite, &cli, why, sizeof why);
     if (code == CONTINUE)
         code = check_lesson(suite, &cli, why, sizeof why);
+    sl_run_dir pictures;
+    int image = code == CONTINUE && suite->configs[0].kernel->problem->image &&
+                !getenv(SL_ISOLATE_ENV);
+    if (image && open_pictures(&pictures, cli.word[0], &cli, why, sizeof why) != 0)
+        code = SL_EXIT_USAGE, image = 0;
     if (code == CONTINUE)
         code = check_and_time(suite, &cli, argv, &invalid, why, sizeof why);
     if (code != CONTINUE) {
+        if (image)
+            sl_run_dir_discard(&pictures);
         if (why[0])
             sl_print_error(argv[0], why);
         return code;
@@ -411,7 +435,7 @@ static int runner(int argc, char **argv, sl_suite *suite)
         print_sampling_note(suite);
     print_notes(suite);
     sl_history_record(cli.results ? cli.results : "results", "lesson", "", suite);
-    if (k->problem->image && write_pictures(suite, cli.word[0], &cli, why, sizeof why) != 0) {
+    if (image && write_pictures(suite, &pictures, cli.word[0], &cli, why, sizeof why) != 0) {
         sl_print_error(argv[0], why);
         return SL_EXIT_RUNTIME;
     }

@@ -44,6 +44,12 @@ case_faults() {
         one_line "unwritable results folder"
         expect_in "$tmp/err" "is not writable: Permission denied" "unwritable: says why"
         [ -z "$(ls -A "$ro")" ] && ok "unwritable: nothing written" || fail "unwritable: files written"
+        # The runner's picture folder too: refused before measuring.
+        # shellcheck disable=SC2086
+        expect_rc 2 "runner: unwritable results folder" $as_user "$runner" ${e2e_image} --size 96 \
+            --min-time 0.01 --results "$ro/r"
+        one_line "runner: unwritable results folder"
+        expect_not_in "$tmp/out" "^(solutions|exercises) " "runner: nothing measured first"
     fi
     expect_rc 2 "/dev/full as the results folder" "$bench" --quick --kernel ${e2e_example} --results /dev/full
     one_line "/dev/full as the results folder"
@@ -61,6 +67,11 @@ case_faults() {
     [ "$n" -eq 0 ] && ok "failing gnuplot: no empty or temporary image" || fail "failing gnuplot: $n image files"
     [ -s "$run/results.csv" ] && [ -s "$run/summary.md" ] && [ -s "$run/index.html" ] &&
         ok "failing gnuplot: data, summary and page written" || fail "failing gnuplot: files missing"
+    # The runner names no picture that was not drawn: exit 1, and why.
+    expect_rc 1 "runner with a failing gnuplot" env PATH="$tmp/bin" "$runner" ${e2e_image} \
+        --size 96 --min-time 0.01 --results "$tmp/gr"
+    expect_in "$tmp/err" "the pictures could not be drawn" "runner: says the pictures failed"
+    expect_not_in "$tmp/out" "image-${e2e_image}.png" "runner: names no picture that is not there"
     # Exit 1: the results folder stops taking writes mid-run (as a user
     # who is not root, so that permissions bind): the run says which file
     # it could not write, and the earlier run in the folder is untouched.
