@@ -6,6 +6,7 @@
  * speedup vs scalar, result, error, verdict and where the code ran.
  */
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -368,6 +369,19 @@ static void print_notes(const sl_suite *suite)
                SL_BUSY_CORES, busy);
 }
 
+/* A wrong threaded answer that is exactly threads_used times the
+ * reference (a sum each thread computed whole). */
+static int whole_loop_per_thread(const sl_config *c)
+{
+    const sl_verdict *v = c->probe_verdict.ok ? &c->verdict : &c->probe_verdict;
+    const sl_outcome *o = c->probe_verdict.ok ? &c->outcome : &c->probe_outcome;
+    if (c->valid || c->isolated_failure || c->threads_used < 2 || v->expected == 0.0 ||
+        c->kernel->problem->image)
+        return 0;
+    double times = o->value / v->expected;
+    return fabs(times - c->threads_used) < 1e-6 * c->threads_used;
+}
+
 /* Wrong answers: what they mean here, and where to look. */
 static void print_wrong(const sl_suite *suite, size_t invalid)
 {
@@ -387,11 +401,21 @@ static void print_wrong(const sl_suite *suite, size_t invalid)
             printf("%s/%s/%s: %s\n", c->tree, c->kernel->problem->name, c->variant->name,
                    v->hint);
     }
-    /* A threaded variant that is wrong is most often a data race. */
+    /* An answer T times the right one on T threads: every thread ran the
+     * whole loop, which no race checker reports. */
+    for (size_t i = 0; i < suite->count; i++) {
+        const sl_config *c = &suite->configs[i];
+        if (whole_loop_per_thread(c))
+            printf("%s/%s/%s: the answer is %d times the right one on %d threads: every "
+                   "thread ran the whole loop (#pragma omp parallel without for?)\n",
+                   c->tree, c->kernel->problem->name, c->variant->name, c->threads_used,
+                   c->threads_used);
+    }
+    /* A threaded variant that is wrong otherwise is most often a data race. */
     for (size_t i = 0; i < suite->count; i++) {
         const sl_config *c = &suite->configs[i];
         if (!c->valid && !c->isolated_failure && (c->variant->flags & SL_USES_THREADS) &&
-            strcmp(c->tree, "exhibits") != 0) {
+            !whole_loop_per_thread(c) && strcmp(c->tree, "exhibits") != 0) {
             printf("A threaded variant is wrong: the usual cause is a data race "
                    "(a missing reduction, a shared temporary). Find it with: "
                    "make racecheck TREE=%s KERNEL=%s\n", c->tree, c->kernel->problem->name);

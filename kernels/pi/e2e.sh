@@ -22,6 +22,13 @@ racecheck_pi() {
     expect_in "$tmp/out" "2 data race(s) found" "counts the races"
 }
 
+# `parallel` without `for` in threads.c (tests/e2e/isolation.sh): every
+# thread sums every step, so 2 threads give exactly 2 pi.
+e2e_plant_whole_loop() {
+    sed -i 's/^#pragma omp parallel for reduction/#pragma omp parallel reduction/' "$1" &&
+        grep -q '^#pragma omp parallel reduction' "$1"
+}
+
 # make bench-commits' planted slowdown (tests/e2e/history.sh): threads_simd
 # sums every step 8 times (7 extra passes), so it takes 8 times as long
 # and still gives pi.

@@ -83,12 +83,17 @@ case_planted() {
 # named, with the race checker's command).
 completed_plants() {
     image=$(folder_of "$e2e_image"); seeded=$(folder_of "$e2e_seeded")
+    example=$(folder_of "$e2e_example")
     for f in "$image/threads.c" "$image/simd.c" "$seeded/simd.c" "$seeded/threads.c"; do
         completed "$top/solutions/$f" >"$copy/exercises/$f"
     done
+    for f in "$top/solutions/$example"/*.c; do
+        completed "$f" >"$copy/exercises/$example/$(basename "$f")"
+    done
     e2e_plant_static "$copy/exercises/$image/threads.c" &&
         e2e_plant_no_linear "$copy/exercises/$seeded/simd.c" &&
-        e2e_plant_race "$copy/exercises/$seeded/threads.c" ||
+        e2e_plant_race "$copy/exercises/$seeded/threads.c" &&
+        e2e_plant_whole_loop "$copy/exercises/$example/threads.c" ||
         { fail "the second plants did not take"; return; }
     cmake --build "$copy/build" --target speedlab -j 2 >"$tmp/build.log" 2>&1 ||
         { fail "rebuilding the planted copy"; tail -20 "$tmp/build.log" >&2; return; }
@@ -107,4 +112,11 @@ completed_plants() {
     n=$(grep -cE '^exercises .*WRONG' "$tmp/out")
     [ "$n" -eq 1 ] && ok "only the racy variant is flagged" || fail "$n exercise rows flagged"
     row_right "$tmp/out" "solutions +threads_simd +2 " "the other rows still report"
+    # parallel without for: named for what it is, and no data-race advice
+    # that the race checker would then contradict.
+    expect_rc 3 "the runner on a whole loop per thread" "$copy/build/bench/speedlab" \
+        ${e2e_example} --min-time 0.01 --size 1000003 --threads 2 --no-plots --results "$tmp/results"
+    expect_in "$tmp/out" "exercises/$e2e_example/threads: the answer is 2 times the right one on 2 threads" \
+        "parallel without for is named"
+    expect_not_in "$tmp/out" "usual cause is a data race" "no data-race advice for it"
 }
