@@ -342,9 +342,12 @@ static int check_and_time(sl_suite *suite, const sl_cli *cli, char **argv, size_
  * is not what it seems. */
 static void print_notes(const sl_suite *suite)
 {
-    int shorted = 0, over = 0, fallback = 0, busy = 0;
+    int shorted = 0, over = 0, fallback = 0, busy = 0, threaded_right = 0;
     for (size_t i = 0; i < suite->count; i++) {
         const sl_config *c = &suite->configs[i];
+        threaded_right |= c->valid && c->threads_used >= 2 &&
+                          (c->variant->flags & SL_USES_THREADS) &&
+                          strcmp(c->tree, "exercises") == 0;
         shorted |= sl_config_short_of_threads(c);
         over |= c->oversubscribed && !sl_config_short_of_threads(c);
         fallback |= c->valid && c->outcome.where == SL_RAN_HOST_FALLBACK;
@@ -363,10 +366,17 @@ static void print_notes(const sl_suite *suite)
     if (suite->nskipped)
         printf("\nnote: the cuda variant was skipped: %s.\n", suite->skip_reason);
     if (busy)
-        printf("\nnote: other processes used more than %.2g of a core while %d variant(s) "
-               "were timed: their speed is not judged. Run "
+        printf("\nnote: other processes used more than %.2g of a core (or the run was "
+               "stopped) while %d variant(s) were timed: their speed is not judged. Run "
                "again when the machine is quiet (top shows what is running).\n",
                SL_BUSY_CORES, busy);
+    /* A race can give the right answer here and a wrong one elsewhere.
+     * Once per lesson (its companion kernel shares the files). */
+    static int said_race;
+    if (threaded_right && !said_race++)
+        printf("\nnote: your threaded variants are right on this machine; a data race "
+               "can still hide in a right answer: make racecheck TREE=exercises KERNEL=%s "
+               "looks for one.\n", suite->configs[0].kernel->problem->name);
 }
 
 /* A wrong threaded answer that is exactly threads_used times the
