@@ -24,6 +24,7 @@
 #include "gbench.h"
 #include "hybrid/launch.h"
 #include "hybrid/worker.h"
+#include "interrupt.h"
 #include "report.h"
 #include "results.h"
 #include "run_dir.h"
@@ -300,6 +301,8 @@ static int run_launch(const options *o, const char *mpirun, int ranks, int threa
     char why[512];
     if (sl_launch(argv, o->cli.timeout, &end, why, sizeof why) != 0)
         return fail(SL_EXIT_RUNTIME, "%s%s", why, "");
+    if (end.interrupted)
+        return SL_EXIT_RUNTIME;
     if (end.timed_out) {
         fprintf(stderr, PROGRAM ": %d rank(s) x %d thread(s) did not finish within %g s: "
                 "stopped (a rank hung, or --timeout is too short for these sizes)\n",
@@ -455,7 +458,19 @@ static int driver(options *o)
         snprintf(dir, sizeof dir, "%s", run.partial);
     }
     static sl_suite suite;
+    /* Ctrl-C: mpirun runs in a process group of its own, so the launcher
+     * stops it and its ranks (launch.h), and keeps nothing. */
+    sl_interrupt_install_saying("\nstopping: mpirun and its ranks, now; nothing of this run "
+                                "is kept\n");
     int code = launch_grid(o, mpirun, sizes, dir, &suite);
+    if (sl_interrupted()) {
+        if (o->cli.check)
+            rmdir(dir);
+        else
+            sl_run_dir_discard(&run);
+        sl_suite_free(&suite);
+        return 128 + sl_interrupted();
+    }
     if (o->cli.check) {
         rmdir(dir);
         int invalid = 0;

@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "args.h"
+#include "interrupt.h"
 #include "sample.h"
 
 extern char **environ;
@@ -139,8 +140,9 @@ int sl_launch(char *const argv[], double limit, sl_launch_end *end, char *why, s
             return -1;
         }
         double now = sl_now();
-        if (term_at < 0 && now - start > limit) {
-            end->timed_out = 1;
+        if (term_at < 0 && (now - start > limit || sl_interrupted())) {
+            end->timed_out = !sl_interrupted();
+            end->interrupted = sl_interrupted() != 0;
             kill(-pid, SIGTERM);
             term_at = now;
         } else if (term_at >= 0 && now - term_at > 2.0) {

@@ -18,6 +18,8 @@ typedef struct sl_launch_end {
     int exited;         /* 1: exit status in code; 0: killed by signal */
     int code;           /* exit status, or the signal */
     int timed_out;      /* 1: stopped by the limit */
+    int interrupted;    /* 1: stopped because a signal stopped this program
+                           (interrupt.h): mpirun and its ranks go too */
     char tail[4096];    /* the end of mpirun's standard error */
 } sl_launch_end;
 

@@ -8,17 +8,23 @@
 #include <unistd.h>
 
 static volatile sig_atomic_t caught;
+static const char *message = "\nstopping: finishing the configuration in progress, "
+                             "then writing what was measured (again to stop at once)\n";
 
 static void on_signal(int sig)
 {
-    static const char msg[] = "\nstopping: finishing the configuration in progress, "
-                              "then writing what was measured (again to stop at once)\n";
     caught = sig;
     /* write(2) is safe in a handler; stdio is not. */
-    if (write(STDERR_FILENO, msg, sizeof msg - 1) < 0)
+    if (write(STDERR_FILENO, message, strlen(message)) < 0)
         caught = sig;
     /* The next one is not caught: a second Ctrl-C stops at once. */
     signal(sig, SIG_DFL);
+}
+
+void sl_interrupt_install_saying(const char *msg)
+{
+    message = msg;
+    sl_interrupt_install();
 }
 
 void sl_interrupt_install(void)

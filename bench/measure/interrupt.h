@@ -12,6 +12,10 @@
 
 void sl_interrupt_install(void);
 
+/* The same, saying msg (a line, newline included) on the first signal
+ * instead: for a program whose clean stop is another. */
+void sl_interrupt_install_saying(const char *msg);
+
 /* Two signals that kill a run without a word for a write it could do
  * without, ignored: SIGXFSZ, a write past the file-size limit (ulimit -f),
  * which then fails with EFBIG and takes the program's error path (one line

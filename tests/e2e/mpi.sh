@@ -61,6 +61,24 @@ case_bad_input() {
     expect_rc 0 "OMP_THREAD_LIMIT=1, default threads" env OMP_THREAD_LIMIT=1 \
         "$solutions" --check --kernel ${e2e_example} --ranks 1 --timeout 60
     expect_not_in "$tmp/out" "x 2 thread" "no row at 2 threads under OMP_THREAD_LIMIT=1"
+    # Ctrl-C on the launcher: mpirun runs in a process group of its own,
+    # so the launcher stops it and its ranks; exit 130, nothing kept, no
+    # rank left running.
+    "$solutions" --kernel ${e2e_example} --size 2000000000 --ranks 2 --threads 1 --reps 5 \
+        --min-time 0.5 --results "$tmp/mi" >"$tmp/out" 2>"$tmp/err" &
+    pid=$!
+    for _ in $(seq 1 300); do grep -q '^== 2 rank' "$tmp/out" && break; sleep 0.1; done
+    sleep 1
+    kill -INT "$pid"
+    wait "$pid"; rc=$?
+    [ "$rc" -eq 130 ] && ok "Ctrl-C on the launcher: exit 130" || fail "Ctrl-C on the launcher: exit $rc"
+    sleep 0.5
+    left=$(pgrep -f "$tmp/mi/" | wc -l)
+    [ "$left" -eq 0 ] && ok "Ctrl-C on the launcher: no mpirun or rank left" ||
+        { fail "Ctrl-C on the launcher: $left process(es) left"; pkill -f "$tmp/mi/"; }
+    [ -z "$(ls -A "$tmp/mi" 2>/dev/null)" ] && ok "Ctrl-C on the launcher: nothing kept" ||
+        fail "Ctrl-C on the launcher: left $(ls -A "$tmp/mi")"
+    expect_in "$tmp/err" "stopping: mpirun and its ranks, now" "Ctrl-C on the launcher: says so"
     # mpirun missing: exit 4 with the install command.
     SPEEDLAB_MPIRUN=/nonexistent/mpirun expect_rc 4 "mpirun missing: exit 4" \
         "$solutions" --check --kernel ${e2e_example}
