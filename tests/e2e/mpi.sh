@@ -108,7 +108,9 @@ case_bad_input() {
     pid=$!
     victim=""
     for _ in $(seq 1 200); do
-        victim=$(pgrep -f -- "--worker .* ${e2e_image}=" | tail -1)
+        # This run's ranks only (their fragments are under $tmp/r): never
+        # another test's or user's.
+        victim=$(pgrep -f -- "--worker $tmp/r/.* ${e2e_image}=" | tail -1)
         [ -n "$victim" ] && break
         sleep 0.05
     done
