@@ -236,10 +236,11 @@ static int one_of(const char *text, const char *const *words)
     return 0;
 }
 
-/* OMP_PLACES's grammar (OpenMP 5.2, section 21.1.6), spaces aside: an
- * abstract name, optionally (N), or a list of places such as
- * {0,1},{2,3}, {0:4}:2:4 or !{1}. Each parser advances *p past what it
- * read and returns 0, or -1 on anything else. */
+/* OMP_PLACES's grammar as libgomp's manual gives it (GCC 12, "OMP_PLACES"),
+ * spaces aside: an abstract name, optionally (N), or a list of places such
+ * as {0,1},{2,3}, {0:4}:2:4, !{1}, or bare numbers (a place of one
+ * hardware thread needs no braces: 0,1,2). Each parser advances *p past
+ * what it read and returns 0, or -1 on anything else. */
 static int places_number(const char **p, int sign)
 {
     if (sign && **p == '-')
@@ -275,6 +276,8 @@ static int places_resource(const char **p)
 
 static int places_place(const char **p)
 {
+    if (isdigit((unsigned char)**p))
+        return places_number(p, 0);
     if (*(*p)++ != '{')
         return -1;
     do {

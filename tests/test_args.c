@@ -159,6 +159,8 @@ static void test_omp_env(void)
     CHECK(env_ok("OMP_PLACES", "{0,1},{2,3}"));
     CHECK(env_ok("OMP_PLACES", "{0:2}:4:2"));
     CHECK(env_ok("OMP_PLACES", "{0}:8:-1, !{3}"));
+    CHECK(env_ok("OMP_PLACES", "0,1,2"));
+    CHECK(env_ok("OMP_PLACES", "0:4"));
     CHECK(!env_ok("OMP_PLACES", "bogus"));
     CHECK_CONTAINS(why, "OMP_PLACES: 'bogus'");
     CHECK(!env_ok("OMP_PLACES", "cores(x)"));
