@@ -46,11 +46,20 @@ enum { DEFAULT_REPS = SL_CI_MIN_REPS, QUICK_REPS = SL_CI_MIN_REPS };
 /* The weak-scaling study times the best CPU rung: threads and SIMD. */
 #define WEAK_FLAGS (SL_USES_THREADS | SL_USES_SIMD)
 
-/* Disturbed configurations are measured once more by default. */
-enum { DEFAULT_RETRY_BUSY = 1 };
+/* Left-out repetitions are replaced in up to two rounds by default. */
+enum { DEFAULT_RETRY_BUSY = 2 };
 
-#define DEFAULT_MIN_TIME 0.5
+/* Short repetitions, as many as the target needs: a full run on 2 cores
+ * spends about 6 minutes on its first pass (AMD EPYC Zen 5, 127
+ * configurations), the rest of the budget on the noisy ones. */
+#define DEFAULT_MIN_TIME 0.1
 #define QUICK_MIN_TIME 0.05
+#define DEFAULT_TARGET 0.05
+#define DEFAULT_BUDGET_MIN 10.0
+/* What follows the timing (the GPU breakdown, the ceilings' second probe,
+ * the files and figures) besides the probe's own time: seconds kept
+ * back from the budget. */
+#define AFTER_TIMING_SECONDS 45.0
 
 static const char intro[] =
     "usage: speedlab-bench-" TREE_NAME " [options] [--benchmark_* flags]\n"
@@ -64,8 +73,8 @@ static const char outro[] =
     "4 --require-device and no device.\n";
 
 /* Google Benchmark writes each pass's JSON to one temporary name: the
- * main pass becomes bench.json, each re-measurement of disturbed
- * configurations bench-retry-N.json. */
+ * first pass becomes bench.json, each later round (repetitions that
+ * replace disturbed ones, or narrow an interval) bench-round-N.json. */
 typedef struct json_passes {
     const char *partial, *tmp;
     int npasses;
@@ -77,7 +86,7 @@ static int pass_name(const json_passes *p, int pass, int final, char *out, size_
     if (final && pass == 0)
         return sl_path_format(out, len, "%s/bench.json", p->partial);
     if (final)
-        return sl_path_format(out, len, "%s/bench-retry-%d.json", p->partial, pass);
+        return sl_path_format(out, len, "%s/bench-round-%d.json", p->partial, pass);
     return sl_path_format(out, len, "%s/.bench-%d.json.tmp", p->partial, pass);
 }
 
@@ -275,6 +284,8 @@ typedef struct bench_run {
     sl_suite *suite;
     int reps;
     double min_time;
+    double start;                  /* sl_now() when the run began */
+    double target, budget;         /* relative; seconds (0: no limit) */
     sl_run_dir run;
     int have_folder;               /* run.partial exists and is ours */
     char json_tmp[SL_PATH_BUF], out_flag[SL_PATH_BUF + 32];
@@ -321,6 +332,8 @@ static int plan(bench_run *b, int argc)
     b->reps = cli->reps ? cli->reps : cli->quick ? QUICK_REPS : DEFAULT_REPS;
     b->min_time = cli->min_time > 0 ? cli->min_time
                   : cli->quick ? QUICK_MIN_TIME : DEFAULT_MIN_TIME;
+    b->target = cli->target >= 0 ? cli->target / 100.0 : cli->quick ? 0.0 : DEFAULT_TARGET;
+    b->budget = 60.0 * (cli->budget >= 0 ? cli->budget : DEFAULT_BUDGET_MIN);
     return CONTINUE;
 }
 
@@ -474,15 +487,24 @@ static int time_valid(bench_run *b)
      * second and a few hundred MiB that a run of compute-bound kernels alone does without). */
     for (size_t i = 0; i < suite->count; i++)
         b->memory |= suite->configs[i].kernel->problem->bytes_moved != NULL;
+    double probe_from = sl_now();
     if (b->invalid < suite->count && !sl_interrupted())
         sl_measure_ceilings(&b->ceilings, b->cli.quick, b->memory);
-    printf("timing %zu valid configurations (%d repetitions, >= %.2g s each)\n",
-           suite->count - b->invalid, b->reps, b->min_time);
+    /* The probe runs again after timing: keep its time back too. */
+    double after = AFTER_TIMING_SECONDS + (sl_now() - probe_from);
+    char more[128] = "";
+    if (b->target > 0.0)
+        snprintf(more, sizeof more, "; then more, to +-%.3g%%, %s", 100.0 * b->target,
+                 b->budget > 0.0 ? "within the time budget" : "with no time limit");
+    printf("timing %zu valid configurations (%d repetitions, >= %.2g s each%s)\n",
+           suite->count - b->invalid, b->reps, b->min_time, more);
     fflush(stdout);
     sl_timing timing = {
         .reps = b->reps, .min_time = b->min_time, .progress = stdout,
         .verbose = b->cli.verbose,
         .retry_busy = b->cli.retry_busy >= 0 ? b->cli.retry_busy : DEFAULT_RETRY_BUSY,
+        .target = b->target,
+        .deadline = b->budget > 0.0 ? b->start + b->budget - after : 0.0,
         .after_pass = keep_json, .ctx = &b->passes,
     };
     int rc = b->invalid < suite->count && !sl_interrupted() ? sl_suite_time(suite, &timing) : -1;
@@ -614,7 +636,7 @@ static int publish(bench_run *b, sl_run_report *report)
 static int bench(int argc, char **argv, sl_suite *suite)
 {
     static bench_run b;
-    b = (bench_run){ .prog = argv[0], .argv = argv, .suite = suite };
+    b = (bench_run){ .prog = argv[0], .argv = argv, .suite = suite, .start = sl_now() };
     sl_run_report report;
     bind_threads(argv);
     sl_interrupt_install();

@@ -104,6 +104,9 @@ static int read_samples(run_samples *r, const char *dir, char *why, size_t whyle
         return -1;
     if (sl_table_need(&t, "a samples.csv", names, N, col, why, whylen) != 0)
         goto out;
+    /* Repetitions the bench left out of its median (disturbed, stalled,
+     * slow) are left out here too; runs before the column had none. */
+    int left_out = sl_table_col(&t, "left_out");
     for (int i = 0; i < t.nrows; i++) {
         long long whole[4];
         double sec;
@@ -125,6 +128,8 @@ static int read_samples(run_samples *r, const char *dir, char *why, size_t whyle
                      t.line[i], study);
             goto out;
         }
+        if (left_out >= 0 && sl_table_text(&t, i, left_out)[0] != '\0')
+            continue;
         /* kernel/variant/threads/schedule/study/size x height */
         char key[256];
         snprintf(key, sizeof key, "%s/%s/%lld/%s/%s/%lldx%lld",

@@ -8,6 +8,10 @@
  * And the GPU breakdown's "best CPU" is the fastest rung even when it was
  * disturbed (an H100 node once got a quiet scalar instead, and a GPU win
  * of 1.6x where the CPU was 5x faster).
+ * And precision within a budget: a kernel whose calls take 1 ms and 5 ms
+ * in turn never narrows its interval to +-5%: it gets more repetitions
+ * until they are spent ("too noisy"), and none past a deadline ("budget
+ * spent"). A busy machine may instead leave it disturbed; never at target.
  */
 #define _DEFAULT_SOURCE
 #include <stdlib.h>
@@ -91,6 +95,57 @@ static void tally_outside_the_clock(void)
     sl_suite_free(&s);
 }
 
+/* Busy for 1 ms and 5 ms in turn (busy: a sleeping call is "stalled"). */
+static int bimodal_run(const sl_variant *v, const sl_problem *p, sl_outcome *out)
+{
+    static int calls;
+    struct timespec t0, t;
+    (void)v, (void)p;
+    double wait = calls++ % 2 ? 5e-3 : 1e-3, spent = 0.0;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    while (spent < wait) {
+        clock_gettime(CLOCK_MONOTONIC, &t);
+        spent = (double)(t.tv_sec - t0.tv_sec) + 1e-9 * (double)(t.tv_nsec - t0.tv_nsec);
+    }
+    out->where = SL_RAN_HOST;
+    out->hits = 1;
+    return 0;
+}
+
+static const sl_problem_def bimodal_problem = {
+    .name = "bimodal", .size_name = "units", .work_unit = "units", .default_size = 10,
+    .quick_size = 10, .probe_size = 3, .max_size = 100, .error_name = "error",
+    .run = bimodal_run, .tally = fake_tally, .check = fake_check,
+};
+static const sl_kernel bimodal_kernel = { &bimodal_problem, fake_variants, 1 };
+static const sl_kernel *const bimodal_kernels[] = { &bimodal_kernel, NULL };
+
+static void precision_within_a_budget(void)
+{
+    for (int past_deadline = 0; past_deadline < 2; past_deadline++) {
+        sl_suite s = { 0 };
+        char why[256];
+        int one = 1;
+        sl_plan plan = { .tree = "test", .kernels = bimodal_kernels, .threads = &one,
+                         .nthreads = 1 };
+        CHECK(sl_suite_add(&s, &plan, why, sizeof why) == 0);
+        CHECK(sl_suite_validate(&s, NULL, 0) == 0);
+        sl_timing t = { .reps = 6, .min_time = 1e-4, .retry_busy = 1, .target = 0.05,
+                        .deadline = past_deadline ? sl_now() - 1.0 : 0.0 };
+        CHECK(sl_suite_time(&s, &t) == 0);
+        const sl_config *c = &s.configs[0];
+        CHECK(c->short_of != SL_AT_TARGET && c->precision > 0.05);
+        if (past_deadline) {
+            CHECK_EQ_LL(c->timed, 6);
+            CHECK(c->contaminated || c->short_of == SL_SHORT_BUDGET);
+        } else {
+            CHECK(c->contaminated || (c->short_of == SL_SHORT_NOISY && c->timed >= 48));
+        }
+        CHECK(c->kept <= c->timed && c->median > 0.0);
+        sl_suite_free(&s);
+    }
+}
+
 static void mandelbrot_run_does_not_sum(void)
 {
     sl_problem p = { .size = 16, .height = 8 };
@@ -142,6 +197,7 @@ int main(int argc, char **argv)
     if (gb_initialize(&argc, argv, 1) != 0)
         return 1;
     tally_outside_the_clock();
+    precision_within_a_budget();
     mandelbrot_run_does_not_sum();
     best_cpu_is_the_fastest();
     gb_shutdown();

@@ -209,6 +209,21 @@ static int set_percent(sl_cli *c, const struct option *o, const char *v, char *w
     return 0;
 }
 
+static int set_minutes(sl_cli *c, const struct option *o, const char *v, char *why,
+                       size_t whylen)
+{
+    char *end;
+    errno = 0;
+    double min = strtod(v, &end);
+    if (*v == '\0' || *end != '\0' || errno || !(min >= 0 && min <= (double)o->hi)) {
+        snprintf(why, whylen, "%s: '%s' is not a number of minutes from 0 to %lld", o->name,
+                 v, (long long)o->hi);
+        return -1;
+    }
+    *FIELD(c, o, double) = min;
+    return 0;
+}
+
 static int set_label(sl_cli *c, const struct option *o, const char *v, char *why,
                   size_t whylen)
 {
@@ -270,11 +285,13 @@ static const struct option OPTIONS[] = {
       .runner_help = "exercises, solutions or both (default: both)",
       .elsewhere = "--tree is for the runner; each bench is one tree" },
     { .name = "--reps", .value = "R", .programs = SL_CLI_BOTH | SL_CLI_MPI, .set = set_whole, .at = offsetof(sl_cli, reps), .lo = 1, .hi = SL_MAX_REPS,
-      .help = "repetitions per configuration (default 6: the median's\n95% interval needs 6)",
+      .help = "repetitions per configuration in the first pass, and\n"
+      "clean ones at least (default 6: the median's 95%\n"
+      "interval needs 6; --target adds more)",
       .runner_help = "repetitions (default 3)",
       .mpi_help = "repetitions per configuration (default 5)" },
     { .name = "--min-time", .value = "S", .programs = SL_CLI_BOTH | SL_CLI_MPI, .set = set_seconds, .at = offsetof(sl_cli, min_time), .hi = 60,
-      .help = "seconds per repetition (default 0.5; quick 0.05)",
+      .help = "seconds per repetition (default 0.1; quick 0.05)",
       .runner_help = "seconds per repetition, at least (default 0.1; the tests\n"
       "use 0.01: their subject is the table, not the speed)",
       .mpi_help = "seconds per repetition, at least (default 0.2)" },
@@ -298,9 +315,18 @@ static const struct option OPTIONS[] = {
       .help = "skip the weak-scaling study (threads_simd, work per\nthread held constant)" },
     { .name = "--retry-busy", .value = "N", .programs = SL_CLI_BOTH, .set = set_whole, .at = offsetof(sl_cli, retry_busy),
       .hi = SL_MAX_RETRY_BUSY,
-      .help = "measure configurations again, at the end, when other\n"
-      "processes used more than a quarter of a core while they\n"
-      "ran; up to N times, keeping the cleanest (default 1)" },
+      .help = "leave out repetitions during which other processes\n"
+      "used more than a quarter of a core, the bench was\n"
+      "stopped, or the whole machine slowed down, and time\n"
+      "them again, at the end, in up to N rounds (default 2)" },
+    { .name = "--target", .value = "PCT", .programs = SL_CLI_BENCH, .set = set_percent, .at = offsetof(sl_cli, target), .hi = 100,
+      .help = "more repetitions, at the end, for each configuration\n"
+      "whose median's 95% interval is wider than +-PCT%\n"
+      "(default 5; quick 0: the first pass only)" },
+    { .name = "--budget", .value = "MIN", .programs = SL_CLI_BENCH, .set = set_minutes, .at = offsetof(sl_cli, budget), .hi = 1440,
+      .help = "minutes the run may take, start to report: the first\n"
+      "pass always runs, more repetitions only while the budget\n"
+      "lasts (default 10; 0: no limit)" },
     { .name = "--verbose", .alias = "-v", .programs = SL_CLI_BENCH, .set = set_flag, .at = offsetof(sl_cli, verbose), .lo = 1,
       .help = "print every configuration as it is timed, and the whole\n"
       "summary (default: the headline and the warnings)" },
@@ -454,6 +480,8 @@ int sl_cli_parse(sl_cli *cli, int argc, char **argv, int first, int max_words,
     memset(cli, 0, sizeof *cli);
     cli->plots = 1;
     cli->retry_busy = -1;
+    cli->budget = -1;
+    cli->target = -1;
     cli->bind = -1;
     cli->min_change = -1;
     for (int i = first; i < argc; i++) {

@@ -47,8 +47,12 @@ typedef struct sl_cli {
     int plots;                   /* bench: run plots/plot.sh */
     int no_weak;                 /* bench: skip the weak-scaling study */
     int verbose;                 /* print every configuration and section */
-    int retry_busy;              /* re-measurements of disturbed
-                                    configurations; -1: the default */
+    int retry_busy;              /* rounds that replace disturbed
+                                    repetitions; -1: the default */
+    double budget;               /* bench: minutes for the whole run; 0: no
+                                    limit; -1: the default */
+    double target;               /* bench: the median's interval, +-percent;
+                                    0: fixed repetitions; -1: the default */
     int require_device;          /* gpu variants must reach a device (exit 4) */
     int ranks[SL_MAX_THREAD_COUNTS]; /* mpi: the ranks of the grid */
     int nranks;

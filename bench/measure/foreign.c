@@ -3,6 +3,7 @@
 #define _DEFAULT_SOURCE
 #include "foreign.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -111,6 +112,11 @@ static int read_numbers(sl_config *c, const sl_table *t, int i, const int *col, 
     c->disturbed = (int)disturbed;
     c->contaminated = (int)contaminated;
     c->remeasured = (int)remeasured;
+    /* Its own program chose its repetitions: no target to reach here. */
+    c->kept = c->timed;
+    c->precision = c->median > 0.0 ? fmax(c->median - c->ci_low, c->ci_high - c->median) /
+                                     c->median : 0.0;
+    c->short_of = SL_NO_TARGET;
     return 0;
 }
 

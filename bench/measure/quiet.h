@@ -57,4 +57,13 @@ double sl_quiet_self(const sl_quiet_mark *from, const sl_quiet_mark *to);
  * CPU-seconds stalled? (self < 0: not measured, so no.) */
 int sl_quiet_stalled(double self, double wall);
 
+/* The whole machine's speed: windows of this many consecutive repetitions
+ * (interleaved, from at least SL_DRIFT_CONFIGS configurations) whose
+ * median repetition is SL_DRIFT_SLOWER than its configuration's median
+ * ran while the machine itself was slower (a neighbour on a shared host,
+ * the clock): the bench leaves those repetitions out and times them again. */
+#define SL_DRIFT_WINDOW 24
+#define SL_DRIFT_CONFIGS 4
+#define SL_DRIFT_SLOWER 1.05
+
 #endif

@@ -17,10 +17,6 @@
 #include "kernel.h"
 #include "sample.h"
 
-/* A coefficient of variation above this (5%) means the machine was busy
- * while it was measured: summaries warn. */
-#define SL_CV_BUSY 0.05
-
 
 typedef struct sl_config {
     const char *tree;             /* "solutions", "exercises" */
@@ -67,8 +63,16 @@ typedef struct sl_config {
     int disturbed;                /* repetitions with others above SL_BUSY_CORES */
     int stalled;                  /* repetitions in which the bench itself
                                      hardly ran (quiet.h: stopped, suspended) */
-    int contaminated;             /* still disturbed after the re-measurements */
-    int remeasured;               /* times measured again because it was disturbed */
+    int contaminated;             /* its median still holds disturbed or stalled
+                                     repetitions (too few clean ones) */
+    int remeasured;               /* rounds that replaced left-out repetitions */
+    int kept;                     /* repetitions in the median: the clean ones,
+                                     or all when fewer than the first pass's */
+    unsigned char left_out[SL_MAX_REPS]; /* SL_LEFT_* bits: why a repetition
+                                     is not in the median (0: it is) */
+    double precision;             /* the interval's wider side / median:
+                                     0.03 is +-3% */
+    int short_of;                 /* sl_short_of: why it missed the target */
     int64_t iterations[SL_MAX_REPS]; /* calls timed in each repetition */
     double start[SL_MAX_REPS];    /* when each repetition began, seconds
                                      after the suite's timing began */
@@ -86,6 +90,22 @@ typedef struct sl_config {
     int32_t *counts;              /* the image, kept only when it was wrong */
 } sl_config;
 
+/* Why a repetition is left out of its configuration's median: other
+ * processes used a core's share (quiet.h), the bench itself hardly ran,
+ * or it fell in a stretch when every configuration ran slower. */
+enum { SL_LEFT_DISTURBED = 1, SL_LEFT_STALLED = 2, SL_LEFT_SLOW = 4 };
+
+/* Why a configuration's interval is wider than the target: it was not
+ * asked (no target), its repetitions were spent and it stayed too noisy,
+ * the time budget ran out first, too few clean repetitions, a signal. */
+typedef enum sl_short_of {
+    SL_AT_TARGET, SL_NO_TARGET, SL_SHORT_NOISY, SL_SHORT_BUDGET, SL_SHORT_DISTURBED,
+    SL_SHORT_INTERRUPTED
+} sl_short_of;
+
+/* "too noisy", "budget spent", ...; "" at the target or without one. */
+const char *sl_short_of_name(int why);
+
 /* Variants a suite leaves out because the machine cannot run them (CUDA
  * variants without a CUDA device), so reports can say so. */
 #define SL_MAX_SKIPPED 16
@@ -100,6 +120,8 @@ typedef struct sl_suite {
     char skipped[SL_MAX_SKIPPED][96]; /* tree/kernel/variant */
     const char *skip_reason;          /* why, for all of them */
     double epoch;                     /* sl_now() when timing began */
+    double target;                    /* the timing's precision target
+                                         (sl_timing), 0: none */
     void *foreign;                    /* what imported rows point into
                                          (foreign.h), and how to free it */
     void (*free_foreign)(void *foreign);
@@ -182,14 +204,19 @@ int sl_config_validate(sl_config *c);
 
 /* How to time a suite. */
 typedef struct sl_timing {
-    int reps;                     /* repetitions per configuration */
+    int reps;                     /* repetitions per configuration in the
+                                     first pass, and clean ones at least */
     double min_time;              /* seconds per repetition, at least */
-    int retry_busy;               /* measure disturbed configurations again,
-                                     at the end, up to this many times,
-                                     keeping the cleanest measurement */
+    int retry_busy;               /* rounds that replace left-out
+                                     (disturbed, stalled, slow) repetitions */
+    double target;                /* more rounds, repetitions doubling, until
+                                     the median's interval is within
+                                     +-target (0.05: 5%); 0: none */
+    double deadline;              /* sl_now() by which added rounds end;
+                                     0: no limit */
     FILE *progress;               /* progress; may be NULL */
     int verbose;                  /* a line per configuration as it ends */
-    /* Called after each pass of Google Benchmark (pass 0 is the main one),
+    /* Called after each pass of Google Benchmark (pass 0 is the first),
      * e.g. to keep that pass's JSON before the next overwrites it. May be
      * NULL. */
     void (*after_pass)(int pass, void *ctx);

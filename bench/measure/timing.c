@@ -12,6 +12,7 @@
 #include "suite.h"
 
 #include <errno.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -21,9 +22,12 @@
 #include "quiet.h"
 #include "sample.h"
 
+struct body_ctx;
+
 typedef struct timing_ctx {
     sl_suite *suite;
     const sl_timing *opt;
+    struct body_ctx *bodies;      /* one per configuration */
     size_t done, total;           /* configurations finished, planned */
     double start;                 /* sl_now() when timing began */
     double estimate;              /* seconds the whole pass should take */
@@ -31,11 +35,18 @@ typedef struct timing_ctx {
     int tty;                      /* progress rewrites one line */
 } timing_ctx;
 
-/* What a body needs: its configuration, and the pass for progress. */
+/* What a body needs: its configuration, and the pass for progress; and
+ * what the pass adds to it: repetitions from index `from`. */
 typedef struct body_ctx {
     timing_ctx *t;
     sl_config *c;
+    int reps;                     /* to add in this pass; 0: not in it */
+    int from;                     /* c->timed when the pass began */
+    int over;                     /* its repetitions are in (or it failed) */
 } body_ctx;
+
+/* Rounds after the first pass: repetitions double from 6 to 96. */
+#define SL_MAX_ROUNDS 6
 
 /* "1m05s" for the progress line. */
 static void format_duration(double seconds, char *out, size_t len)
@@ -91,6 +102,7 @@ static void time_body(gb_state *st, void *ctx)
         gb_skip_with_error(st, "interrupted");
         return;
     }
+    int warm_up = !c->started && b->from > 0;
     c->started = 1;
     /* An image kernel fills one image per call, allocated once here so
      * that no call pays for it. */
@@ -108,6 +120,13 @@ static void time_body(gb_state *st, void *ctx)
     if (def->prepare && def->prepare(c->variant, &c->problem, &out) != 0) {
         free(out.counts);
         gb_skip_with_error(st, "no memory for the arrays");
+        return;
+    }
+    /* Outside the clock: Google Benchmark starts it at gb_keep_running. */
+    if (warm_up && c->kernel->problem->run(c->variant, &c->problem, &out) != 0) {
+        gb_skip_with_error(st, "the variant could not run");
+        free(out.counts);
+        sl_release(def, &out);
         return;
     }
     sl_quiet_mark from, to;
@@ -142,12 +161,43 @@ static void time_body(gb_state *st, void *ctx)
     progress_tick(b->t, others, to.wall - from.wall);
 }
 
-/* Median, extremes, spread, rate and quietness from the repetitions. */
-static void summarise(sl_config *c)
+/* Which repetitions a busy or stopped machine disturbed (quiet.h); the
+ * slow-stretch bit is mark_slow's. */
+static void flag_reps(sl_config *c)
 {
-    sl_sample t = { .n = c->timed };
-    memcpy(t.v, c->seconds, (size_t)c->timed * sizeof *t.v);
+    /* On a device, the host thread may wait without using a core. */
+    int host = c->outcome.where != SL_RAN_DEVICE;
+    for (int r = 0; r < c->timed; r++)
+        c->left_out[r] = (unsigned char)(
+            (c->others[r] >= 0.0 && sl_quiet_disturbed(c->others[r], c->window[r])
+             ? SL_LEFT_DISTURBED : 0) |
+            (host && sl_quiet_stalled(c->self_cpu[r], c->window[r]) ? SL_LEFT_STALLED : 0));
+}
+
+/* Median, interval, spread, rate and quietness from the clean repetitions,
+ * or from all of them when fewer than `least` are clean (then it stays
+ * contaminated: the tables say "disturbed"). */
+static void summarise(sl_config *c, int least)
+{
+    int clean = 0;
+    for (int r = 0; r < c->timed; r++)
+        clean += c->left_out[r] == 0;
+    sl_sample t = { 0 };
+    double others = 0.0, window = 0.0;
+    int known = 1, all = clean < least;
+    c->disturbed = c->stalled = 0;
+    for (int r = 0; r < c->timed; r++) {
+        c->disturbed += (c->left_out[r] & SL_LEFT_DISTURBED) != 0;
+        c->stalled += (c->left_out[r] & SL_LEFT_STALLED) != 0;
+        if (c->left_out[r] && !all)
+            continue;
+        t.v[t.n++] = c->seconds[r];
+        known &= c->others[r] >= 0.0;
+        others += c->others[r];
+        window += c->window[r];
+    }
     sl_sample_summarise(&t);
+    c->kept = t.n;
     c->median = t.median;
     c->min = t.min;
     c->max = t.max;
@@ -156,33 +206,105 @@ static void summarise(sl_config *c)
     c->ci_low = t.ci_low;
     c->ci_high = t.ci_high;
     c->ci_level = t.ci_level;
+    c->precision = t.median > 0.0 ? fmax(t.median - t.ci_low, t.ci_high - t.median) / t.median
+                                  : 0.0;
     c->rate = c->median > 0.0 ? c->outcome.work / c->median : 0.0;
-    double others = 0.0, window = 0.0;
-    int known = 1;
-    c->disturbed = 0;
-    c->stalled = 0;
-    /* On a device, the host thread may wait without using a core. */
-    int host = c->outcome.where != SL_RAN_DEVICE;
-    for (int r = 0; r < c->timed; r++) {
-        known &= c->others[r] >= 0.0;
-        others += c->others[r];
-        window += c->window[r];
-        c->disturbed += c->others[r] >= 0.0 && sl_quiet_disturbed(c->others[r], c->window[r]);
-        c->stalled += host && sl_quiet_stalled(c->self_cpu[r], c->window[r]);
-    }
     c->others_cpu = known && window > 0.0 ? others / window : -1.0;
-    c->contaminated = c->disturbed + c->stalled > 0;
+    c->contaminated = all && clean < c->timed;
 }
 
-/* Give each repetition the quietness of the body call that produced it:
- * the last `timed` calls. A call must have lasted at least as long as the
+/* One timed repetition on the run's timeline, for mark_slow. */
+typedef struct timed_rep {
+    double start, ratio;
+    sl_config *c;
+    int r;
+} timed_rep;
+
+static int by_start(const void *a, const void *b)
+{
+    double x = ((const timed_rep *)a)->start, y = ((const timed_rep *)b)->start;
+    return (x > y) - (x < y);
+}
+
+static int by_ratio(const void *a, const void *b)
+{
+    double x = ((const timed_rep *)a)->ratio, y = ((const timed_rep *)b)->ratio;
+    return (x > y) - (x < y);
+}
+
+/* Is the window's median repetition SL_DRIFT_SLOWER than its own
+ * configuration's median, with repetitions of several configurations in
+ * it (one configuration's own spread is not the machine's)? */
+static int slow_window(timed_rep *win)
+{
+    int configs = 0;
+    for (int k = 0; k < SL_DRIFT_WINDOW; k++) {
+        int seen = 0;
+        for (int j = 0; j < k && !seen; j++)
+            seen = win[j].c == win[k].c;
+        configs += !seen;
+    }
+    qsort(win, SL_DRIFT_WINDOW, sizeof *win, by_ratio);
+    double ratio = 0.5 * (win[SL_DRIFT_WINDOW / 2 - 1].ratio + win[SL_DRIFT_WINDOW / 2].ratio);
+    return configs >= SL_DRIFT_CONFIGS && ratio >= SL_DRIFT_SLOWER;
+}
+
+/* Leave out the repetitions timed while the whole machine ran slower:
+ * windows of consecutive repetitions (interleaved, so from many
+ * configurations) whose median is slower than their medians. */
+static void mark_slow(sl_suite *s)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < s->count; i++)
+        n += s->configs[i].valid ? (size_t)s->configs[i].timed : 0;
+    timed_rep *reps = n >= SL_DRIFT_WINDOW ? malloc(n * sizeof *reps) : NULL;
+    if (reps == NULL)
+        return;
+    n = 0;
+    for (size_t i = 0; i < s->count; i++) {
+        sl_config *c = &s->configs[i];
+        for (int r = 0; c->valid && c->median > 0.0 && r < c->timed; r++)
+            reps[n++] = (timed_rep){ c->start[r], c->seconds[r] / c->median, c, r };
+    }
+    qsort(reps, n, sizeof *reps, by_start);
+    timed_rep win[SL_DRIFT_WINDOW];
+    for (size_t w = 0; w + SL_DRIFT_WINDOW <= n; w += SL_DRIFT_WINDOW / 2) {
+        memcpy(win, reps + w, sizeof win);
+        if (!slow_window(win))
+            continue;
+        for (int k = 0; k < SL_DRIFT_WINDOW; k++)
+            reps[w + k].c->left_out[reps[w + k].r] |= SL_LEFT_SLOW;
+    }
+    free(reps);
+}
+
+/* Judge every configuration timed so far: which repetitions are left
+ * out, then the medians of the clean ones (at least `least` of them). */
+static void judge(sl_suite *s, int least)
+{
+    /* The slow stretches are measured against every repetition's median. */
+    for (size_t i = 0; i < s->count; i++) {
+        sl_config *c = &s->configs[i];
+        if (c->valid && c->timed > 0) {
+            flag_reps(c);
+            summarise(c, SL_MAX_REPS + 1);
+        }
+    }
+    mark_slow(s);
+    for (size_t i = 0; i < s->count; i++)
+        if (s->configs[i].valid && s->configs[i].timed > 0)
+            summarise(&s->configs[i], least);
+}
+
+/* Give repetitions from.. the quietness of the body calls that produced
+ * them: the last ones. A call must have lasted at least as long as the
  * iterations it timed; if not, the calls do not line up (another Google
  * Benchmark) and the quietness is "not measured" rather than a guess. */
-static void match_calls(sl_config *c)
+static void match_calls(sl_config *c, int from)
 {
-    int n = c->timed, lined_up = c->ncalls >= n;
-    for (int r = 0; r < n && lined_up; r++) {
-        int slot = (c->ncalls - n + r) % SL_MAX_REPS;
+    int n = c->timed - from, lined_up = c->ncalls >= n;
+    for (int k = 0; k < n && lined_up; k++) {
+        int slot = (c->ncalls - n + k) % SL_MAX_REPS, r = from + k;
         double timed = (double)c->iterations[r] * c->seconds[r];
         lined_up = c->call_window[slot] >= timed * 0.999;
         c->others[r] = c->call_others[slot];
@@ -190,7 +312,7 @@ static void match_calls(sl_config *c)
         c->window[r] = c->call_window[slot];
         c->start[r] = c->call_start[slot];
     }
-    for (int r = 0; r < n && !lined_up; r++)
+    for (int r = from; r < c->timed && !lined_up; r++)
         c->others[r] = -1.0, c->self_cpu[r] = -1.0, c->window[r] = 0.0;
 }
 
@@ -203,10 +325,10 @@ static void config_line(const timing_ctx *t, const sl_config *c, int error)
     if (error)
         fprintf(f, "  [%zu/%zu] %-44s ERROR %s\n", t->done, t->total, c->name, c->error);
     else
-        fprintf(f, "  [%zu/%zu] %-44s median %10.3f ms  %9.3e %s/s  cv %4.1f%%%s\n",
-                t->done, t->total, c->name, c->median * 1e3, c->rate,
-                c->kernel->problem->work_unit, 100.0 * c->cv,
-                c->contaminated ? "  DISTURBED" : "");
+        fprintf(f, "  [%zu/%zu] %-44s %2d reps  %10.3f ms  %9.3e %s/s  cv %4.1f%%\n",
+                t->done, t->total, c->name, c->timed, c->seconds[c->timed - 1] * 1e3,
+                c->outcome.work / c->seconds[c->timed - 1], c->kernel->problem->work_unit,
+                100.0 * c->cv);
     fflush(f);
 }
 
@@ -215,69 +337,102 @@ static void on_result(const gb_result *r, void *ctx)
     timing_ctx *t = ctx;
     for (size_t i = 0; i < t->suite->count; i++) {
         sl_config *c = &t->suite->configs[i];
-        if (strcmp(c->name, r->name) != 0)
+        body_ctx *b = &t->bodies[i];
+        if (b->reps == 0 || strcmp(c->name, r->name) != 0)
             continue;
         /* Every repetition of a skipped configuration reports its error:
          * count the configuration once. */
-        if (r->error && c->error[0] != '\0')
+        if (b->over)
             return;
         if (r->error && sl_interrupted()) {
-            /* Skipped by the signal: valid, but not (fully) timed. */
-            snprintf(c->error, sizeof c->error, "interrupted");
-            c->interrupted = 1;
-            c->timed = 0;
+            /* Skipped by the signal: what earlier passes timed stays; a
+             * first pass leaves it valid but not timed. */
+            if (b->from == 0) {
+                snprintf(c->error, sizeof c->error, "interrupted");
+                c->interrupted = 1;
+                c->timed = 0;
+            }
+            b->over = 1;
         } else if (r->error) {
             snprintf(c->error, sizeof c->error, "%s", r->error_message);
             c->valid = 0;
+            b->over = 1;
         } else if (c->timed < SL_MAX_REPS) {
             c->iterations[c->timed] = r->iterations;
             c->seconds[c->timed++] = r->seconds_per_call;
+            b->over = c->timed == b->from + b->reps;
         }
-        if (c->timed == t->opt->reps || r->error) {
+        if (b->over) {
             if (!r->error)
-                match_calls(c);
+                match_calls(c, b->from);
             t->done++;
-            if (!r->error)
-                summarise(c);
             config_line(t, c, r->error);
         }
         return;
     }
 }
 
-/* Seconds one configuration should take: a warm-up, finding the
- * iteration count (about two repetitions' worth, measured), and the
- * repetitions, each at least one call. */
-static double config_estimate(const sl_config *c, const sl_timing *opt)
+/* Seconds one repetition of c takes: its call, or min_time of calls. */
+static double rep_seconds(const sl_config *c, const sl_timing *opt)
 {
-    double rep = c->call_seconds > opt->min_time ? c->call_seconds : opt->min_time;
-    return (opt->reps + 3) * rep;
+    double call = c->timed > 0 ? c->median : c->call_seconds;
+    return call > opt->min_time ? call : opt->min_time;
 }
 
-/* One pass of Google Benchmark over the configurations marked in want.
+/* Seconds a pass should spend on c: a warm-up, in the first pass finding
+ * the iteration count (about two repetitions' worth, measured), and the
+ * repetitions, each at least one call. */
+static double config_estimate(const sl_config *c, const sl_timing *opt, int reps)
+{
+    return (reps + (c->timed > 0 ? 1 : 3)) * rep_seconds(c, opt);
+}
+
+/* Seconds the pass over bodies' repetitions should take. */
+static double pass_seconds(const sl_suite *s, const sl_timing *opt, const body_ctx *bodies)
+{
+    double sum = 0.0;
+    for (size_t i = 0; i < s->count; i++)
+        sum += bodies[i].reps ? config_estimate(&s->configs[i], opt, bodies[i].reps) : 0.0;
+    return sum;
+}
+
+/* One pass of Google Benchmark over the configurations whose body has
+ * repetitions to add (later passes reuse the first's iteration count).
  * Returns the number timed, -1 when registering failed, or -2 (errno set)
  * when Google Benchmark's output file cannot be written. */
-static int time_pass(sl_suite *s, const sl_timing *opt, const char *want, body_ctx *bodies)
+static int time_pass(sl_suite *s, const sl_timing *opt, body_ctx *bodies)
 {
-    timing_ctx t = { .suite = s, .opt = opt, .start = sl_now() };
+    timing_ctx t = { .suite = s, .opt = opt, .bodies = bodies, .start = sl_now() };
     t.last_progress = t.start;
     t.tty = opt->progress && isatty(fileno(opt->progress)) && !opt->verbose;
     gb_clear();
+    t.estimate = pass_seconds(s, opt, bodies);
     for (size_t i = 0; i < s->count; i++) {
         sl_config *c = &s->configs[i];
-        if (!want[i])
+        body_ctx *body = &bodies[i];
+        if (body->reps == 0)
             continue;
-        bodies[i] = (body_ctx){ &t, c };
-        gb_bench *b = gb_register(c->name, time_body, &bodies[i]);
+        body->t = &t;
+        body->c = c;
+        body->from = c->timed;
+        body->over = 0;
+        c->ncalls = 0;
+        c->started = 0;
+        gb_bench *b = gb_register(c->name, time_body, body);
         if (b == NULL)
             return -1;
         gb_use_real_time(b);
-        gb_repetitions(b, opt->reps);
-        gb_min_time(b, opt->min_time);
-        /* The first calls start the thread pool or the device. */
-        gb_min_warmup_time(b, opt->min_time);
+        gb_repetitions(b, body->reps);
+        /* The first calls start the thread pool or the device. A later
+         * round keeps the first pass's iteration count, and time_body
+         * warms up (Google Benchmark takes no warm-up time then). */
+        if (c->timed > 0) {
+            gb_fixed_iterations(b, c->iterations[c->timed - 1]);
+        } else {
+            gb_min_time(b, opt->min_time);
+            gb_min_warmup_time(b, opt->min_time);
+        }
         t.total++;
-        t.estimate += config_estimate(c, opt);
     }
     if (t.total == 0)
         return 0;
@@ -289,73 +444,110 @@ static int time_pass(sl_suite *s, const sl_timing *opt, const char *want, body_c
     return ran;
 }
 
-/* Keep the cleaner of two measurements of one configuration: fewer
- * disturbed or stalled repetitions, then less CPU taken by others. */
-static int cleaner(const sl_config *a, const sl_config *b)
+/* A configuration that could take part in another round. */
+typedef struct wanted {
+    size_t i;
+    int more, replace;            /* repetitions to add; some replace left-out ones */
+    double cost;                  /* seconds, estimated */
+} wanted;
+
+/* Replacements first, then the cheapest. */
+static int by_need(const void *a, const void *b)
 {
-    if (a->disturbed + a->stalled != b->disturbed + b->stalled)
-        return a->disturbed + a->stalled < b->disturbed + b->stalled;
-    return a->others_cpu <= b->others_cpu;
+    const wanted *x = a, *y = b;
+    if ((x->replace > 0) != (y->replace > 0))
+        return x->replace > 0 ? -1 : 1;
+    return (x->cost > y->cost) - (x->cost < y->cost);
 }
 
-int sl_suite_time(sl_suite *s, const sl_timing *opt)
+/* How many repetitions c should add in round `round`: the left-out ones
+ * replaced while retry rounds last; short of the target, as many again
+ * as it has (the interval narrows by about a third each time). */
+static int more_reps(const sl_config *c, const sl_timing *opt, int round, int *replace)
 {
-    char *want = calloc(s->count ? s->count : 1, 1);
-    body_ctx *bodies = calloc(s->count ? s->count : 1, sizeof *bodies);
-    sl_config *kept = calloc(s->count ? s->count : 1, sizeof *kept);
-    int rc = -1, ran, saved_errno = 0;
-    if (want == NULL || bodies == NULL || kept == NULL)
-        goto out;
-    for (size_t i = 0; i < s->count; i++)
-        want[i] = s->configs[i].valid;
-    s->epoch = sl_now();
-    if ((ran = time_pass(s, opt, want, bodies)) <= 0) {
-        rc = ran == -2 ? -2 : -1;
-        saved_errno = errno;
-        goto out;
+    int clean = 0, more = 0;
+    for (int r = 0; r < c->timed; r++)
+        clean += c->left_out[r] == 0;
+    *replace = 0;
+    if (!c->valid || c->timed == 0 || c->foreign)
+        return 0;
+    if (clean < opt->reps && round <= opt->retry_busy)
+        more = *replace = opt->reps - clean;
+    else if (opt->target > 0.0 && clean >= opt->reps && c->precision > opt->target)
+        more = clean;
+    return more < SL_MAX_REPS - c->timed ? more : SL_MAX_REPS - c->timed;
+}
+
+/* Choose this round's configurations (bodies[i].reps), replacements
+ * first, then the cheapest, while the time left before the deadline
+ * covers them; the rest are short of the target for the budget. Returns
+ * how many take part; *replaced: how many replace left-out repetitions. */
+static int plan_round(sl_suite *s, const sl_timing *opt, int round, body_ctx *bodies,
+                      int *replaced, double *seconds)
+{
+    wanted *w = malloc((s->count ? s->count : 1) * sizeof *w);
+    size_t n = 0;
+    int chosen = 0;
+    *replaced = 0;
+    *seconds = 0.0;
+    for (size_t i = 0; w != NULL && i < s->count; i++) {
+        sl_config *c = &s->configs[i];
+        bodies[i].reps = 0;
+        int replace, more = more_reps(c, opt, round, &replace);
+        if (more > 0)
+            w[n++] = (wanted){ i, more, replace, config_estimate(c, opt, more) };
     }
-    if (opt->after_pass)
-        opt->after_pass(0, opt->ctx);
-    for (int pass = 1; pass <= opt->retry_busy && !sl_interrupted(); pass++) {
-        int again = 0;
-        for (size_t i = 0; i < s->count; i++) {
-            sl_config *c = &s->configs[i];
-            want[i] = c->valid && c->timed && c->contaminated;
-            if (!want[i])
-                continue;
-            again++;
-            kept[i] = *c;
-            c->timed = 0;
-            c->ncalls = 0;
-            c->started = 0;
-            c->remeasured++;
+    qsort(w, n, sizeof *w, by_need);
+    double left = opt->deadline > 0.0 ? opt->deadline - sl_now() : INFINITY;
+    for (size_t k = 0; k < n; k++) {
+        sl_config *c = &s->configs[w[k].i];
+        if (*seconds + w[k].cost > left) {
+            c->short_of = SL_SHORT_BUDGET;
+            continue;
         }
-        if (again == 0)
-            break;
-        if (opt->progress) {
-            fprintf(opt->progress, "  measuring %d disturbed configuration(s) again "
-                    "(other processes used more than %.2g of a core while they ran, or "
-                    "the bench itself was stopped)\n", again, SL_BUSY_CORES);
-            fflush(opt->progress);
-        }
-        if ((ran = time_pass(s, opt, want, bodies)) < 0) {
-            rc = ran;
-            saved_errno = errno;
-            goto out;
-        }
-        if (opt->after_pass)
-            opt->after_pass(pass, opt->ctx);
-        for (size_t i = 0; i < s->count; i++) {
-            sl_config *c = &s->configs[i];
-            if (!want[i])
-                continue;
-            /* A pass the signal cut short, or a dirtier one: keep the old. */
-            int remeasured = c->remeasured;
-            if (!c->valid || c->timed < opt->reps || !cleaner(c, &kept[i])) {
-                *c = kept[i];
-                c->remeasured = remeasured;
-            }
-        }
+        *seconds += w[k].cost;
+        bodies[w[k].i].reps = w[k].more;
+        c->remeasured += w[k].replace > 0;
+        *replaced += w[k].replace > 0;
+        chosen++;
+    }
+    free(w);
+    return chosen;
+}
+
+/* The round's line on the console. */
+static void round_line(const sl_timing *opt, int chosen, int replaced, double seconds)
+{
+    if (opt->progress == NULL)
+        return;
+    if (replaced)
+        fprintf(opt->progress, "  measuring %d disturbed configuration(s) again (other "
+                "processes used more than %.2g of a core while they ran, the bench itself "
+                "was stopped, or the whole machine slowed down)\n", replaced, SL_BUSY_CORES);
+    if (chosen > replaced)
+        fprintf(opt->progress, "  %d configuration(s) not yet within +-%.0f%%: twice the "
+                "repetitions (about %.0f s)\n", chosen - replaced, 100.0 * opt->target,
+                seconds);
+    fflush(opt->progress);
+}
+
+/* Why each configuration's interval is as wide as it is, and speedups. */
+static void finish(sl_suite *s, const sl_timing *opt)
+{
+    for (size_t i = 0; i < s->count; i++) {
+        sl_config *c = &s->configs[i];
+        if (!c->valid || c->timed == 0)
+            continue;
+        if (opt->target <= 0.0)
+            c->short_of = SL_NO_TARGET;
+        else if (c->contaminated)
+            c->short_of = SL_SHORT_DISTURBED;
+        else if (c->precision <= opt->target)
+            c->short_of = SL_AT_TARGET;
+        else if (sl_interrupted())
+            c->short_of = SL_SHORT_INTERRUPTED;
+        else if (c->short_of != SL_SHORT_BUDGET)
+            c->short_of = SL_SHORT_NOISY;
     }
     for (size_t i = 0; i < s->count; i++) {
         sl_config *c = &s->configs[i];
@@ -363,11 +555,62 @@ int sl_suite_time(sl_suite *s, const sl_timing *opt)
         c->speedup = c->valid && c->timed && !c->weak && base && base->valid &&
                      base->timed ? base->median / c->median : 0.0;
     }
+}
+
+const char *sl_short_of_name(int why)
+{
+    switch (why) {
+    case SL_SHORT_NOISY: return "too noisy";
+    case SL_SHORT_BUDGET: return "budget spent";
+    case SL_SHORT_DISTURBED: return "disturbed";
+    case SL_SHORT_INTERRUPTED: return "interrupted";
+    default: return "";
+    }
+}
+
+int sl_suite_time(sl_suite *s, const sl_timing *opt)
+{
+    body_ctx *bodies = calloc(s->count ? s->count : 1, sizeof *bodies);
+    int rc = -1, saved_errno = 0;
+    if (bodies == NULL)
+        return -1;
+    for (size_t i = 0; i < s->count; i++) {
+        bodies[i].reps = s->configs[i].valid ? opt->reps : 0;
+        s->configs[i].short_of = SL_AT_TARGET;
+    }
+    double first = pass_seconds(s, opt, bodies);
+    if (opt->deadline > 0.0 && opt->progress && sl_now() + first > opt->deadline)
+        fprintf(opt->progress, "  the first pass alone needs about %.0f min, past the time "
+                "budget: this run will overrun it (fewer kernels: --kernel; or --budget)\n",
+                ceil(first / 60.0));
+    s->epoch = sl_now();
+    s->target = opt->target;
+    if ((rc = time_pass(s, opt, bodies)) <= 0) {
+        rc = rc == -2 ? -2 : -1;
+        saved_errno = errno;
+        goto out;
+    }
+    judge(s, opt->reps);
+    if (opt->after_pass)
+        opt->after_pass(0, opt->ctx);
+    int replaced, chosen;
+    double seconds;
+    for (int round = 1; round <= SL_MAX_ROUNDS && !sl_interrupted(); round++) {
+        if ((chosen = plan_round(s, opt, round, bodies, &replaced, &seconds)) == 0)
+            break;
+        round_line(opt, chosen, replaced, seconds);
+        if ((rc = time_pass(s, opt, bodies)) < 0) {
+            saved_errno = errno;
+            goto out;
+        }
+        judge(s, opt->reps);
+        if (opt->after_pass)
+            opt->after_pass(round, opt->ctx);
+    }
+    finish(s, opt);
     rc = 0;
 out:
-    free(want);
     free(bodies);
-    free(kept);
     errno = saved_errno ? saved_errno : errno;
     return rc;
 }

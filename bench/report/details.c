@@ -15,10 +15,15 @@ static void summary_row(FILE *f, const sl_config *c)
     char threads[40], speedup[48], time[80], rate[32], variant[80], others[48] = "-";
     sl_config_label(c, variant, sizeof variant);
     sl_config_threads(c, threads, sizeof threads);
+    char pm[16], precision[80] = "-";
+    sl_precision_text(c, pm, sizeof pm);
     if (c->valid && c->timed) {
         snprintf(time, sizeof time, "%.3f ms [%.3f, %.3f]", c->median * 1e3,
                  c->ci_low * 1e3, c->ci_high * 1e3);
         snprintf(rate, sizeof rate, "%.3g", c->rate);
+        snprintf(precision, sizeof precision, "%s (%d)%s%s", pm[0] ? pm : "-", c->kept,
+                 sl_short_of_name(c->short_of)[0] ? " " : "",
+                 sl_short_of_name(c->short_of));
     } else {
         snprintf(time, sizeof time, "-");
         snprintf(rate, sizeof rate, "-");
@@ -33,9 +38,9 @@ static void summary_row(FILE *f, const sl_config *c)
                  c->outcome.where == SL_RAN_HOST_FALLBACK ? " (host, not GPU)" : "");
     else
         snprintf(speedup, sizeof speedup, "-");
-    fprintf(f, "| %s | %s | %s | %s | %s | %s | %.1f%% | %s | %.3g%s | %s | %s |\n",
+    fprintf(f, "| %s | %s | %s | %s | %s | %s | %s | %s | %.3g%s | %s | %s |\n",
             c->kernel->problem->name, variant, threads, time, rate, speedup,
-            100.0 * c->cv, others, c->verdict.error, c->kernel->problem->image ? " px" : "",
+            precision, others, c->verdict.error, c->kernel->problem->image ? " px" : "",
             sl_config_where(c),
             c->interrupted ? "interrupted" : c->valid ? "ok" : "**INVALID**");
 }
@@ -46,7 +51,8 @@ static void summary_table(FILE *f, const sl_suite *s)
     char interval[64];
     sl_interval_label(s, interval, sizeof interval);
     fprintf(f, "| kernel | variant | threads | median [%s] | rate /s | speedup vs scalar "
-               "| cv | others' CPU (cores) | error | ran on | check |\n", interval);
+               "| \u00b1 (repetitions) | others' CPU (cores) | error | ran on | check |\n",
+            interval);
     fprintf(f, "|---|---|---|--:|--:|--:|--:|--:|--:|---|---|\n");
     for (size_t i = 0; i < s->count; i++)
         if (!s->configs[i].weak)
@@ -70,7 +76,8 @@ static void note_add(note_group *g, const sl_config *c)
 
 static void summary_notes(FILE *f, const sl_suite *s)
 {
-    note_group fallback = { 0 }, noisy = { 0 }, over = { 0 }, disturbed = { 0 }, again = { 0 };
+    note_group fallback = { 0 }, over = { 0 }, disturbed = { 0 }, again = { 0 };
+    note_group missed[SL_SHORT_INTERRUPTED + 1] = { { 0 } };
     for (size_t i = 0; i < s->count; i++) {
         const sl_config *c = &s->configs[i];
         if (c->isolated_failure)
@@ -86,8 +93,8 @@ static void summary_notes(FILE *f, const sl_suite *s)
                     c->probe_verdict.ok ? "" : ", at the probe size");
         if (c->valid && c->outcome.where == SL_RAN_HOST_FALLBACK)
             note_add(&fallback, c);
-        if (c->valid && c->timed && c->cv > SL_CV_BUSY)
-            note_add(&noisy, c);
+        if (c->valid && c->timed && c->short_of > SL_NO_TARGET)
+            note_add(&missed[c->short_of], c);
         if (c->oversubscribed)
             note_add(&over, c);
         if (c->valid && c->timed && c->contaminated)
@@ -104,11 +111,13 @@ static void summary_notes(FILE *f, const sl_suite *s)
                    "than %.2g of a core during a repetition, or the bench itself was "
                    "stopped): %s.\n", disturbed.n, SL_BUSY_CORES, disturbed.names);
     if (again.n)
-        fprintf(f, "- %d configuration(s) were disturbed and measured again; the cleaner "
-                   "measurement is the one shown: %s.\n", again.n, again.names);
-    if (noisy.n)
-        fprintf(f, "- %d configuration(s) varied by more than %.0f%% between repetitions: "
-                   "%s.\n", noisy.n, 100.0 * SL_CV_BUSY, noisy.names);
+        fprintf(f, "- %d configuration(s) had disturbed repetitions, left out of their "
+                   "medians and timed again: %s.\n", again.n, again.names);
+    for (int why = SL_SHORT_NOISY; why <= SL_SHORT_INTERRUPTED; why++)
+        if (missed[why].n)
+            fprintf(f, "- %d configuration(s) short of the \u00b1%.3g%% target, %s: %s.\n",
+                    missed[why].n, 100.0 * s->target, sl_short_of_name(why),
+                    missed[why].names);
     for (int i = 0; i < s->nskipped; i++)
         fprintf(f, "- %s was **skipped**: %s.\n", s->skipped[i], s->skip_reason);
     if (over.n)

@@ -49,8 +49,8 @@ void sl_interval_label(const sl_suite *s, char *out, size_t len)
         const sl_config *c = &s->configs[i];
         if (!c->valid || c->timed < 1)
             continue;
-        if (fewest == 0 || c->timed < fewest)
-            fewest = c->timed;
+        if (fewest == 0 || c->kept < fewest)
+            fewest = c->kept;
         if (c->ci_level < level)
             level = c->ci_level;
     }
@@ -60,4 +60,13 @@ void sl_interval_label(const sl_suite *s, char *out, size_t len)
         snprintf(out, len, "95%% CI");
     else
         snprintf(out, len, "%.0f%% CI", 100.0 * level);
+}
+
+void sl_precision_text(const sl_config *c, char *out, size_t len)
+{
+    double pct = 100.0 * c->precision;
+    if (!c->valid || c->timed < 1 || c->kept < 2 || !(c->precision > 0.0))
+        snprintf(out, len, "%s", "");
+    else
+        snprintf(out, len, pct < 0.95 ? "\u00b1%.1f%%" : "\u00b1%.0f%%", pct);
 }

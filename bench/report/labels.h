@@ -24,6 +24,10 @@ void sl_config_threads(const sl_config *c, char *out, size_t len);
  * (not finite). */
 void sl_time_text(char *out, size_t len, double seconds);
 
+/* A median's precision, the wider side of its interval: "±2%", "±0.4%";
+ * "" when it was not timed or has no interval. */
+void sl_precision_text(const sl_config *c, char *out, size_t len);
+
 /* How a configuration's place is shown: "host", "host fallback", "device". */
 const char *sl_config_where(const sl_config *c);
 

@@ -44,8 +44,8 @@ int sl_write_csv(const char *path, const sl_suite *s)
                "rate_per_s,speedup_vs_scalar,result,expected,abs_error,tolerance,"
                "valid,ran_on,std_error,error_sigmas,study,height,work_per_call,"
                "ci_low_s,ci_high_s,ci_level,others_cpu,disturbed_reps,contaminated,"
-               "remeasured,ranks,compute_s,compute_mean_s,communication_s,balance,"
-               "work_balance,note\n");
+               "remeasured,precision,short_of_target,ranks,compute_s,compute_mean_s,"
+               "communication_s,balance,work_balance,note\n");
     for (size_t i = 0; i < s->count; i++) {
         const sl_config *c = &s->configs[i];
         int t = c->valid && c->timed > 0;
@@ -55,7 +55,7 @@ int sl_write_csv(const char *path, const sl_suite *s)
         fprintf(f, "%s,%s,%s,%d,%d,%d,\"%s\",%lld,%s,%d,", c->tree,
                 c->kernel->problem->name, c->variant->name, c->problem.threads,
                 c->threads_used, c->oversubscribed, sched, (long long)c->problem.size,
-                c->kernel->problem->work_unit, c->timed);
+                c->kernel->problem->work_unit, c->valid && c->timed > 0 ? c->kept : 0);
         /* Timing columns: empty for a configuration that was not timed. */
         const struct { double value; const char *fmt; } timing[] = {
             { c->median, "%.9g" }, { c->min, "%.9g" }, { c->max, "%.9g" },
@@ -87,12 +87,30 @@ int sl_write_csv(const char *path, const sl_suite *s)
          * measured on this system), disturbed repetitions, the flag. */
         fputc(',', f);
         num_or_empty(f, "%.3f", c->others_cpu, t && c->others_cpu >= 0.0);
-        /* Not a lesson 6 row: no ranks, no MPI split. */
-        fprintf(f, ",%d,%d,%d,,,,,,,\n", c->disturbed + c->stalled, c->contaminated,
+        fprintf(f, ",%d,%d,%d,", c->disturbed + c->stalled, c->contaminated,
                 c->remeasured);
+        /* The interval's wider side, relative, and why it missed the
+         * target ("" at it, or with no target). */
+        num_or_empty(f, "%.4f", c->precision, t);
+        /* Not a lesson 6 row: no ranks, no MPI split. */
+        fprintf(f, ",%s,,,,,,,\n", t ? sl_short_of_name(c->short_of) : "");
     }
     sl_grid_csv_rows(f, &s->grid);
     return sl_atomic_commit(&af);
+}
+
+/* Why a repetition is not in its median: "disturbed+slow"; "" when it is. */
+static void left_out_names(FILE *f, unsigned bits)
+{
+    static const struct { unsigned bit; const char *name; } names[] = {
+        { SL_LEFT_DISTURBED, "disturbed" }, { SL_LEFT_STALLED, "stalled" },
+        { SL_LEFT_SLOW, "slow" } };
+    const char *sep = "";
+    for (size_t k = 0; k < sizeof names / sizeof names[0]; k++)
+        if (bits & names[k].bit) {
+            fprintf(f, "%s%s", sep, names[k].name);
+            sep = "+";
+        }
 }
 
 int sl_write_samples(const char *path, const sl_suite *s)
@@ -101,7 +119,7 @@ int sl_write_samples(const char *path, const sl_suite *s)
     if (sl_atomic_open(&af, path) != 0)
         return -1;
     fprintf(af.fp, "tree,kernel,variant,threads_used,schedule,study,size,height,"
-                   "repetition,seconds,others_cpu,start_s\n");
+                   "repetition,seconds,others_cpu,start_s,left_out\n");
     for (size_t i = 0; i < s->count; i++) {
         const sl_config *c = &s->configs[i];
         if (!c->valid || c->foreign)
@@ -117,7 +135,10 @@ int sl_write_samples(const char *path, const sl_suite *s)
                                                           : 0), r, c->seconds[r]);
             if (c->others[r] >= 0.0 && c->window[r] > 0.0)
                 fprintf(af.fp, "%.3f", c->others[r] / c->window[r]);
-            fprintf(af.fp, ",%.3f\n", c->start[r]);
+            fprintf(af.fp, ",%.3f,", c->start[r]);
+            /* A configuration short of clean repetitions keeps them all. */
+            left_out_names(af.fp, c->kept < c->timed ? c->left_out[r] : 0);
+            fputc('\n', af.fp);
         }
     }
     return sl_atomic_commit(&af);

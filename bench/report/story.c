@@ -20,12 +20,9 @@
 /* A threaded rung below this strong-scaling efficiency is held back by
  * its threads. */
 #define EFFICIENT 0.85
-/* The machine's own speed: windows of this many consecutive repetitions
- * (from many configurations, the order being random), and a window whose
- * median repetition is this much slower than its configuration's median
- * is a slowdown of the whole machine. */
-#define DRIFT_WINDOW 24
-#define DRIFT_SLOWER 1.05
+/* The machine's own speed: quiet.h's SL_DRIFT_* windows. */
+#define DRIFT_WINDOW SL_DRIFT_WINDOW
+#define DRIFT_SLOWER SL_DRIFT_SLOWER
 
 static int timed_ok(const sl_config *c)
 {
@@ -206,11 +203,49 @@ static void pct_text(double pct, char *out, size_t len)
         snprintf(out, len, "%.0f%%", pct);
 }
 
+/* "383 ms ±1%", and "(disturbed)" when its median holds disturbed
+ * repetitions. */
 static void median_text(const sl_config *c, char *out, size_t len)
 {
+    char pm[16];
     sl_time_text(out, len, timed_ok(c) ? c->median : NAN);
+    sl_precision_text(c, pm, sizeof pm);
+    if (timed_ok(c) && pm[0])
+        snprintf(out + strlen(out), len - strlen(out), " %s", pm);
     if (timed_ok(c) && c->contaminated)
         snprintf(out + strlen(out), len - strlen(out), " (disturbed)");
+}
+
+/* Is c a timed row whose interval is wider than the run's target? */
+static int short_of_target(const sl_config *c)
+{
+    return timed_ok(c) && c->short_of != SL_AT_TARGET && c->short_of != SL_NO_TARGET;
+}
+
+/* Under the headline: what ± is, and each row short of the target with
+ * its reason. */
+static void precision_note(FILE *f, const sl_suite *s, const sl_config *const *rows, int n)
+{
+    char list[1024] = "", pm[16], variant[80];
+    size_t len = 0;
+    int missed = 0;
+    for (int i = 0; i < n; i++) {
+        const sl_config *c = rows[i];
+        if (!short_of_target(c) || len + 1 >= sizeof list)
+            continue;
+        sl_config_label(c, variant, sizeof variant);
+        sl_precision_text(c, pm, sizeof pm);
+        len += (size_t)snprintf(list + len, sizeof list - len, "%s%s %s %s (%s, %d "
+                                "repetitions)", missed++ ? "; " : "",
+                                c->kernel->problem->name, variant, pm,
+                                sl_short_of_name(c->short_of), c->kept);
+    }
+    fprintf(f, "\n\u00b1: the median's 95%% interval, its wider side.");
+    if (s->target > 0.0 && missed == 0)
+        fprintf(f, " Every row is within the \u00b1%.3g%% target.", 100.0 * s->target);
+    else if (s->target > 0.0)
+        fprintf(f, " Short of the \u00b1%.3g%% target: %s.", 100.0 * s->target, list);
+    fprintf(f, "\n");
 }
 
 static void speedup_text(const sl_config *c, char *out, size_t len)
@@ -221,11 +256,21 @@ static void speedup_text(const sl_config *c, char *out, size_t len)
         snprintf(out, len, "-");
 }
 
+/* Characters in UTF-8 text ("±", "µ" are two bytes, one column). */
+static size_t text_width(const char *t)
+{
+    size_t n = 0;
+    for (; *t; t++)
+        n += ((unsigned char)*t & 0xC0) != 0x80;
+    return n;
+}
+
 /* The headline's rows, as a Markdown table or as plain text. */
 static void headline(FILE *f, const sl_suite *s, const sl_ceilings *m, int markdown)
 {
     sl_rung rungs[SL_MAX_RUNGS];
-    int past = 0, width = 11;
+    const sl_config *shown[4 * SL_MAX_RUNGS];
+    int past = 0, width = 11, nshown = 0;
     /* Imported rows' blocks are "kernel (tree)": the column grows to fit. */
     for (size_t i = 0; i < s->count; i++) {
         const sl_config *c = &s->configs[i];
@@ -236,7 +281,7 @@ static void headline(FILE *f, const sl_suite *s, const sl_ceilings *m, int markd
         fprintf(f, "| kernel | rung | threads | median | speedup vs scalar | %% of ceiling "
                    "| what limits it |\n|---|---|--:|--:|--:|--:|---|\n");
     else
-        fprintf(f, "%-*s %-24s %8s %18s %8s %8s  %s\n", width, "kernel", "rung", "threads",
+        fprintf(f, "%-*s %-24s %8s %19s %8s %8s  %s\n", width, "kernel", "rung", "threads",
                 "median", "speedup", "ceiling", "what limits it");
     for (size_t i = 0; i < s->count; i++) {
         if (!starts_block(s, i))
@@ -244,6 +289,8 @@ static void headline(FILE *f, const sl_suite *s, const sl_ceilings *m, int markd
         int n = sl_story_rungs(s, m, &s->configs[i], rungs, SL_MAX_RUNGS);
         for (int r = 0; r < n; r++) {
             const sl_config *c = rungs[r].c;
+            if (nshown < (int)(sizeof shown / sizeof shown[0]))
+                shown[nshown++] = c;
             char kernel[64] = "";
             if (r == 0)
                 snprintf(kernel, sizeof kernel, c->foreign ? "%s (%s)" : "%s",
@@ -266,10 +313,12 @@ static void headline(FILE *f, const sl_suite *s, const sl_ceilings *m, int markd
                 if (*p != '*')
                     limit[k++] = *p;
             limit[k] = '\0';
-            fprintf(f, "%-*s %-24s %8s %18s %8s %8s  %s\n", width, kernel, variant, threads, med,
+            fprintf(f, "%-*s %-24s %8s %*s %8s %8s  %s\n", width, kernel, variant, threads,
+                    19 + (int)(strlen(med) - text_width(med)), med,
                     sp, pct, limit);
         }
     }
+    precision_note(f, s, shown, nshown);
     if (past)
         fprintf(f, "\n! above the ceiling: a rate the model does not allow, so the "
                    "measurement is outside it (a clock that boosts for the kernel but not for "
@@ -412,11 +461,32 @@ static int disturbed_line(FILE *f, const char *what, const char *why, int n, int
     return 1;
 }
 
+/* How many configurations missed the precision target, and why. */
+static void precision_warning(FILE *f, const sl_suite *s, const int *short_of, int missed,
+                              int timed)
+{
+    static const struct { int why; const char *says; } whys[] = {
+        { SL_SHORT_NOISY, "too noisy (its repetitions all spent)" },
+        { SL_SHORT_BUDGET, "the time budget ran out first (--budget)" },
+        { SL_SHORT_DISTURBED, "too few undisturbed repetitions" },
+        { SL_SHORT_INTERRUPTED, "interrupted" } };
+    fprintf(f, "- **precision**: %d of %d configurations are short of the \u00b1%.3g%% target "
+               "for the median's 95%% interval:", missed, timed, 100.0 * s->target);
+    const char *sep = " ";
+    for (size_t k = 0; k < sizeof whys / sizeof whys[0]; k++)
+        if (short_of[whys[k].why]) {
+            fprintf(f, "%s%d %s", sep, short_of[whys[k].why], whys[k].says);
+            sep = ", ";
+        }
+    fprintf(f, ". The details give each row's.\n");
+}
+
 int sl_story_warnings(FILE *f, const sl_suite *s, const sl_breakdown *bd)
 {
     int n = 0, stopped = 0, invalid = 0, disturbed = 0, disturbed_again = 0, again = 0;
     int stalled = 0, stalled_again = 0, unknown = 0, timed = 0;
-    int noisy = 0, fallback = 0, short_threads = 0;
+    int short_of[SL_SHORT_INTERRUPTED + 1] = { 0 }, missed = 0, fallback = 0, short_threads = 0;
+    int slow = 0;
     const sl_config *first_bad = NULL;
     for (size_t i = 0; i < s->count; i++) {
         const sl_config *c = &s->configs[i];
@@ -435,7 +505,10 @@ int sl_story_warnings(FILE *f, const sl_suite *s, const sl_breakdown *bd)
         stalled_again += c->contaminated && c->stalled > 0 && c->remeasured > 0;
         again += c->remeasured > 0 && !c->contaminated;
         unknown += c->others_cpu < 0.0;
-        noisy += c->cv > SL_CV_BUSY && !c->contaminated;
+        missed += short_of_target(c);
+        short_of[c->short_of] += short_of_target(c);
+        for (int r = 0; !c->foreign && r < c->timed; r++)
+            slow += (c->left_out[r] & SL_LEFT_SLOW) != 0;
         fallback += c->outcome.where == SL_RAN_HOST_FALLBACK;
     }
     if (stopped && ++n)
@@ -454,9 +527,10 @@ int sl_story_warnings(FILE *f, const sl_suite *s, const sl_breakdown *bd)
                         "ran (stopped: SIGSTOP or Ctrl-Z, a suspended virtual machine, a "
                         "spent CPU quota)", stalled, stalled_again, timed, stopped);
     if (again && ++n)
-        fprintf(f, "- re-measured: %d configuration(s) were disturbed (by other processes, "
-                   "or the bench was stopped) and measured again at the end; the cleaner "
-                   "measurement is kept (results.csv: remeasured).\n", again);
+        fprintf(f, "- re-measured: %d configuration(s) had repetitions disturbed by other "
+                   "processes, stopped, or timed while the whole machine ran slower; those "
+                   "were left out of the medians and timed again at the end (samples.csv: "
+                   "left_out; results.csv: remeasured).\n", again);
     char slurm[512];
     if (sl_slurm_cpu_warning(slurm, sizeof slurm) && ++n)
         fprintf(f, "- **SLURM gave fewer CPUs than asked**: %s.\n", slurm);
@@ -474,11 +548,12 @@ int sl_story_warnings(FILE *f, const sl_suite *s, const sl_breakdown *bd)
                    "timing, repetitions of every configuration ran %.0f%% slower than their "
                    "medians, all at once, while other processes here used at most %.2f of "
                    "a core: something outside this machine's view (a neighbour on a shared "
-                   "host, the CPU's clock). The medians absorb part of it; compare runs "
-                   "with care.\n", d.from, d.to, 100.0 * (d.slowest - 1.0), d.others);
-    if (noisy && ++n)
-        fprintf(f, "- %d configuration(s) varied by more than %.0f%% between repetitions "
-                   "(see the details).\n", noisy, 100.0 * SL_CV_BUSY);
+                   "host, the CPU's clock). %s\n", d.from, d.to, 100.0 * (d.slowest - 1.0),
+                d.others, slow ? "The repetitions timed in such stretches were left out "
+                "of the medians and timed again (samples.csv: left_out \"slow\")." :
+                "The medians absorb part of it; compare runs with care.");
+    if (missed && ++n)
+        precision_warning(f, s, short_of, missed, timed);
     n += sl_story_inconsistent(f, s);
     if (fallback && ++n)
         fprintf(f, "- %d gpu configuration(s) ran on the **host fallback** (no offload "

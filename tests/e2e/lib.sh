@@ -138,6 +138,21 @@ quick_bench() {
     run="$tmp/results/$(readlink "$tmp/results/latest")"
 }
 
+# samples_match RUN: samples.csv holds every repetition, and those in the
+# median (empty left_out) are as many as results.csv's repetitions.
+# Replacements for left-out repetitions (a busy machine) add rows, so the
+# total is not fixed.
+samples_match() {
+    awk -F, 'FNR == 1 { for (i = 1; i <= NF; i++) c[FILENAME, $i] = i; next }
+             { k = $c[FILENAME, "kernel"] "/" $c[FILENAME, "variant"] "/" \
+                   $c[FILENAME, "threads_used"] "/" $c[FILENAME, "schedule"] "/" \
+                   $c[FILENAME, "study"] }
+             FILENAME ~ /results.csv$/ { reps[k] = $c[FILENAME, "repetitions"]; next }
+             $c[FILENAME, "left_out"] == "" { kept[k]++ }
+             END { for (k in reps) if (kept[k] != reps[k]) { print k ": " kept[k] " of " reps[k]; bad = 1 }
+                   exit bad }' "$1/results.csv" "$1/samples.csv"
+}
+
 # one_line: a usage error is one line on stderr.
 one_line() {
     n=$(wc -l <"$tmp/err")

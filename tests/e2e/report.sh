@@ -47,9 +47,12 @@ case_report() {
         ok "evidence: every percent is 100 x rate / ceiling" || fail "evidence percentages inconsistent"
     n=$(awk -F, 'NR > 1 && $4 > 0' "$run/ceiling.csv" | wc -l)
     [ "$n" -eq 3 ] && ok "ceiling.csv: 3 probes measured" || fail "ceiling.csv has $n probes"
-    # 6 repetitions: every interval is at the 96.9% level.
-    awk -F, 'NR > 1 { n++; if ($31 != "0.9688") bad = 1 } END { exit bad || n != 14 }' "$run/results.csv" &&
-        ok "6 repetitions give the 96.9% interval" || fail "interval level wrong"
+    # 6 clean repetitions: every interval is at the 96.9% level (one still
+    # disturbed after its rounds has more, all kept: 95% or more).
+    awk -F, 'NR > 1 { n++; if ($34 == 1 ? $31 < 0.95 : $31 != "0.9688") bad = 1 }
+             END { exit bad || n != 14 }' "$run/results.csv" &&
+        ok "6 repetitions give the 96.9% interval" ||
+        fail "interval level wrong: $(cut -d, -f3,4,10,31,34 "$run/results.csv" | tr '\n' ' ')"
     expect_in "$run/scaling-${e2e_example}.gp" "fit_points = 2" "2 in-core thread counts: fit skipped"
 
     # Amdahl fit on synthetic data with serial fraction 0.1: found again.
