@@ -30,6 +30,7 @@
 #include "results.h"
 #include "run_dir.h"
 #include "speedlab_config.h"
+#include "story.h"
 #include "suite.h"
 #include "tree.h"
 
@@ -505,6 +506,7 @@ static int time_valid(bench_run *b)
         .retry_busy = b->cli.retry_busy >= 0 ? b->cli.retry_busy : DEFAULT_RETRY_BUSY,
         .target = b->target,
         .deadline = b->budget > 0.0 ? b->start + b->budget - after : 0.0,
+        .shown_first = sl_story_is_rung,
         .after_pass = keep_json, .ctx = &b->passes,
     };
     int rc = b->invalid < suite->count && !sl_interrupted() ? sl_suite_time(suite, &timing) : -1;

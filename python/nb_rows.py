@@ -16,8 +16,8 @@ COLUMNS = ("tree,kernel,variant,threads_requested,threads_used,oversubscribed,sc
            "size,work_unit,repetitions,median_s,min_s,max_s,stddev_s,cv,rate_per_s,"
            "speedup_vs_scalar,result,expected,abs_error,tolerance,valid,ran_on,std_error,"
            "error_sigmas,study,height,work_per_call,ci_low_s,ci_high_s,ci_level,others_cpu,"
-           "disturbed_reps,contaminated,remeasured,precision,short_of_target,ranks,"
-           "compute_s,compute_mean_s,"
+           "disturbed_reps,contaminated,remeasured,precision,short_of_target,check,"
+           "ranks,compute_s,compute_mean_s,"
            "communication_s,balance,work_balance,note")
 
 
@@ -98,7 +98,10 @@ def csv_row(c, ncores):
     cells.append(num("%.3f", c.get("others_cpu", -1.0), t and c.get("others_cpu", -1) >= 0))
     cells += [str(c.get("disturbed", 0)), str(c.get("contaminated", 0)),
               str(c.get("remeasured", 0))]
-    return ",".join(cells) + ",,,,,,,,,"    # no precision; not a lesson 6 row
+    # No precision target; the check the kit ran ("exact" or "statistical");
+    # not a lesson 6 row.
+    cells += ["", "", c.get("mode", "exact")]
+    return ",".join(cells) + ",,,,,,,"
 
 
 def compile_rows(configs):

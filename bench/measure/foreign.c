@@ -120,6 +120,48 @@ static int read_numbers(sl_config *c, const sl_table *t, int i, const int *col, 
     return 0;
 }
 
+/* An imported row that says "valid" is judged again against this run's
+ * own reference (base, the same problem), as far as a row carries its
+ * answer: its verdict within its tolerance, its reference and tolerance
+ * this run's; a kernel whose answer is its value (def->exact: pi's) within
+ * that tolerance; and a sampling kernel checked exactly ("check" exact:
+ * the same points as the reference) this run's answer bit for bit. An
+ * image or a clustering is not in a row: its verdict is taken as written.
+ * A row that fails is invalid here, whatever its file says. */
+static void judge_again(sl_config *c, const sl_config *base, const char *check)
+{
+    const sl_problem_def *def = c->kernel->problem;
+    const sl_verdict *v = &c->verdict, *own = &base->verdict;
+    const char *why = NULL;
+    if (!c->valid || !base->valid)
+        return;
+    if (!(v->error <= v->tolerance))
+        why = "its own error is above its tolerance";
+    else if (!(fabs(v->expected - own->expected) <= 1e-12 * fabs(own->expected)) ||
+             !(v->tolerance <= own->tolerance * (1.0 + 1e-9)))
+        why = "its reference or tolerance is not this run's";
+    else if (def->exact != 0.0 && !(fabs(c->outcome.value - own->expected) <= own->tolerance))
+        why = "its result is outside the tolerance";
+    else if (def->check_statistics && strcmp(check, "exact") == 0 &&
+             c->outcome.value != base->outcome.value)
+        why = "its count is not the reference's (the same points, each counted once)";
+    if (why == NULL)
+        return;
+    c->valid = 0;
+    c->timed = 0;
+    c->speedup = 0.0;
+    c->verdict.ok = 0;
+    c->verdict.error = fabs(c->outcome.value - own->expected);
+    c->verdict.expected = own->expected;
+    c->verdict.tolerance = own->tolerance;
+    c->probe_verdict = c->verdict;
+    snprintf(c->error, sizeof c->error, "imported as valid, but %s: result %.17g, this "
+             "run's %.17g (tolerance %.3g)", why, c->outcome.value,
+             def->check_statistics && strcmp(check, "exact") == 0 ? base->outcome.value
+                                                                   : own->expected,
+             own->tolerance);
+}
+
 /* Row i of t (its columns in col) as configuration c of kernel k. */
 static int fill(sl_suite *s, sl_config *c, const sl_table *t, int i, const int *col,
                 const sl_kernel *k, char *why, size_t whylen)
@@ -178,6 +220,7 @@ static int fill(sl_suite *s, sl_config *c, const sl_table *t, int i, const int *
     }
     c->speedup = c->timed > 0 && !c->weak && base->valid && base->timed ?
                  base->median / c->median : 0.0;
+    judge_again(c, base, sl_table_text(t, i, sl_table_col(t, "check")));
     return 0;
 }
 #undef TEXT

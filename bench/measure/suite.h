@@ -214,6 +214,9 @@ typedef struct sl_timing {
                                      +-target (0.05: 5%); 0: none */
     double deadline;              /* sl_now() by which added rounds end;
                                      0: no limit */
+    /* The rows a reader sees first (the report's headline), which get
+     * their rounds before the others when time is short. May be NULL. */
+    int (*shown_first)(const sl_suite *s, const sl_config *c);
     FILE *progress;               /* progress; may be NULL */
     int verbose;                  /* a line per configuration as it ends */
     /* Called after each pass of Google Benchmark (pass 0 is the first),

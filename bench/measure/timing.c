@@ -380,11 +380,13 @@ static double rep_seconds(const sl_config *c, const sl_timing *opt)
 }
 
 /* Seconds a pass should spend on c: a warm-up, in the first pass finding
- * the iteration count (about two repetitions' worth, measured), and the
- * repetitions, each at least one call. */
+ * the iteration count (about two repetitions' worth, measured; none for a
+ * call longer than a repetition), and the repetitions, each at least one
+ * call. */
 static double config_estimate(const sl_config *c, const sl_timing *opt, int reps)
 {
-    return (reps + (c->timed > 0 ? 1 : 3)) * rep_seconds(c, opt);
+    int extra = c->timed > 0 ? 1 : c->call_seconds >= opt->min_time ? 0 : 3;
+    return (reps + extra) * rep_seconds(c, opt);
 }
 
 /* Seconds the pass over bodies' repetitions should take. */
@@ -423,14 +425,17 @@ static int time_pass(sl_suite *s, const sl_timing *opt, body_ctx *bodies)
             return -1;
         gb_use_real_time(b);
         gb_repetitions(b, body->reps);
-        /* The first calls start the thread pool or the device. A later
-         * round keeps the first pass's iteration count, and time_body
-         * warms up (Google Benchmark takes no warm-up time then). */
+        /* Short calls warm up first (caches, the thread pool; the device
+         * started at validation); a call longer than a repetition is its
+         * own warm-up, and its first run, long enough, is repetition 0.
+         * A later round keeps the first pass's iteration count, and
+         * time_body warms up (Google Benchmark takes no warm-up then). */
         if (c->timed > 0) {
             gb_fixed_iterations(b, c->iterations[c->timed - 1]);
         } else {
             gb_min_time(b, opt->min_time);
-            gb_min_warmup_time(b, opt->min_time);
+            if (c->call_seconds < opt->min_time)
+                gb_min_warmup_time(b, opt->min_time);
         }
         t.total++;
     }
@@ -448,15 +453,18 @@ static int time_pass(sl_suite *s, const sl_timing *opt, body_ctx *bodies)
 typedef struct wanted {
     size_t i;
     int more, replace;            /* repetitions to add; some replace left-out ones */
+    int shown;                    /* a headline row */
     double cost;                  /* seconds, estimated */
 } wanted;
 
-/* Replacements first, then the cheapest. */
+/* Replacements first, then the headline's rows, then the cheapest. */
 static int by_need(const void *a, const void *b)
 {
     const wanted *x = a, *y = b;
     if ((x->replace > 0) != (y->replace > 0))
         return x->replace > 0 ? -1 : 1;
+    if (x->shown != y->shown)
+        return x->shown ? -1 : 1;
     return (x->cost > y->cost) - (x->cost < y->cost);
 }
 
@@ -479,7 +487,7 @@ static int more_reps(const sl_config *c, const sl_timing *opt, int round, int *r
 }
 
 /* Choose this round's configurations (bodies[i].reps), replacements
- * first, then the cheapest, while the time left before the deadline
+ * first, then the headline's rows, then the cheapest, while the time left before the deadline
  * covers them; the rest are short of the target for the budget. Returns
  * how many take part; *replaced: how many replace left-out repetitions. */
 static int plan_round(sl_suite *s, const sl_timing *opt, int round, body_ctx *bodies,
@@ -495,7 +503,8 @@ static int plan_round(sl_suite *s, const sl_timing *opt, int round, body_ctx *bo
         bodies[i].reps = 0;
         int replace, more = more_reps(c, opt, round, &replace);
         if (more > 0)
-            w[n++] = (wanted){ i, more, replace, config_estimate(c, opt, more) };
+            w[n++] = (wanted){ i, more, replace, opt->shown_first && opt->shown_first(s, c),
+                               config_estimate(c, opt, more) };
     }
     qsort(w, n, sizeof *w, by_need);
     double left = opt->deadline > 0.0 ? opt->deadline - sl_now() : INFINITY;

@@ -80,7 +80,7 @@ static void summary_notes(FILE *f, const sl_suite *s)
     note_group missed[SL_SHORT_INTERRUPTED + 1] = { { 0 } };
     for (size_t i = 0; i < s->count; i++) {
         const sl_config *c = &s->configs[i];
-        if (c->isolated_failure)
+        if (c->isolated_failure || (c->foreign && !c->valid && c->error[0]))
             fprintf(f, "- **%s is INVALID**: %s. It is not timed, has no speedup and is "
                        "left out of the plots.\n", c->name, c->error);
         else if (!c->valid && !c->interrupted)

@@ -216,7 +216,7 @@ void sl_grid_csv_rows(FILE *f, const sl_grid *g)
         csv_num(f, t ? r->ci_high : NAN, "%.9g");
         fputc(',', f);                                  /* ci_level */
         csv_num(f, t && r->others >= 0 ? r->others : NAN, "%.3f");
-        fprintf(f, "%d,%d,0,,,%d,", r->disturbed, r->disturbed > 0, r->ranks);
+        fprintf(f, "%d,%d,0,,,exact,%d,", r->disturbed, r->disturbed > 0, r->ranks);
         csv_num(f, t ? r->compute : NAN, "%.9g");
         csv_num(f, t ? r->compute_mean : NAN, "%.9g");
         csv_num(f, t ? r->comm : NAN, "%.9g");

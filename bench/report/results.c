@@ -44,8 +44,8 @@ int sl_write_csv(const char *path, const sl_suite *s)
                "rate_per_s,speedup_vs_scalar,result,expected,abs_error,tolerance,"
                "valid,ran_on,std_error,error_sigmas,study,height,work_per_call,"
                "ci_low_s,ci_high_s,ci_level,others_cpu,disturbed_reps,contaminated,"
-               "remeasured,precision,short_of_target,ranks,compute_s,compute_mean_s,"
-               "communication_s,balance,work_balance,note\n");
+               "remeasured,precision,short_of_target,check,ranks,compute_s,"
+               "compute_mean_s,communication_s,balance,work_balance,note\n");
     for (size_t i = 0; i < s->count; i++) {
         const sl_config *c = &s->configs[i];
         int t = c->valid && c->timed > 0;
@@ -90,10 +90,11 @@ int sl_write_csv(const char *path, const sl_suite *s)
         fprintf(f, ",%d,%d,%d,", c->disturbed + c->stalled, c->contaminated,
                 c->remeasured);
         /* The interval's wider side, relative, and why it missed the
-         * target ("" at it, or with no target). */
+         * target ("" at it, or with no target); the check: the kernel's
+         * own, exact (another program's rows may say "statistical"). */
         num_or_empty(f, "%.4f", c->precision, t);
         /* Not a lesson 6 row: no ranks, no MPI split. */
-        fprintf(f, ",%s,,,,,,,\n", t ? sl_short_of_name(c->short_of) : "");
+        fprintf(f, ",%s,exact,,,,,,,\n", t ? sl_short_of_name(c->short_of) : "");
     }
     sl_grid_csv_rows(f, &s->grid);
     return sl_atomic_commit(&af);

@@ -64,8 +64,11 @@ static void reference_image(const fractal_job *job, int32_t *counts)
     }
 }
 
-/* One cached reference per kernel: the bench validates every variant of a
- * kernel at the same sizes, so each image is computed once. */
+/* A few cached references per kernel: the bench validates every variant
+ * at the probe size and the timed size in turn, and the weak study at a
+ * size per thread count, so each image is computed once. */
+enum { REFERENCES = 4 };
+
 typedef struct reference_cache {
     fractal_job job;
     int32_t *counts;
@@ -73,12 +76,16 @@ typedef struct reference_cache {
 
 const int32_t *fractal_reference(const sl_problem_def *def, const sl_problem *p)
 {
-    static reference_cache cache[2];
+    static reference_cache cache[2][REFERENCES];
+    static int next[2];
     fractal_job job = fractal_job_for(def, p);
-    reference_cache *c = &cache[job.julia];
-    if (c->counts && c->job.width == job.width && c->job.height == job.height &&
-        c->job.max_iter == job.max_iter)
-        return c->counts;
+    reference_cache *kernel = cache[job.julia];
+    for (int k = 0; k < REFERENCES; k++)
+        if (kernel[k].counts && kernel[k].job.width == job.width &&
+            kernel[k].job.height == job.height && kernel[k].job.max_iter == job.max_iter)
+            return kernel[k].counts;
+    reference_cache *c = &kernel[next[job.julia]];
+    next[job.julia] = (next[job.julia] + 1) % REFERENCES;
     free(c->counts);
     c->counts = malloc((size_t)(job.width * job.height) * sizeof *c->counts);
     if (c->counts == NULL)

@@ -96,8 +96,8 @@ typedef struct fractal_job_alone {
 #endif
 
 /* The reference image for a problem: computed once, plainly, by code that
- * shares nothing with the trees, and cached until a different problem is
- * asked for. NULL when there is no memory for it. */
+ * shares nothing with the trees, and cached (the last few problems asked
+ * for). NULL when there is no memory for it. */
 const int32_t *fractal_reference(const sl_problem_def *def, const sl_problem *p);
 
 /* Lesson 6: one rank's share against the reference (hybrid_problem.h). */

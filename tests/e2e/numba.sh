@@ -88,6 +88,26 @@ print(variants, configs)' "$top")
     expect_rc 3 "an invalid imported row" "$bench" --quick --kernel ${e2e_example} --variant scalar \
         --no-weak --min-time 0.01 --no-plots --results "$tmp/c2" --import "$tmp/wrong.csv"
     expect_in "$tmp/c2/latest/summary.md" "wrong answer" "the invalid row is named"
+    # A row that says valid but is not: a result of 3.0 for the first
+    # kernel, and a count off by one (4 / size) for the seeded one. Judged
+    # again against the run's own reference: invalid, exit 3.
+    awk -F, -v k1="${e2e_example}" -v k2="${e2e_seeded}" 'BEGIN { OFS = "," }
+        NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; print; next }
+        $c["valid"] == "yes" && $c["kernel"] == k1 && !d1++ { $c["result"] = "3.0" }
+        $c["valid"] == "yes" && $c["kernel"] == k2 && !d2++ {
+            $c["result"] = sprintf("%.17g", $c["result"] + 4 / $c["size"]) }
+        { print }' "$csv" >"$tmp/tampered.csv"
+    expect_rc 3 "imported rows that claim to be valid" "$bench" --quick \
+        --kernel ${e2e_example},${e2e_seeded} --variant scalar --no-weak --min-time 0.01 \
+        --no-plots --results "$tmp/c4" --import "$tmp/tampered.csv"
+    n=$(grep -c "is INVALID\*\*: imported as valid, but" "$tmp/c4/latest/summary.md")
+    [ "$n" -eq 2 ] && ok "both tampered rows named invalid" ||
+        fail "tampered rows: $n of 2 named: $(grep -i invalid "$tmp/c4/latest/summary.md" | head -3)"
+    expect_in "$tmp/c4/latest/summary.md" "its count is not the reference's" "the count off by one"
+    expect_in "$tmp/c4/latest/summary.md" "its result is outside the tolerance" "the result of 3.0"
+    n=$(awk -F, 'NR > 1 && $1 == "numba" && $22 == "no"' "$tmp/c4/latest/results.csv" | wc -l)
+    [ "$n" -eq 2 ] && ok "results.csv agrees: 2 numba rows valid=no" ||
+        fail "results.csv: $n numba rows valid=no"
     # Rows at another size, or of the bench's own tree: one line, exit 2.
     expect_rc 2 "rows at another size" "$bench" --kernel ${e2e_example} --variant scalar --no-weak \
         --no-plots --results "$tmp/c3" --import "$csv"
