@@ -123,7 +123,7 @@ static int read_numbers(sl_config *c, const sl_table *t, int i, const int *col, 
 /* An imported row that says "valid" is judged again against this run's
  * own reference (base, the same problem), as far as a row carries its
  * answer: its verdict within its tolerance, its reference and tolerance
- * this run's; a kernel whose answer is its value (def->exact: pi's) within
+ * this run's; a kernel whose answer is its value (def->exact) within
  * that tolerance; and a sampling kernel checked exactly ("check" exact:
  * the same points as the reference) this run's answer bit for bit. An
  * image or a clustering is not in a row: its verdict is taken as written.

@@ -468,6 +468,13 @@ static int by_need(const void *a, const void *b)
     return (x->cost > y->cost) - (x->cost < y->cost);
 }
 
+/* Within the target, at 95% at least (fewer than 6 repetitions cover
+ * the median less often: 50% from 2). */
+static int at_target(const sl_config *c, const sl_timing *opt)
+{
+    return c->precision <= opt->target && c->ci_level >= 0.95;
+}
+
 /* How many repetitions c should add in round `round`: the left-out ones
  * replaced while retry rounds last; short of the target, as many again
  * as it has (the interval narrows by about a third each time). */
@@ -481,7 +488,7 @@ static int more_reps(const sl_config *c, const sl_timing *opt, int round, int *r
         return 0;
     if (clean < opt->reps && round <= opt->retry_busy)
         more = *replace = opt->reps - clean;
-    else if (opt->target > 0.0 && clean >= opt->reps && c->precision > opt->target)
+    else if (opt->target > 0.0 && clean >= opt->reps && !at_target(c, opt))
         more = clean;
     return more < SL_MAX_REPS - c->timed ? more : SL_MAX_REPS - c->timed;
 }
@@ -551,7 +558,7 @@ static void finish(sl_suite *s, const sl_timing *opt)
             c->short_of = SL_NO_TARGET;
         else if (c->contaminated)
             c->short_of = SL_SHORT_DISTURBED;
-        else if (c->precision <= opt->target)
+        else if (at_target(c, opt))
             c->short_of = SL_AT_TARGET;
         else if (sl_interrupted())
             c->short_of = SL_SHORT_INTERRUPTED;

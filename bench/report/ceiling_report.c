@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "atomic_file.h"
+#include "caches.h"
 #include "labels.h"
 
 const char *sl_ceiling_name(int kind)
@@ -43,13 +44,24 @@ double sl_config_compute_roof(const sl_ceilings *m, const sl_config *c)
     return m->per_core[l.kind] * cores_used(c) / l.ops;
 }
 
+int sl_config_in_cache(const sl_config *c)
+{
+    const sl_problem_def *k = c->kernel->problem;
+    double cache = (double)sl_cache_bytes(0);
+    return k->bytes_moved && k->bytes_held && cache > 0.0 &&
+           k->bytes_held(&c->problem) <= cache;
+}
+
 double sl_config_memory_roof(const sl_ceilings *m, const sl_config *c)
 {
     const sl_problem_def *k = c->kernel->problem;
     double bytes = k->bytes_moved ? k->bytes_moved(&c->problem) : 0.0;
     double bw = sl_bandwidth_for(&m->memory, cores_used(c));
+    /* Arrays that fit in the last-level cache never reach the memory bus
+     * after the first call: the memory probe's bandwidth is no roof for
+     * them (a memory kernel sized into the cache read "912%" against it). */
     if (!m->measured || bytes <= 0.0 || bw <= 0.0 || c->outcome.work <= 0.0 ||
-        c->outcome.where == SL_RAN_DEVICE)
+        c->outcome.where == SL_RAN_DEVICE || sl_config_in_cache(c))
         return 0.0;
     return bw * c->outcome.work / bytes;
 }

@@ -68,5 +68,6 @@ void sl_precision_text(const sl_config *c, char *out, size_t len)
     if (!c->valid || c->timed < 1 || c->kept < 2 || !(c->precision > 0.0))
         snprintf(out, len, "%s", "");
     else
-        snprintf(out, len, pct < 0.95 ? "\u00b1%.1f%%" : "\u00b1%.0f%%", pct);
+        snprintf(out, len, pct < 0.05 ? "\u00b1<0.1%%" : pct < 0.95 ? "\u00b1%.1f%%" :
+                 "\u00b1%.0f%%", pct);
 }

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "caches.h"
 #include "ceiling_report.h"
 #include "context.h"
 #include "labels.h"
@@ -97,6 +98,10 @@ static void limit_text(const sl_suite *s, const sl_ceilings *m, const sl_config 
                  c->rate * k->bytes_moved(&c->problem) / c->outcome.work * 1e-9,
                  sl_bandwidth_for(&m->memory, c->threads_used > 0 ? c->threads_used : 1) *
                      1e-9);
+    else if (sl_config_in_cache(c))
+        snprintf(out, len, "in cache: its %.0f KiB fit the %.0f MiB last-level cache, so "
+                 "no memory roof applies", k->bytes_held(&c->problem) / 1024.0,
+                 (double)sl_cache_bytes(0) / (1024.0 * 1024.0));
     else if (pct >= AT_THE_LIMIT)
         snprintf(out, len, "the machine: %s", sl_variant_limit(k, c->variant).why ?
                  sl_variant_limit(k, c->variant).why : "its ceiling");
@@ -240,7 +245,9 @@ static void precision_note(FILE *f, const sl_suite *s, const sl_config *const *r
                                 c->kernel->problem->name, variant, pm,
                                 sl_short_of_name(c->short_of), c->kept);
     }
-    fprintf(f, "\n\u00b1: the median's 95%% interval, its wider side.");
+    char interval[64];
+    sl_interval_label(s, interval, sizeof interval);
+    fprintf(f, "\n\u00b1: the wider side of the median's interval (%s).", interval);
     if (s->target > 0.0 && missed == 0)
         fprintf(f, " Every row is within the \u00b1%.3g%% target.", 100.0 * s->target);
     else if (s->target > 0.0)
