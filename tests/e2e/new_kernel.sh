@@ -37,6 +37,25 @@ case_new_kernel() {
     n=$(grep -cE '^(exercises|solutions) +(scalar|simd|threads|threads_simd|expert|gpu) ' "$tmp/out")
     [ "$n" -eq 12 ] && ok "12 rows: six rungs in each tree" || fail "$n rows, not 12"
     expect_not_in "$tmp/out" "WRONG" "every copy of scalar is right"
+    # One exercise that does not compile stops its own lesson only: another
+    # lesson's make sets it aside, says so and runs; its own lesson says to
+    # fix it; the build folder is configured back for every other target.
+    broken="exercises/$(folder_of "$e2e_example")/scalar.c"
+    printf 'this is not C;\n' >>"$kit/$broken"
+    expect_rc 0 "make stencil with another lesson's exercise broken" make -C "$kit" stencil \
+        BUILD="$build" ARGS="--min-time 0.01 --reps 1"
+    grep -qE "$broken:[0-9]+ does not compile" "$tmp/err" && ok "names the broken file" ||
+        fail "the broken file is not named: $(cat "$tmp/err")"
+    expect_in "$tmp/err" "set aside for this run" "says it is set aside"
+    n=$(grep -cE '^(exercises|solutions) +(scalar|simd|threads|threads_simd|expert|gpu) ' "$tmp/out")
+    [ "$n" -eq 12 ] && ok "the lesson ran: 12 rows" || fail "$n rows, not 12"
+    grep -q '^SPEEDLAB_SET_ASIDE:STRING=$' "$build/CMakeCache.txt" &&
+        ok "the build folder is configured back" || fail "SPEEDLAB_SET_ASIDE left set"
+    expect_rc 2 "make ${e2e_example} with its own exercise broken" make -C "$kit" ${e2e_example} \
+        BUILD="$build" ARGS="--min-time 0.01 --reps 1"
+    grep -qE "your $broken:[0-9]+ does not compile" "$tmp/err" && ok "says to fix it" ||
+        fail "its own lesson: $(cat "$tmp/err")"
+    git -C "$kit" checkout -q -- "$broken"
     expect_rc 0 "the bench times it" "$build/bench/speedlab-bench-solutions" --quick \
         --kernel stencil --reps 2 --min-time 0.01 --no-plots --results "$tmp/res"
     run="$tmp/res/latest"
