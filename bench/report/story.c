@@ -93,6 +93,10 @@ static void limit_text(const sl_suite *s, const sl_ceilings *m, const sl_config 
     else if (c->variant->flags & SL_FALLBACK)
         snprintf(out, len, "fallback: this build lacks the instructions it needs, so it "
                  "ran the rung below's code");
+    else if (!c->foreign && (m == NULL || !m->measured))
+        /* Every reason below is held against a measured ceiling. */
+        snprintf(out, len, "not known: %s", m == NULL ? "the run stopped before the "
+                 "machine's ceilings were probed" : "the ceiling probe measured nothing");
     else if (memory)
         snprintf(out, len, "memory: %.1f of the %.1f GB/s measured",
                  c->rate * k->bytes_moved(&c->problem) / c->outcome.work * 1e-9,

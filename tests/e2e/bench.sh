@@ -162,6 +162,10 @@ case_interrupt() {
         [ "$rc" -eq "$want" ] && ok "SIG$sig: exit $rc" || fail "SIG$sig: exit $rc, expected $want"
         run="$tmp/results/$(readlink "$tmp/results/latest")"
         expect_in "$run/summary.md" "**INTERRUPTED**" "SIG$sig: summary marked interrupted"
+        # No ceiling was probed after the signal: no reason held against one.
+        expect_in "$run/summary.md" "not known: the run stopped before the machine's ceilings" \
+            "SIG$sig: 'what limits it' claims nothing unmeasured"
+        expect_not_in "$run/summary.md" "one lane per instruction" "SIG$sig: no model's reason"
         grep -q ',interrupted,' "$run/results.csv" && ok "SIG$sig: CSV marks the rest" ||
             fail "SIG$sig: no interrupted rows in the CSV"
         n=$(grep -c ',yes,' "$run/results.csv")
