@@ -162,20 +162,20 @@ int main(void)
 
     /* Steady: no slowdown found. */
     make_suite(&s, configs, 1.0, 0, 0);
-    CHECK(sl_story_drift(&s, &d) == 0);
+    CHECK(sl_suite_drift(&s, &d) == 0);
     CHECK(d.slowest == 1.0);
 
     /* 20% slower from second 40 to 80 (2 of each configuration's 6
      * repetitions, so every median stays 1): found, 1.2, its window (24
      * repetitions, in steps of 12) reaching into [40, 80). */
     make_suite(&s, configs, 1.2, 40, 80);
-    CHECK(sl_story_drift(&s, &d) == 1);
+    CHECK(sl_suite_drift(&s, &d) == 1);
     CHECK(d.slowest == 1.2);
     CHECK(d.from >= 40 - 12 && d.from < 80 && d.to >= 40 && d.to < 80 + 12);
     CHECK(d.others == 0.005);
 
     /* 3% slower: below the 5% that is worth a warning. */
     make_suite(&s, configs, 1.03, 40, 80);
-    CHECK(sl_story_drift(&s, &d) == 0);
+    CHECK(sl_suite_drift(&s, &d) == 0);
     return CHECK_DONE();
 }

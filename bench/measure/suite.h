@@ -232,6 +232,19 @@ typedef struct sl_timing {
  * Google Benchmark's --benchmark_out file stopped taking writes. */
 int sl_suite_time(sl_suite *s, const sl_timing *t);
 
+/* The machine's own speed over the run: the slowest stretch of time in
+ * which repetitions of every configuration ran slower than their medians
+ * together (which other processes' CPU time does not explain when
+ * `others` is low); every repetition counts, the left-out ones too. */
+typedef struct sl_drift {
+    double slowest;         /* that stretch's median time / median, e.g. 1.08 */
+    double from, to;        /* seconds after timing began */
+    double others;          /* the most other processes used then, cores */
+} sl_drift;
+
+/* Fill d; returns 1 when the machine was at least 5% slower for a while. */
+int sl_suite_drift(const sl_suite *s, sl_drift *d);
+
 /* Is configuration i the first of its kernel (so per-kernel files are
  * written once)? */
 int sl_suite_first_of_kernel(const sl_suite *s, size_t i);

@@ -213,10 +213,10 @@ static void summarise(sl_config *c, int least)
     c->contaminated = all && clean < c->timed;
 }
 
-/* One timed repetition on the run's timeline, for mark_slow. */
+/* One timed repetition on the run's timeline: configuration i's r-th. */
 typedef struct timed_rep {
-    double start, ratio;
-    sl_config *c;
+    double start, ratio, others;  /* others: cores; -1 not measured */
+    size_t i;
     int r;
 } timed_rep;
 
@@ -232,50 +232,84 @@ static int by_ratio(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-/* Is the window's median repetition SL_DRIFT_SLOWER than its own
- * configuration's median, with repetitions of several configurations in
- * it (one configuration's own spread is not the machine's)? */
-static int slow_window(timed_rep *win)
+/* Every timed repetition in the order they ran, each against its own
+ * configuration's median; NULL when fewer than `least` (or no memory). */
+static timed_rep *timeline(const sl_suite *s, size_t least, size_t *n)
 {
-    int configs = 0;
+    *n = 0;
+    for (size_t i = 0; i < s->count; i++) {
+        const sl_config *c = &s->configs[i];
+        *n += c->valid && !c->foreign && c->median > 0.0 ? (size_t)c->timed : 0;
+    }
+    timed_rep *reps = *n >= least && *n > 0 ? malloc(*n * sizeof *reps) : NULL;
+    if (reps == NULL)
+        return NULL;
+    *n = 0;
+    for (size_t i = 0; i < s->count; i++) {
+        const sl_config *c = &s->configs[i];
+        for (int r = 0; c->valid && !c->foreign && c->median > 0.0 && r < c->timed; r++)
+            reps[(*n)++] = (timed_rep){ c->start[r], c->seconds[r] / c->median,
+                                        c->others[r] >= 0.0 && c->window[r] > 0.0
+                                        ? c->others[r] / c->window[r] : -1.0, i, r };
+    }
+    qsort(reps, *n, sizeof *reps, by_start);
+    return reps;
+}
+
+/* The median ratio of a window of SL_DRIFT_WINDOW repetitions (sorts it),
+ * and how many configurations it holds. */
+static double window_ratio(timed_rep *win, int *configs)
+{
+    *configs = 0;
     for (int k = 0; k < SL_DRIFT_WINDOW; k++) {
         int seen = 0;
         for (int j = 0; j < k && !seen; j++)
-            seen = win[j].c == win[k].c;
-        configs += !seen;
+            seen = win[j].i == win[k].i;
+        *configs += !seen;
     }
     qsort(win, SL_DRIFT_WINDOW, sizeof *win, by_ratio);
-    double ratio = 0.5 * (win[SL_DRIFT_WINDOW / 2 - 1].ratio + win[SL_DRIFT_WINDOW / 2].ratio);
-    return configs >= SL_DRIFT_CONFIGS && ratio >= SL_DRIFT_SLOWER;
+    return 0.5 * (win[SL_DRIFT_WINDOW / 2 - 1].ratio + win[SL_DRIFT_WINDOW / 2].ratio);
 }
 
 /* Leave out the repetitions timed while the whole machine ran slower:
  * windows of consecutive repetitions (interleaved, so from many
- * configurations) whose median is slower than their medians. */
+ * configurations) whose median is SL_DRIFT_SLOWER than their medians. */
 static void mark_slow(sl_suite *s)
 {
-    size_t n = 0;
-    for (size_t i = 0; i < s->count; i++)
-        n += s->configs[i].valid ? (size_t)s->configs[i].timed : 0;
-    timed_rep *reps = n >= SL_DRIFT_WINDOW ? malloc(n * sizeof *reps) : NULL;
-    if (reps == NULL)
-        return;
-    n = 0;
-    for (size_t i = 0; i < s->count; i++) {
-        sl_config *c = &s->configs[i];
-        for (int r = 0; c->valid && c->median > 0.0 && r < c->timed; r++)
-            reps[n++] = (timed_rep){ c->start[r], c->seconds[r] / c->median, c, r };
-    }
-    qsort(reps, n, sizeof *reps, by_start);
-    timed_rep win[SL_DRIFT_WINDOW];
-    for (size_t w = 0; w + SL_DRIFT_WINDOW <= n; w += SL_DRIFT_WINDOW / 2) {
+    size_t n;
+    timed_rep *reps = timeline(s, SL_DRIFT_WINDOW, &n), win[SL_DRIFT_WINDOW];
+    for (size_t w = 0; reps && w + SL_DRIFT_WINDOW <= n; w += SL_DRIFT_WINDOW / 2) {
+        int configs;
         memcpy(win, reps + w, sizeof win);
-        if (!slow_window(win))
+        if (window_ratio(win, &configs) < SL_DRIFT_SLOWER || configs < SL_DRIFT_CONFIGS)
             continue;
         for (int k = 0; k < SL_DRIFT_WINDOW; k++)
-            reps[w + k].c->left_out[reps[w + k].r] |= SL_LEFT_SLOW;
+            s->configs[reps[w + k].i].left_out[reps[w + k].r] |= SL_LEFT_SLOW;
     }
     free(reps);
+}
+
+int sl_suite_drift(const sl_suite *s, sl_drift *d)
+{
+    size_t n;
+    timed_rep *reps = timeline(s, 4 * SL_DRIFT_WINDOW, &n), win[SL_DRIFT_WINDOW];
+    memset(d, 0, sizeof *d);
+    for (size_t w = 0; reps && w + SL_DRIFT_WINDOW <= n; w += SL_DRIFT_WINDOW / 2) {
+        double others = 0.0;
+        int configs;
+        memcpy(win, reps + w, sizeof win);
+        for (int k = 0; k < SL_DRIFT_WINDOW; k++)
+            others = win[k].others > others ? win[k].others : others;
+        double ratio = window_ratio(win, &configs);
+        if (ratio > d->slowest) {
+            d->slowest = ratio;
+            d->from = reps[w].start;
+            d->to = reps[w + SL_DRIFT_WINDOW - 1].start;
+            d->others = others;
+        }
+    }
+    free(reps);
+    return d->slowest >= SL_DRIFT_SLOWER;
 }
 
 /* Judge every configuration timed so far: which repetitions are left

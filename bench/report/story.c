@@ -21,9 +21,6 @@
 /* A threaded rung below this strong-scaling efficiency is held back by
  * its threads. */
 #define EFFICIENT 0.85
-/* The machine's own speed: quiet.h's SL_DRIFT_* windows. */
-#define DRIFT_WINDOW SL_DRIFT_WINDOW
-#define DRIFT_SLOWER SL_DRIFT_SLOWER
 
 static int timed_ok(const sl_config *c)
 {
@@ -392,68 +389,6 @@ int sl_story_inconsistent(FILE *f, const sl_suite *s)
     return n;
 }
 
-/* One timed repetition on the run's timeline. */
-typedef struct timed_rep {
-    double start, ratio, others;
-} timed_rep;
-
-static int by_start(const void *a, const void *b)
-{
-    double x = ((const timed_rep *)a)->start, y = ((const timed_rep *)b)->start;
-    return (x > y) - (x < y);
-}
-
-static int by_ratio(const void *a, const void *b)
-{
-    double x = ((const timed_rep *)a)->ratio, y = ((const timed_rep *)b)->ratio;
-    return (x > y) - (x < y);
-}
-
-int sl_story_drift(const sl_suite *s, sl_drift *d)
-{
-    memset(d, 0, sizeof *d);
-    size_t n = 0;
-    for (size_t i = 0; i < s->count; i++)
-        n += timed_ok(&s->configs[i]) && !s->configs[i].foreign ? (size_t)s->configs[i].timed : 0;
-    if (n < 4 * DRIFT_WINDOW)
-        return 0;
-    timed_rep *reps = malloc(n * sizeof *reps), *win = malloc(DRIFT_WINDOW * sizeof *win);
-    if (reps == NULL || win == NULL) {
-        free(reps);
-        free(win);
-        return 0;
-    }
-    n = 0;
-    for (size_t i = 0; i < s->count; i++) {
-        const sl_config *c = &s->configs[i];
-        for (int r = 0; timed_ok(c) && !c->foreign && r < c->timed; r++)
-            reps[n++] = (timed_rep){ c->start[r], c->seconds[r] / c->median,
-                                     c->others[r] >= 0.0 && c->window[r] > 0.0
-                                     ? c->others[r] / c->window[r] : -1.0 };
-    }
-    qsort(reps, n, sizeof *reps, by_start);
-    /* Windows of consecutive repetitions, each from many configurations:
-     * their median ratio to their own configuration's median is the
-     * machine's speed at that time, whatever ran. */
-    for (size_t w = 0; w + DRIFT_WINDOW <= n; w += DRIFT_WINDOW / 2) {
-        double others = 0.0;
-        memcpy(win, reps + w, DRIFT_WINDOW * sizeof *win);
-        for (int k = 0; k < DRIFT_WINDOW; k++)
-            others = win[k].others > others ? win[k].others : others;
-        qsort(win, DRIFT_WINDOW, sizeof *win, by_ratio);
-        double ratio = 0.5 * (win[DRIFT_WINDOW / 2 - 1].ratio + win[DRIFT_WINDOW / 2].ratio);
-        if (ratio > d->slowest) {
-            d->slowest = ratio;
-            d->from = reps[w].start;
-            d->to = reps[w + DRIFT_WINDOW - 1].start;
-            d->others = others;
-        }
-    }
-    free(reps);
-    free(win);
-    return d->slowest >= DRIFT_SLOWER;
-}
-
 /* The warning for the configurations still disturbed after timing (what:
  * "disturbed" by other processes, "stalled"), saying "even after being
  * measured again" only where that happened. Returns the lines written. */
@@ -554,7 +489,7 @@ int sl_story_warnings(FILE *f, const sl_suite *s, const sl_breakdown *bd)
         fprintf(f, "- other processes' CPU time could not be read on this system: the "
                    "machine's quietness was **not measured**.\n");
     sl_drift d;
-    if (sl_story_drift(s, &d) && d.others <= SL_BUSY_CORES && ++n)
+    if (sl_suite_drift(s, &d) && d.others <= SL_BUSY_CORES && ++n)
         fprintf(f, "- **the machine itself slowed down**: from %.0f s to %.0f s into the "
                    "timing, repetitions of every configuration ran %.0f%% slower than their "
                    "medians, all at once, while other processes here used at most %.2f of "

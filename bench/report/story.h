@@ -47,19 +47,6 @@ int sl_story_warnings(FILE *f, const sl_suite *s, const sl_breakdown *bd);
 int sl_story_findings(FILE *f, const sl_suite *s, const sl_ceilings *m,
                       const sl_breakdown *bd);
 
-/* The machine's own speed over the run: the slowest stretch of time in
- * which repetitions of every configuration ran slower than their medians
- * together (which other processes' CPU time does not explain when
- * `others` is low). */
-typedef struct sl_drift {
-    double slowest;         /* that stretch's median time / median, e.g. 1.08 */
-    double from, to;        /* seconds after timing began */
-    double others;          /* the most other processes used then, cores */
-} sl_drift;
-
-/* Fill d; returns 1 when the machine was at least 5% slower for a while. */
-int sl_story_drift(const sl_suite *s, sl_drift *d);
-
 /* Two configurations measured twice (a weak point equal to a strong one, a
  * 1-thread point under two schedules) whose medians disagree beyond their
  * intervals: written as list items; returns how many. */
