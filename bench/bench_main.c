@@ -333,7 +333,10 @@ static int plan(bench_run *b, int argc)
     b->reps = cli->reps ? cli->reps : cli->quick ? QUICK_REPS : DEFAULT_REPS;
     b->min_time = cli->min_time > 0 ? cli->min_time
                   : cli->quick ? QUICK_MIN_TIME : DEFAULT_MIN_TIME;
-    b->target = cli->target >= 0 ? cli->target / 100.0 : cli->quick ? 0.0 : DEFAULT_TARGET;
+    /* Asking for fewer repetitions than a 95% interval needs (or a quick
+     * run) asks for speed: no target unless one is given. */
+    b->target = cli->target >= 0 ? cli->target / 100.0
+                : cli->quick || b->reps < SL_CI_MIN_REPS ? 0.0 : DEFAULT_TARGET;
     b->budget = 60.0 * (cli->budget >= 0 ? cli->budget : DEFAULT_BUDGET_MIN);
     return CONTINUE;
 }

@@ -13,11 +13,12 @@ shift 4
 top=$(cd "$(dirname "$0")/.." && pwd)
 log="$build/lesson-build.log"
 
-# build: cmake --build, its output on the console and in $log; its status.
+# build [ARG...]: cmake --build, its output on the console and in $log;
+# its status.
 build() {
-    echo "cmake --build $build -j $jobs"
+    echo "cmake --build $build -j $jobs $*"
     rc_file="$build/lesson-build.rc"
-    { sh "$top/scripts/locked.sh" "$build" cmake --build "$build" -j "$jobs" 2>&1
+    { sh "$top/scripts/locked.sh" "$build" cmake --build "$build" -j "$jobs" "$@" 2>&1
       echo $? >"$rc_file"; } | tee "$log"
     return "$(cat "$rc_file")"
 }
@@ -51,7 +52,8 @@ lessons=$(sh "$top/scripts/kernels.sh" | awk -v f="$(echo $folders)" '
 echo "make $lesson: $first does not compile (lessons $lessons); it is set aside for" \
      "this run (built from solutions/): fix it before make ${lessons%%,*}" >&2
 set_aside "$(echo $folders | tr ' ' ';')"
-if build >/dev/null; then
+# The runner alone: the other programs are not this lesson's.
+if build --target speedlab >/dev/null; then
     "$build/bench/speedlab" "$lesson" --results "$results" "$@"
     rc=$?
 else

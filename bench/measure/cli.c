@@ -322,7 +322,8 @@ static const struct option OPTIONS[] = {
     { .name = "--target", .value = "PCT", .programs = SL_CLI_BENCH, .set = set_percent, .at = offsetof(sl_cli, target), .hi = 100,
       .help = "more repetitions, at the end, for each configuration\n"
       "whose median's 95% interval is wider than +-PCT%\n"
-      "(default 5; quick 0: the first pass only)" },
+      "(default 5; 0, the first pass only, with --quick or\n"
+      "--reps below 6)" },
     { .name = "--budget", .value = "MIN", .programs = SL_CLI_BENCH, .set = set_minutes, .at = offsetof(sl_cli, budget), .hi = 1440,
       .help = "minutes the run may take, start to report: the first\n"
       "pass always runs, more repetitions only while the budget\n"
