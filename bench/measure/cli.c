@@ -194,34 +194,33 @@ static int set_threads(sl_cli *c, const struct option *o, const char *v, char *w
                                 &c->nthreads, why, whylen);
 }
 
-static int set_percent(sl_cli *c, const struct option *o, const char *v, char *why,
-                       size_t whylen)
+/* A number from 0 to the option's hi into a double field; `what` names
+ * it in the refusal ("a percentage"). */
+static int set_bounded(sl_cli *c, const struct option *o, const char *v, const char *what,
+                       char *why, size_t whylen)
 {
     char *end;
     errno = 0;
-    double pct = strtod(v, &end);
-    if (*v == '\0' || *end != '\0' || errno || !(pct >= 0 && pct <= (double)o->hi)) {
-        snprintf(why, whylen, "%s: '%s' is not a percentage from 0 to %lld", o->name, v,
+    double x = strtod(v, &end);
+    if (*v == '\0' || *end != '\0' || errno || !(x >= 0 && x <= (double)o->hi)) {
+        snprintf(why, whylen, "%s: '%s' is not %s from 0 to %lld", o->name, v, what,
                  (long long)o->hi);
         return -1;
     }
-    *FIELD(c, o, double) = pct;
+    *FIELD(c, o, double) = x;
     return 0;
+}
+
+static int set_percent(sl_cli *c, const struct option *o, const char *v, char *why,
+                       size_t whylen)
+{
+    return set_bounded(c, o, v, "a percentage", why, whylen);
 }
 
 static int set_minutes(sl_cli *c, const struct option *o, const char *v, char *why,
                        size_t whylen)
 {
-    char *end;
-    errno = 0;
-    double min = strtod(v, &end);
-    if (*v == '\0' || *end != '\0' || errno || !(min >= 0 && min <= (double)o->hi)) {
-        snprintf(why, whylen, "%s: '%s' is not a number of minutes from 0 to %lld", o->name,
-                 v, (long long)o->hi);
-        return -1;
-    }
-    *FIELD(c, o, double) = min;
-    return 0;
+    return set_bounded(c, o, v, "a number of minutes", why, whylen);
 }
 
 static int set_label(sl_cli *c, const struct option *o, const char *v, char *why,
