@@ -47,9 +47,11 @@ case_report() {
         ok "evidence: every percent is 100 x rate / ceiling" || fail "evidence percentages inconsistent"
     n=$(awk -F, 'NR > 1 && $4 > 0' "$run/ceiling.csv" | wc -l)
     [ "$n" -eq 3 ] && ok "ceiling.csv: 3 probes measured" || fail "ceiling.csv has $n probes"
-    # 6 clean repetitions: every interval is at the 96.9% level (one still
-    # disturbed after its rounds has more, all kept: 95% or more).
-    awk -F, 'NR > 1 { n++; if ($34 == 1 ? $31 < 0.95 : $31 != "0.9688") bad = 1 }
+    # 6 repetitions give the 96.9% interval; a busy machine's replacements
+    # may leave more in a median (all of a still-disturbed one's, or a
+    # repetition no longer in a slow stretch): 95% or more, never fewer
+    # than 6.
+    awk -F, 'NR > 1 { n++; if ($10 < 6 || ($10 == 6 ? $31 != "0.9688" : $31 < 0.95)) bad = 1 }
              END { exit bad || n != 14 }' "$run/results.csv" &&
         ok "6 repetitions give the 96.9% interval" ||
         fail "interval level wrong: $(cut -d, -f3,4,10,31,34 "$run/results.csv" | tr '\n' ' ')"
