@@ -65,24 +65,31 @@ static sl_verdict fake_check(const sl_problem *p, const sl_outcome *out)
     return (sl_verdict){ .ok = out->value == 1.0, .expected = 1.0, .tolerance = 0.0 };
 }
 
-static const sl_problem_def fake_problem = {
-    .name = "fake", .size_name = "units", .work_unit = "units", .default_size = 10,
-    .quick_size = 10, .probe_size = 3, .max_size = 100, .error_name = "error",
-    .run = fake_run, .tally = fake_tally, .check = fake_check,
-};
+/* A fake kernel's problem: its name and run(); the rest is shared. */
+#define FAKE_PROBLEM(NAME, RUN)                                                    \
+    { .name = NAME, .size_name = "units", .work_unit = "units", .default_size = 10, \
+      .quick_size = 10, .probe_size = 3, .max_size = 100, .error_name = "error",    \
+      .run = RUN, .tally = fake_tally, .check = fake_check }
+
+static const sl_problem_def fake_problem = FAKE_PROBLEM("fake", fake_run);
 static const sl_variant fake_variants[] = { { "scalar", (sl_any_fn *)nothing, 0, NULL, NULL, NULL } };
 static const sl_kernel fake_kernel = { &fake_problem, fake_variants, 1 };
 static const sl_kernel *const fake_kernels[] = { &fake_kernel, NULL };
 
+/* s: the kernels' one configuration each, on one thread, validated. */
+static void validated_suite(sl_suite *s, const sl_kernel *const *kernels)
+{
+    char why[256];
+    int one = 1;
+    sl_plan plan = { .tree = "test", .kernels = kernels, .threads = &one, .nthreads = 1 };
+    CHECK(sl_suite_add(s, &plan, why, sizeof why) == 0);
+    CHECK(sl_suite_validate(s, NULL, 0) == 0);
+}
+
 static void tally_outside_the_clock(void)
 {
     sl_suite s = { 0 };
-    char why[256];
-    int one = 1;
-    sl_plan plan = { .tree = "test", .kernels = fake_kernels, .threads = &one,
-                     .nthreads = 1 };
-    CHECK(sl_suite_add(&s, &plan, why, sizeof why) == 0);
-    CHECK(sl_suite_validate(&s, NULL, 0) == 0);
+    validated_suite(&s, fake_kernels);
     /* Validation tallies twice: at the probe size and at the timed size. */
     CHECK_EQ_LL(tallies, 2);
     sl_timing t = { .reps = 3, .min_time = 0.01, .retry_busy = 0 };
@@ -112,11 +119,7 @@ static int bimodal_run(const sl_variant *v, const sl_problem *p, sl_outcome *out
     return 0;
 }
 
-static const sl_problem_def bimodal_problem = {
-    .name = "bimodal", .size_name = "units", .work_unit = "units", .default_size = 10,
-    .quick_size = 10, .probe_size = 3, .max_size = 100, .error_name = "error",
-    .run = bimodal_run, .tally = fake_tally, .check = fake_check,
-};
+static const sl_problem_def bimodal_problem = FAKE_PROBLEM("bimodal", bimodal_run);
 static const sl_kernel bimodal_kernel = { &bimodal_problem, fake_variants, 1 };
 static const sl_kernel *const bimodal_kernels[] = { &bimodal_kernel, NULL };
 
@@ -124,12 +127,7 @@ static void precision_within_a_budget(void)
 {
     for (int past_deadline = 0; past_deadline < 2; past_deadline++) {
         sl_suite s = { 0 };
-        char why[256];
-        int one = 1;
-        sl_plan plan = { .tree = "test", .kernels = bimodal_kernels, .threads = &one,
-                         .nthreads = 1 };
-        CHECK(sl_suite_add(&s, &plan, why, sizeof why) == 0);
-        CHECK(sl_suite_validate(&s, NULL, 0) == 0);
+        validated_suite(&s, bimodal_kernels);
         sl_timing t = { .reps = 6, .min_time = 1e-4, .retry_busy = 1, .target = 0.05,
                         .deadline = past_deadline ? sl_now() - 1.0 : 0.0 };
         CHECK(sl_suite_time(&s, &t) == 0);

@@ -114,8 +114,7 @@ static int read_numbers(sl_config *c, const sl_table *t, int i, const int *col, 
     c->remeasured = (int)remeasured;
     /* Its own program chose its repetitions: no target to reach here. */
     c->kept = c->timed;
-    c->precision = c->median > 0.0 ? fmax(c->median - c->ci_low, c->ci_high - c->median) /
-                                     c->median : 0.0;
+    c->precision = sl_precision(c->median, c->ci_low, c->ci_high);
     c->short_of = SL_NO_TARGET;
     return 0;
 }

@@ -51,6 +51,11 @@ double sl_median_ci(const double *sorted, int n, double *low, double *high)
     return 1.0 - 2.0 * tail;
 }
 
+double sl_precision(double median, double low, double high)
+{
+    return median > 0.0 ? fmax(median - low, high - median) / median : 0.0;
+}
+
 void sl_sample_summarise(sl_sample *s)
 {
     double sorted[SL_MAX_REPS], var = 0.0;

@@ -39,4 +39,8 @@ double sl_median(double *v, int n);
  * [min, max] when n is too small for 95%. Returns the coverage. */
 double sl_median_ci(const double *sorted, int n, double *low, double *high);
 
+/* A median's precision: the wider side of its interval over the median
+ * (0.03 is +-3%); 0 for no median. */
+double sl_precision(double median, double low, double high);
+
 #endif

@@ -174,14 +174,21 @@ static void flag_reps(sl_config *c)
             (host && sl_quiet_stalled(c->self_cpu[r], c->window[r]) ? SL_LEFT_STALLED : 0));
 }
 
+/* Repetitions none of whose SL_LEFT_* bits is set. */
+static int clean_reps(const sl_config *c)
+{
+    int clean = 0;
+    for (int r = 0; r < c->timed; r++)
+        clean += c->left_out[r] == 0;
+    return clean;
+}
+
 /* Median, interval, spread, rate and quietness from the clean repetitions,
  * or from all of them when fewer than `least` are clean (then it stays
  * contaminated: the tables say "disturbed"). */
 static void summarise(sl_config *c, int least)
 {
-    int clean = 0;
-    for (int r = 0; r < c->timed; r++)
-        clean += c->left_out[r] == 0;
+    int clean = clean_reps(c);
     sl_sample t = { 0 };
     double others = 0.0, window = 0.0;
     int known = 1, all = clean < least;
@@ -206,8 +213,7 @@ static void summarise(sl_config *c, int least)
     c->ci_low = t.ci_low;
     c->ci_high = t.ci_high;
     c->ci_level = t.ci_level;
-    c->precision = t.median > 0.0 ? fmax(t.median - t.ci_low, t.ci_high - t.median) / t.median
-                                  : 0.0;
+    c->precision = sl_precision(t.median, t.ci_low, t.ci_high);
     c->rate = c->median > 0.0 ? c->outcome.work / c->median : 0.0;
     c->others_cpu = known && window > 0.0 ? others / window : -1.0;
     c->contaminated = all && clean < c->timed;
@@ -359,10 +365,11 @@ static void config_line(const timing_ctx *t, const sl_config *c, int error)
     if (error)
         fprintf(f, "  [%zu/%zu] %-44s ERROR %s\n", t->done, t->total, c->name, c->error);
     else
-        fprintf(f, "  [%zu/%zu] %-44s %2d reps  %10.3f ms  %9.3e %s/s  cv %4.1f%%\n",
+        /* The last repetition's time: the medians are judged after the
+         * pass, with every configuration's repetitions in. */
+        fprintf(f, "  [%zu/%zu] %-44s %2d reps  last %10.3f ms  %9.3e %s/s\n",
                 t->done, t->total, c->name, c->timed, c->seconds[c->timed - 1] * 1e3,
-                c->outcome.work / c->seconds[c->timed - 1], c->kernel->problem->work_unit,
-                100.0 * c->cv);
+                c->outcome.work / c->seconds[c->timed - 1], c->kernel->problem->work_unit);
     fflush(f);
 }
 
@@ -514,9 +521,7 @@ static int at_target(const sl_config *c, const sl_timing *opt)
  * as it has (the interval narrows by about a third each time). */
 static int more_reps(const sl_config *c, const sl_timing *opt, int round, int *replace)
 {
-    int clean = 0, more = 0;
-    for (int r = 0; r < c->timed; r++)
-        clean += c->left_out[r] == 0;
+    int clean = clean_reps(c), more = 0;
     *replace = 0;
     if (!c->valid || c->timed == 0 || c->foreign)
         return 0;
