@@ -38,7 +38,8 @@ broken=$(sed -nE 's|.*(exercises/[a-z0-9_]+/[^: ]+):([0-9]+):[0-9]+: error.*|\1:
          sort -u)
 [ -n "$broken" ] || exit 1      # not an exercise: the errors above say what
 folders=$(printf '%s\n' "$broken" | sed 's|^exercises/\([^/]*\)/.*|\1|' | sort -u)
-own=$(sh "$top/scripts/kernels.sh" | awk -v k="$lesson" '$1 == k { print $3 }')
+kernels=$(sh "$top/scripts/kernels.sh")      # "name lesson folder" lines
+own=$(printf '%s\n' "$kernels" | awk -v k="$lesson" '$1 == k { print $3 }')
 first=$(printf '%s\n' "$broken" | head -1)
 if printf '%s\n' "$folders" | grep -qx "$own"; then
     first=$(printf '%s\n' "$broken" | grep "^exercises/$own/" | head -1)
@@ -46,11 +47,16 @@ if printf '%s\n' "$folders" | grep -qx "$own"; then
          "make $lesson again" >&2
     exit 1
 fi
-lessons=$(sh "$top/scripts/kernels.sh" | awk -v f="$(echo $folders)" '
+lessons=$(printf '%s\n' "$kernels" | awk -v f="$(echo $folders)" '
     BEGIN { n = split(f, want, " "); for (i = 1; i <= n; i++) w[want[i]] = 1 }
     $3 in w { printf "%s%s", (k++ ? ", " : ""), $1 }')
 echo "make $lesson: $first does not compile (lessons $lessons); it is set aside for" \
      "this run (built from solutions/): fix it before make ${lessons%%,*}" >&2
+# Configured back however the run ends (Ctrl-C too); `make`'s configured
+# target also resets a folder a killed run left set aside.
+trap 'set_aside ""' EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
 set_aside "$(echo $folders | tr ' ' ';')"
 # The runner alone: the other programs are not this lesson's.
 if build --target speedlab >/dev/null; then
@@ -60,5 +66,4 @@ else
     echo "make $lesson: the build failed with $first set aside too: see $log" >&2
     rc=1
 fi
-set_aside ""
 exit "$rc"
