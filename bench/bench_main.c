@@ -164,6 +164,13 @@ static int short_of_reps(const sl_suite *s, int reps, char *why, size_t whylen)
     return 0;
 }
 
+/* What the rows call their tree: the tree, or --label's name (the
+ * compiler, when another run imports them beside its own). */
+static const char *rows_tree(const sl_cli *cli)
+{
+    return cli->label[0] ? cli->label[0] : TREE_NAME;
+}
+
 /* The exercises are the participant's code: a hang or a crash there must
  * name the variant, not freeze or kill the bench (isolate.h). */
 static int participant_tree(void)
@@ -319,7 +326,7 @@ static int plan(bench_run *b, int argc)
         return rc > 0 ? SL_EXIT_OK : SL_EXIT_USAGE;
     add_oversubscribed_point(cli);
     sl_plan plan = {
-        .tree = TREE_NAME, .kernels = SL_TREE_SYMBOL(kernels),
+        .tree = rows_tree(cli), .kernels = SL_TREE_SYMBOL(kernels),
         .kernel_name = cli->kernel, .variant_name = cli->variant,
         .threads = cli->threads, .nthreads = cli->nthreads,
         .size = cli->size, .sizes = cli->sizes, .nsizes = cli->nsizes,
@@ -449,7 +456,8 @@ static int validate(bench_run *b)
     char why[SL_WHY_BUF];
     sl_suite *suite = b->suite;
     warn_affinity(&b->cli);
-    printf("speedlab bench (%s tree): validating %zu configurations\n", TREE_NAME,
+    printf("speedlab bench (%s tree%s%s): validating %zu configurations\n", TREE_NAME,
+           b->cli.label[0] ? ", its rows labelled " : "", b->cli.label[0] ? b->cli.label[0] : "",
            suite->count);
     if (b->cli.verbose)
         sl_suite_print_skipped(suite, stdout);
@@ -476,7 +484,7 @@ static int validate(bench_run *b)
     sl_context_collect(&b->ctx, suite, b->cli.threads, b->cli.nthreads);
     for (int i = 0; i < b->ctx.count; i++)
         gb_add_context(b->ctx.key[i], b->ctx.value[i]);
-    gb_add_context("tree", TREE_NAME);
+    gb_add_context("tree", rows_tree(&b->cli));
     return CONTINUE;
 }
 

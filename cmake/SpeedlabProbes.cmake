@@ -90,7 +90,14 @@ elseif((SPEEDLAB_SANITIZE OR SPEEDLAB_RACECHECK) AND NOT SPEEDLAB_OFFLOAD STREQU
 elseif(CMAKE_C_COMPILER_ID STREQUAL "GNU")
   set(_candidates "nvptx sm_80|-foffload=nvptx-none,-foffload-options=nvptx-none=-misa=sm_80")
 elseif(CMAKE_C_COMPILER_ID STREQUAL "Clang")
-  set(_candidates "nvptx sm_80|-fopenmp-targets=nvptx64-nvidia-cuda,-Xopenmp-target=nvptx64-nvidia-cuda,-march=sm_80")
+  # clang 16 (Debian: clang-16, libomp-16-dev, clang-tools-16 for its
+  # offload packager and linker wrapper) builds machine code for Ampere and
+  # Hopper with the CUDA toolkit it finds; it warns that CUDA 13 is newer
+  # than the 11.8 it knows, which is no error. clang 14 has no nvptx device
+  # runtime in Debian and falls through to the host.
+  set(_candidates
+    "nvptx sm_80+sm_90|-fopenmp-targets=nvptx64-nvidia-cuda,--offload-arch=sm_80,--offload-arch=sm_90,-Wno-unknown-cuda-version"
+    "nvptx sm_80|-fopenmp-targets=nvptx64-nvidia-cuda,-Xopenmp-target=nvptx64-nvidia-cuda,-march=sm_80")
 else()
   set(_candidates "")
 endif()

@@ -13,6 +13,14 @@
 #   lib/      every shared library they need but the C library and the
 #             NVIDIA driver (Google Benchmark, libgomp and its nvptx plugin,
 #             libstdc++, libgcc_s, the CUDA runtime), RUNPATH $ORIGIN
+#   bin/speedlab-bench-clang, clang-runtime.tar.xz
+#             the second offload compiler: the bench built by clang
+#             (SPEEDLAB_BUNDLE_CLANG, default clang-16; its packages are
+#             installed like the others) and its runtime (libomp,
+#             libomptarget and its CUDA plugins, and the LLVM library they
+#             load: 180 MiB, 39 MiB compressed), which run.sh unpacks into a
+#             temporary folder. Left out, and said so, where clang cannot
+#             be installed or cannot offload.
 #   run.sh    validate and time the GPU track on the node (scripts/gpu_bundle_run.sh)
 #   README    five lines
 #   BUILD     what was built, for what, and the GLIBC version it needs
@@ -73,6 +81,46 @@ say "building the bench and the runner"
 cmake --build "$build" -j "$(nproc)" --target speedlab-bench-solutions speedlab \
     >"$build.build.log" 2>&1 || { grep -E 'error' "$build.build.log" | head -20; exit 1; }
 
+# --- The second offload compiler: clang ---------------------------------------
+# The same solutions, built by clang with its own OpenMP runtime (libomp,
+# libomptarget): a separate program, since two OpenMP runtimes cannot
+# share a process. CUDA and MPI come from the GCC build.
+clang=${SPEEDLAB_BUNDLE_CLANG:-clang-16}
+clang_major=${clang#clang-}
+clang_label=""
+clang_missing=""
+if command -v dpkg-query >/dev/null 2>&1; then
+    for p in "$clang" "libomp-$clang_major-dev" "clang-tools-$clang_major"; do
+        has_pkg "$p" || clang_missing="$clang_missing $p"
+    done
+fi
+if [ -n "$clang_missing" ]; then
+    say "installing the second offload compiler:$clang_missing"
+    if [ "$(id -u)" = 0 ]; then
+        DEBIAN_FRONTEND=noninteractive apt-get update -qq &&
+            DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $clang_missing >/dev/null 2>&1
+    elif command -v sudo >/dev/null 2>&1; then
+        sudo apt-get update -qq &&
+            sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $clang_missing >/dev/null 2>&1
+    else
+        false
+    fi || say "could not install$clang_missing (sudo apt-get install -y$clang_missing); the bundle has GCC's offload only"
+fi
+if command -v "$clang" >/dev/null 2>&1; then
+    say "configuring $build-clang ($clang offload to nvptx, kernels -march=$arch)"
+    if cmake -S . -B "$build-clang" -DCMAKE_BUILD_TYPE=Release -DCMAKE_C_COMPILER="$clang" \
+           -DCMAKE_CXX_COMPILER="$(echo "$clang" | sed 's/clang/clang++/')" \
+           -DSPEEDLAB_OFFLOAD=ON -DSPEEDLAB_ARCH="$arch" -DSPEEDLAB_CUDA=OFF -DSPEEDLAB_MPI=OFF \
+           >"$build-clang.configure.log" 2>&1 &&
+       cmake --build "$build-clang" -j "$(nproc)" --target speedlab-bench-solutions \
+           >"$build-clang.build.log" 2>&1; then
+        clang_label=$clang
+    else
+        say "$clang did not build the offload bench (see $build-clang.configure.log, .build.log); the bundle has GCC's offload only"
+        grep -E 'error|FATAL' "$build-clang.configure.log" "$build-clang.build.log" 2>/dev/null | head -5
+    fi
+fi
+
 # --- Stage --------------------------------------------------------------------
 stage="$out.partial"
 rm -rf "$stage"
@@ -92,31 +140,48 @@ is_system() {
     esac
     return 1
 }
-# copy_needs FILE...: what each file needs (ldd: the whole closure) into lib/.
+# copy_needs DIR FILE...: what each file needs (ldd: the whole closure) into DIR.
 copy_needs() {
+    dir=$1
+    shift
     for f; do
         ldd "$f" | while read -r name arrow path rest; do
             [ "$arrow" = "=>" ] || continue
-            is_system "$name" || [ -f "$stage/lib/$name" ] || cp -L "$path" "$stage/lib/$name"
+            is_system "$name" || [ -f "$dir/$name" ] || cp -L "$path" "$dir/$name"
         done
     done
 }
-copy_needs "$stage"/bin/* "$stage/lib/libgomp-plugin-nvptx.so.1"
+copy_needs "$stage/lib" "$stage"/bin/* "$stage/lib/libgomp-plugin-nvptx.so.1"
 # One more round: the copied libraries' own needs.
-copy_needs "$stage"/lib/*
+copy_needs "$stage/lib" "$stage"/lib/*
 for f in "$stage"/bin/*; do patchelf --set-rpath '$ORIGIN/../lib' "$f"; done
 for f in "$stage"/lib/*; do chmod u+w "$f"; patchelf --set-rpath '$ORIGIN' "$f"; done
+# clang's bench and its runtime: lib-clang/, packed after the check below.
+# libomptarget loads its plugins by their unversioned names.
+if [ -n "$clang_label" ]; then
+    llvm_lib=$("$clang" -print-resource-dir | sed 's|/lib/clang/.*|/lib|')
+    mkdir -p "$stage/lib-clang"
+    cp "$build-clang/bench/speedlab-bench-solutions" "$stage/bin/speedlab-bench-clang"
+    for plugin in libomptarget.rtl.cuda.nextgen.so libomptarget.rtl.cuda.so; do
+        cp -L "$llvm_lib/$plugin" "$stage/lib-clang/$plugin"
+    done
+    copy_needs "$stage/lib-clang" "$stage/bin/speedlab-bench-clang" "$stage"/lib-clang/*
+    copy_needs "$stage/lib-clang" "$stage"/lib-clang/*
+    patchelf --set-rpath '$ORIGIN/../lib-clang' "$stage/bin/speedlab-bench-clang"
+    for f in "$stage"/lib-clang/*; do chmod u+w "$f"; patchelf --set-rpath '$ORIGIN' "$f"; done
+fi
 
 # --- Check --------------------------------------------------------------------
 # With nothing from this machine's library path, every need resolves to
 # the bundle or the C library.
 bad=0
-libdir=$(realpath "$stage/lib")
-for f in "$stage"/bin/* "$stage"/lib/*; do
+stagedir=$(realpath "$stage")
+for f in "$stage"/bin/* "$stage"/lib/* "$stage"/lib-clang/*; do
+    [ -f "$f" ] || continue
     env -i /usr/bin/ldd "$f" | while read -r name arrow path rest; do
         [ "$arrow" = "=>" ] || continue
         case $(realpath "$path") in
-        "$libdir/"*) ;;
+        "$stagedir/lib/"* | "$stagedir/lib-clang/"*) ;;
         *) is_system "$name" || { echo "gpu_bundle: $(basename "$f") needs $name from $path, outside the bundle" >&2; exit 1; } ;;
         esac
     done || bad=1
@@ -124,7 +189,8 @@ for f in "$stage"/bin/* "$stage"/lib/*; do
         { echo "gpu_bundle: $(basename "$f"): a library is not found" >&2; bad=1; }
 done
 [ "$bad" = 0 ] || exit 1
-glibc_need=$(for f in "$stage"/bin/* "$stage"/lib/*; do objdump -T "$f"; done |
+glibc_need=$(for f in "$stage"/bin/* "$stage"/lib/* "$stage"/lib-clang/*; do
+    [ -f "$f" ] && objdump -T "$f"; done |
     grep -o 'GLIBC_[0-9][0-9.]*' | sed 's/GLIBC_//' | sort -uV | tail -1)
 glibc_here=$(getconf GNU_LIBC_VERSION | sed 's/glibc //')
 if [ "$(printf '%s\n%s\n' "$glibc_need" "$glibc_here" | sort -V | tail -1)" != "$glibc_here" ]; then
@@ -133,15 +199,36 @@ if [ "$(printf '%s\n%s\n' "$glibc_need" "$glibc_here" | sort -V | tail -1)" != "
 fi
 say "GLIBC needed: $glibc_need or newer (this machine: $glibc_here)"
 
+# The LLVM library alone is 118 MiB: the clang runtime travels packed
+# (xz), made once per set of libraries and kept in the build folder.
+if [ -n "$clang_label" ]; then
+    key=$(cd "$stage/lib-clang" && md5sum ./* | md5sum | cut -c1-32)
+    packed="$build-clang/clang-runtime.tar.xz"
+    if [ "$(cat "$packed.key" 2>/dev/null)" != "$key" ]; then
+        say "packing clang's runtime ($(du -sm "$stage/lib-clang" | cut -f1) MiB; about half a minute, once)"
+        tar -C "$stage" -cf - lib-clang | xz -6 -T0 >"$packed.tmp" && mv "$packed.tmp" "$packed" &&
+            echo "$key" >"$packed.key" || { echo "gpu_bundle: could not pack clang's runtime" >&2; exit 1; }
+    fi
+    cp "$packed" "$stage/clang-runtime.tar.xz"
+    rm -rf "$stage/lib-clang"
+fi
+
 offload=$(sed -n 's/^-- *offload *//p' "$build.configure.log")
 cuda=$(sed -n 's/^-- *CUDA *//p' "$build.configure.log")
 {
     echo "speedlab GPU bundle, built $(date -u +%Y-%m-%dT%H:%M:%SZ) on $(uname -n)"
     echo "commit: $(git rev-parse --short HEAD 2>/dev/null || echo unknown)$(git diff --quiet 2>/dev/null || echo ' (with uncommitted changes)')"
     echo "compiler: $("$cc" --version | head -1)"
+    echo "gcc_label: gcc-$major"
     echo "kernels: -march=$arch (any x86-64 CPU with AVX2 and FMA)"
     echo "OpenMP offload: $offload; sm_80 PTX, compiled for the node's GPU by its driver"
     echo "CUDA: $cuda"
+    if [ -n "$clang_label" ]; then
+        echo "OpenMP offload 2: $("$clang" --version | head -1); $(sed -n 's/^-- *offload *//p' "$build-clang.configure.log"); bin/speedlab-bench-clang, runtime in clang-runtime.tar.xz"
+        echo "clang_label: $clang_label"
+    else
+        echo "OpenMP offload 2: not included ($clang could not be installed or could not offload here)"
+    fi
     echo "glibc_needed: $glibc_need"
 } >"$stage/BUILD"
 cp scripts/gpu_bundle_run.sh "$stage/run.sh"
@@ -151,7 +238,7 @@ chmod +x "$stage/run.sh"
 cat >"$stage/README" <<'EOF'
 speedlab GPU bundle: the GPU track, built on a login node, for a GPU node with only the NVIDIA driver.
 Copy this folder to the node and run ./run.sh there (./run.sh --host-ok runs it on a machine without a GPU, labelled host fallback).
-It prints what the node has, validates and times every gpu and cuda variant, and writes results/<run>/ (exit 4 if a gpu variant ran on the host).
+It prints what the node has, validates and times every gpu variant with GCC and clang and every cuda variant, and writes results/<run>/ (exit 4 if a gpu variant ran on the host).
 Copy results/<run> back and run `sh plots/plot.sh results/<run>` in the kit (or `make report RUN=...`) to draw its figures.
 BUILD says what was built and for which CPU, GPU and GLIBC; nothing outside lib/ is used but the C library and the driver.
 EOF

@@ -1,8 +1,11 @@
 #!/bin/sh
 # run.sh - the GPU bundle's one command, on a GPU node that has only the
 # NVIDIA driver: say what the node has, then validate and time every gpu
-# and cuda variant, the GPU time breakdown and the crossover, at sizes that
-# make a GPU worth it, into a normal run folder. (In the kit this file is
+# variant with both offload compilers (GCC, and clang when the bundle has
+# it: its rows are measured first by its own bench and join GCC's run,
+# labelled with the compiler) and every cuda variant, the GPU time
+# breakdown and the crossover, at sizes that make a GPU worth it, into a
+# normal run folder. (In the kit this file is
 # scripts/gpu_bundle_run.sh; `make gpu-bundle` copies it into the bundle.)
 #
 # usage: ./run.sh [--host-ok] [--results DIR] [--quick] [--size KERNEL=N ...]
@@ -89,11 +92,41 @@ fi
 # validates; its times are for no slide, so it spends little on them.
 timing="--reps 3 --min-time 0.1"
 [ "$quick" = 1 ] && sizes=--quick && timing="--reps 2 --min-time 0.01"
+# The second offload compiler first: its own bench (its own OpenMP
+# runtime, unpacked into a temporary folder) writes rows labelled with the
+# compiler, which GCC's run imports and judges again against its own
+# references.
+clang_label=$(sed -n 's/^clang_label: //p' "$here/BUILD")
+gcc_label=$(sed -n 's/^gcc_label: //p' "$here/BUILD")
+import=""
+clang_rc=0
+if [ -n "$clang_label" ]; then
+    section "validate and time the gpu variants built by $clang_label"
+    clang_tmp=$(mktemp -d "${TMPDIR:-/tmp}/speedlab-clang.XXXXXX")
+    trap 'rm -rf "$clang_tmp"' EXIT
+    if ! xz -dc "$here/clang-runtime.tar.xz" | tar -xf - -C "$clang_tmp"; then
+        echo "run.sh: could not unpack clang-runtime.tar.xz (is xz installed?); GCC's rows only" >&2
+        clang_rc=1
+    else
+        # libomptarget's CUDA plugin opens libcuda.so; a node may have only
+        # the driver's libcuda.so.1.
+        cuda1=$(/sbin/ldconfig -p 2>/dev/null | awk '$1 == "libcuda.so.1" { print $NF; exit }')
+        [ -n "$cuda1" ] && ln -sf "$cuda1" "$clang_tmp/lib-clang/libcuda.so"
+        # shellcheck disable=SC2086
+        LD_LIBRARY_PATH="$clang_tmp/lib-clang" "$here/bin/speedlab-bench-clang" $device \
+            --label "$clang_label" --variant gpu,gpu_v1,gpu_v2,gpu_v4 $sizes $extra \
+            --threads "$cores" --no-weak $timing --no-plots --results "$clang_tmp/results"
+        clang_rc=$?
+        [ -f "$clang_tmp/results/latest/results.csv" ] &&
+            import="--import $clang_tmp/results/latest/results.csv"
+    fi
+fi
+
 section "validate and time every gpu and cuda variant ($([ "$quick" = 1 ] && echo "quick sizes" || echo "GPU sizes"))"
 before=$(readlink "$results/latest" 2>/dev/null)
 # shellcheck disable=SC2086
 "$bench" $device --variant "$variants" $sizes $extra --threads "$cores" --no-weak $timing \
-    --no-plots --results "$results"
+    --no-plots ${gcc_label:+--label "$gcc_label"} $import --results "$results"
 rc=$?
 [ "$rc" -eq 4 ] && exit 4
 # Only this run's folder is shown: after a refusal (exit 2) latest still
@@ -146,12 +179,17 @@ section "where the gpu variants ran"
 # Quoted fields ("static,1") hold commas: blank them before splitting.
 sed 's/"[^"]*"/q/g' "$run/results.csv" | awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }
     $col["variant"] ~ /^(gpu|cuda)/ {
-        printf "  %-11s %-7s %12.3f ms  %-14s %s\n", $col["kernel"], $col["variant"],
+        printf "  %-11s %-9s %-7s %12.3f ms  %-14s %s\n", $col["kernel"], $col["tree"], $col["variant"],
                $col["median_s"] * 1e3, $col["ran_on"], $col["valid"] == "yes" ? "valid" : "INVALID" }'
 sed -n '/^## GPU time breakdown/,/^- crossover/p' "$run/summary.md"
 echo "run folder: $run"
 echo "next: copy it to a machine with the kit and gnuplot, then: sh plots/plot.sh <run folder>"
 [ "$rc" -ne 0 ] && exit "$rc"
+case $clang_rc in
+0 | 3) ;;     # a wrong clang row is in GCC's run: flagged, exit 3 there
+4) echo "run.sh: $clang_label's gpu variants found no device (above)" >&2; exit 4 ;;
+*) echo "run.sh: $clang_label's bench failed (exit $clang_rc, above); its rows are missing" >&2; exit 1 ;;
+esac
 if [ "$host_ok" = 0 ] && grep -q 'host fallback' "$run/results.csv"; then
     echo "run.sh: some gpu variants ran on the host (host fallback), not on the GPU" >&2
     exit 4

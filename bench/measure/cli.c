@@ -231,6 +231,14 @@ static int set_label(sl_cli *c, const struct option *o, const char *v, char *why
                  "newlines, nor be empty", o->name, v);
         return -1;
     }
+    /* The bench's label becomes the rows' tree: a results.csv field and
+     * part of a configuration's name. */
+    if (strcmp(o->name, "--label") == 0 &&
+        (strlen(v) >= SL_LABEL_MAX || strspn(v, SL_LABEL_CHARS) != strlen(v))) {
+        snprintf(why, whylen, "--label: '%.40s': up to %d letters, digits, '.', '_', '+' "
+                 "or '-'", v, SL_LABEL_MAX - 1);
+        return -1;
+    }
     c->label[o->name[strlen(o->name) - 1] == 'b'] = v;
     return 0;
 }
@@ -366,6 +374,10 @@ static const struct option OPTIONS[] = {
       .history_help = "the commit of --adopt's run folder" },
     { .name = "--unbuilt", .value = "SHA", .programs = SL_CLI_HISTORY, .set = set_text, .at = offsetof(sl_cli, unbuilt),
       .history_help = "record that this commit did not build" },
+    { .name = "--label", .value = "NAME", .programs = SL_CLI_BENCH, .set = set_label,
+      .help = "name this run's rows NAME instead of the tree (e.g. the\n"
+      "compiler: clang-16), so that another run can --import\n"
+      "them beside its own (letters, digits, . _ + -)" },
     { .name = "--label-a", .value = "NAME", .programs = SL_CLI_COMPARE, .set = set_label,
       .compare_help = "A's name in the tables and plots (default: A)" },
     { .name = "--label-b", .value = "NAME", .programs = SL_CLI_COMPARE, .set = set_label,

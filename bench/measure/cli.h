@@ -19,6 +19,10 @@
 /* The most --benchmark_* flags one run passes through. */
 #define SL_MAX_GB_FLAGS 16
 
+/* The bench's --label: a tree name (foreign.h keeps 32 bytes of one). */
+#define SL_LABEL_MAX 32
+#define SL_LABEL_CHARS "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._+-"
+
 /* --import files: lesson 8's numba rows and lesson 6's MPI grid, and room. */
 #define SL_MAX_IMPORTS 4
 
@@ -59,7 +63,8 @@ typedef struct sl_cli {
     int check;                   /* mpi: validate only, nothing timed */
     double timeout;              /* mpi: seconds a launch may run; 0: default */
     int bind;                    /* mpi: -1 auto, 0 none, 1 core */
-    const char *label[2];        /* compare: the two runs' names; NULL: A, B */
+    const char *label[2];        /* compare: the two runs' names; NULL: A, B;
+                                    bench: label[0], its rows' tree (--label) */
     const char *word[2];         /* bare words: the runner's lesson, compare's
                                     two run folders */
     int nwords;

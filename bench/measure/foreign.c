@@ -161,6 +161,25 @@ static void judge_again(sl_config *c, const sl_config *base, const char *check)
              own->tolerance);
 }
 
+/* Where row i ran (its ran_on; a file without the column ran on the host:
+ * numba's). 0, or -1 with why for a value the bench does not write. */
+static int ran_on(const sl_table *t, int i, sl_where *where, char *why, size_t whylen)
+{
+    const char *v = sl_table_text(t, i, sl_table_col(t, "ran_on"));
+    const sl_where all[] = { SL_RAN_HOST, SL_RAN_HOST_FALLBACK, SL_RAN_DEVICE };
+    *where = SL_RAN_HOST;
+    if (*v == '\0')
+        return 0;
+    for (size_t k = 0; k < sizeof all / sizeof all[0]; k++)
+        if (strcmp(v, sl_where_name(all[k])) == 0) {
+            *where = all[k];
+            return 0;
+        }
+    snprintf(why, whylen, "%s line %d: ran_on '%.20s' is not host, host fallback or device",
+             t->path, t->line[i], v);
+    return -1;
+}
+
 /* Row i of t (its columns in col) as configuration c of kernel k. */
 static int fill(sl_suite *s, sl_config *c, const sl_table *t, int i, const int *col,
                 const sl_kernel *k, char *why, size_t whylen)
@@ -179,8 +198,12 @@ static int fill(sl_suite *s, sl_config *c, const sl_table *t, int i, const int *
                  base ? (long long)base->problem.size : 0LL);
         return -1;
     }
+    sl_where where;
+    if (ran_on(t, i, &where, why, whylen) != 0)
+        return -1;
     const foreign_block *b = foreign_variant(s, TEXT(TREE), TEXT(VARIANT),
-                                             threads > 0 ? SL_USES_THREADS : 0);
+                                             (threads > 0 ? SL_USES_THREADS : 0) |
+                                             (where != SL_RAN_HOST ? SL_USES_GPU : 0));
     if (!b) {
         snprintf(why, whylen, "%s: out of memory", t->path);
         return -1;
@@ -212,6 +235,8 @@ static int fill(sl_suite *s, sl_config *c, const sl_table *t, int i, const int *
     c->weak = strcmp(TEXT(STUDY), "weak") == 0;
     if (read_numbers(c, t, i, col, why, whylen) != 0)
         return -1;
+    c->outcome.where = where;
+    c->probe_outcome.where = where;
     if (c->timed > 0 && !(c->median > 0.0 && c->ci_low > 0.0 && c->ci_high >= c->ci_low)) {
         snprintf(why, whylen, "%s line %d: %s has no usable median and interval", t->path,
                  t->line[i], c->name);

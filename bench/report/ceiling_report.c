@@ -343,13 +343,15 @@ int sl_write_roofline(const char *dir, const sl_ceilings *m, const sl_suite *s)
         const sl_problem_def *k = c->kernel->problem;
         int fastest = fastest_point(s, point, i);
         double x = sl_config_intensity(c);
-        char variant[80];
+        char variant[80], whose[48] = "";
         sl_config_label(c, variant, sizeof variant);
+        if (strcmp(c->tree, "exercises") == 0)
+            snprintf(whose, sizeof whose, " (yours)");
+        else if (sl_config_shows_tree(c))
+            snprintf(whose, sizeof whose, " (%s)", c->tree);
         fprintf(af.fp, "%d %.6g %.6g \"%s%s%s%s\"\n", kernel_no, x > 0.0 ? x : edge,
                 c->rate * sl_variant_limit(k, c->variant).ops, fastest ? k->name : "",
-                fastest ? " " : "",
-                fastest ? variant : "",
-                fastest && strcmp(c->tree, "solutions") != 0 ? " (yours)" : "");
+                fastest ? " " : "", fastest ? variant : "", fastest ? whose : "");
     }
     free(point);
     if (sl_atomic_commit(&af) != 0)

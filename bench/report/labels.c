@@ -3,6 +3,7 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <string.h>
 
 void sl_time_text(char *out, size_t len, double s)
 {
@@ -16,6 +17,11 @@ void sl_time_text(char *out, size_t len, double s)
 const char *sl_config_where(const sl_config *c)
 {
     return sl_where_name(c->outcome.where);
+}
+
+int sl_config_shows_tree(const sl_config *c)
+{
+    return c->foreign || (strcmp(c->tree, "solutions") != 0 && strcmp(c->tree, "exercises") != 0);
 }
 
 void sl_config_label(const sl_config *c, char *out, size_t len)

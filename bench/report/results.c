@@ -165,8 +165,12 @@ static int plot_data_kernel(const char *dir, const sl_suite *s, const sl_problem
             continue;
         char detail[96] = "", sched[32];
         int n = 0, mark = c->contaminated ? 2 : c->outcome.where == SL_RAN_HOST_FALLBACK;
+        /* Another program's or compiler's rows name it. */
+        if (sl_config_shows_tree(c))
+            n += snprintf(detail, sizeof detail, "%s", c->tree);
         if (c->problem.threads > 0)
-            n += snprintf(detail + n, sizeof detail - (size_t)n, "x%d", c->threads_used);
+            n += snprintf(detail + n, sizeof detail - (size_t)n, "%sx%d", n ? ", " : "",
+                          c->threads_used);
         if (c->variant->flags & SL_USES_SCHEDULE) {
             sl_schedule_name(c->problem.schedule, sched, sizeof sched);
             n += snprintf(detail + n, sizeof detail - (size_t)n, "%s%s", n ? ", " : "", sched);

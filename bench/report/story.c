@@ -120,6 +120,16 @@ static void limit_text(const sl_suite *s, const sl_ceilings *m, const sl_config 
         snprintf(out, len, "the work unit's other instructions");
 }
 
+/* Is `name` a teaching stage of kernel k's own table (pi's gpu_v1)? Another
+ * compiler's build of it is a stage too. */
+static int own_stage(const sl_kernel *k, const char *name)
+{
+    for (size_t v = 0; v < k->count; v++)
+        if (strcmp(k->variants[v].name, name) == 0)
+            return (k->variants[v].flags & SL_STAGE) != 0;
+    return 0;
+}
+
 /* The variants a headline block walks, in ladder order: the kernel table's
  * (teaching stages aside), or for rows another program measured (foreign.h)
  * theirs, in the order its file gave them. */
@@ -139,7 +149,7 @@ static void block_variants(const sl_suite *s, const sl_config *k0, const sl_vari
         for (int j = 0; j < *n; j++)
             seen |= out[j] == c->variant;
         if (!seen && c->foreign && c->kernel->problem == k0->kernel->problem &&
-            strcmp(c->tree, k0->tree) == 0)
+            strcmp(c->tree, k0->tree) == 0 && !own_stage(k0->kernel, c->variant->name))
             out[(*n)++] = c->variant;
     }
 }
@@ -282,7 +292,7 @@ static void headline(FILE *f, const sl_suite *s, const sl_ceilings *m, int markd
     /* Imported rows' blocks are "kernel (tree)": the column grows to fit. */
     for (size_t i = 0; i < s->count; i++) {
         const sl_config *c = &s->configs[i];
-        int w = (int)strlen(c->kernel->problem->name) + (c->foreign ? 3 + (int)strlen(c->tree) : 0);
+        int w = (int)strlen(c->kernel->problem->name) + (sl_config_shows_tree(c) ? 3 + (int)strlen(c->tree) : 0);
         width = w > width ? w : width;
     }
     if (markdown)
@@ -301,7 +311,7 @@ static void headline(FILE *f, const sl_suite *s, const sl_ceilings *m, int markd
                 shown[nshown++] = c;
             char kernel[64] = "";
             if (r == 0)
-                snprintf(kernel, sizeof kernel, c->foreign ? "%s (%s)" : "%s",
+                snprintf(kernel, sizeof kernel, sl_config_shows_tree(c) ? "%s (%s)" : "%s",
                          c->kernel->problem->name, c->tree);
             char variant[80], threads[48], med[48], sp[24], pct[16], limit[128];
             sl_config_label(c, variant, sizeof variant);
@@ -564,7 +574,7 @@ static void kernel_finding(FILE *f, const sl_suite *s, const sl_ceilings *m,
     char label[80];
     sl_config_label(best->c, label, sizeof label);
     char kernel[64];
-    snprintf(kernel, sizeof kernel, k0->foreign ? "%s (%s)" : "%s", k0->kernel->problem->name,
+    snprintf(kernel, sizeof kernel, sl_config_shows_tree(k0) ? "%s (%s)" : "%s", k0->kernel->problem->name,
              k0->tree);
     fprintf(f, "- **%s**: %s on %d thread%s is %.1fx scalar", kernel, label, best->c->threads_used, best->c->threads_used == 1 ? "" : "s",
             best->c->speedup);

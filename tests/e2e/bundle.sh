@@ -43,37 +43,63 @@ case_bundle() {
              lib/libgomp.so.1 lib/libgomp-plugin-nvptx.so.1; do
         [ -s "$bundle/$f" ] && ok "bundle has $f" || fail "bundle lacks $f"
     done
+    # The second offload compiler: wherever its packages install (they do
+    # on Debian 12), the bundle carries it; else BUILD says it does not.
+    clang=$(sed -n 's/^clang_label: //p' "$bundle/BUILD")
+    if command -v clang-16 >/dev/null 2>&1; then
+        [ "$clang" = clang-16 ] && ok "BUILD: clang_label clang-16" || fail "BUILD: clang_label '$clang'"
+        for f in bin/speedlab-bench-clang clang-runtime.tar.xz; do
+            [ -s "$bundle/$f" ] && ok "bundle has $f" || fail "bundle lacks $f"
+        done
+        expect_match "$bundle/BUILD" "OpenMP offload 2: .*clang version 16.*nvptx sm_80[+]sm_90" \
+            "BUILD names clang's offload targets"
+    else
+        expect_in "$bundle/BUILD" "OpenMP offload 2: not included" "BUILD says clang is not in it"
+    fi
     n=$(wc -l <"$bundle/README")
     [ "$n" -eq 5 ] && ok "README: five lines" || fail "README: $n lines"
 
-    # What each file needs: the bundle's lib/ or the C library, nothing else.
-    for f in "$bundle"/bin/* "$bundle"/lib/*; do
+    # What each file needs: the bundle's lib/ or the C library, nothing
+    # else; clang's bench and runtime: the packed lib-clang/ (unpacked here
+    # as run.sh unpacks it).
+    mkdir -p "$tmp/unpacked"
+    [ -z "$clang" ] || xz -dc "$bundle/clang-runtime.tar.xz" | tar -xf - -C "$tmp/unpacked" ||
+        fail "clang-runtime.tar.xz does not unpack"
+    for f in "$bundle"/bin/* "$bundle"/lib/* "$tmp"/unpacked/lib-clang/*; do
+        [ -f "$f" ] || continue
         fname=$(basename "$f")
+        libs="$bundle/lib"
+        case $f in
+        */speedlab-bench-clang | */lib-clang/*) libs="$tmp/unpacked/lib-clang" ;;
+        esac
         readelf -d "$f" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p' >"$tmp/needed"
         while read -r lib; do
-            [ -f "$bundle/lib/$lib" ] || bundle_system_lib "$lib" ||
+            [ -f "$libs/$lib" ] || bundle_system_lib "$lib" ||
                 fail "$fname needs $lib, neither in the bundle nor the C library"
         done <"$tmp/needed"
-        env -i /usr/bin/ldd "$f" >"$tmp/ldd" 2>&1
+        env -i LD_LIBRARY_PATH="$libs" /usr/bin/ldd "$f" >"$tmp/ldd" 2>&1
         if grep -q 'not found' "$tmp/ldd"; then
             fail "$fname: $(grep 'not found' "$tmp/ldd" | head -1)"
         fi
         while read -r lib arrow path rest; do
             [ "$arrow" = "=>" ] || continue
             case $(realpath "$path") in
-            "$(realpath "$bundle/lib")"/*) ;;
+            "$(realpath "$libs")"/*) ;;
             *) bundle_system_lib "$lib" || fail "$fname resolves $lib to $path" ;;
             esac
         done <"$tmp/ldd"
     done
     ok "every library resolves to the bundle or the C library (readelf, ldd under env -i)"
     for f in "$bundle"/bin/*; do
-        readelf -d "$f" | grep -q 'RUNPATH.*\[\$ORIGIN/../lib\]' &&
-            ok "$(basename "$f"): RUNPATH \$ORIGIN/../lib" || fail "$(basename "$f"): RUNPATH"
+        want='$ORIGIN/../lib'
+        [ "$(basename "$f")" = speedlab-bench-clang ] && want='$ORIGIN/../lib-clang'
+        [ "$(readelf -d "$f" | sed -n 's/.*(RUNPATH).*\[\(.*\)\]/\1/p')" = "$want" ] &&
+            ok "$(basename "$f"): RUNPATH $want" || fail "$(basename "$f"): RUNPATH, not $want"
     done
     need=$(sed -n 's/^glibc_needed: //p' "$bundle/BUILD")
     have=$(getconf GNU_LIBC_VERSION | sed 's/glibc //')
-    newest=$(for f in "$bundle"/bin/* "$bundle"/lib/*; do objdump -T "$f"; done |
+    newest=$(for f in "$bundle"/bin/* "$bundle"/lib/* "$tmp"/unpacked/lib-clang/*; do
+        [ -f "$f" ] && objdump -T "$f"; done |
         grep -o 'GLIBC_[0-9][0-9.]*' | sed 's/GLIBC_//' | sort -uV | tail -1)
     [ -n "$need" ] && [ "$need" = "$newest" ] && ok "BUILD names the newest GLIBC needed: $need" ||
         fail "BUILD says GLIBC '$need', the files need $newest"
@@ -94,8 +120,11 @@ case_bundle() {
     # --host-ok: a complete run folder, every gpu row labelled host fallback,
     # with nothing from this machine but the C library (env -i).
     # --size KERNEL=...: a kernel's own size wins over --quick for that kernel.
-    expect_rc 0 "run.sh --host-ok" env -i PATH=/usr/bin:/bin "$bundle/run.sh" --host-ok \
-        --size ${e2e_example}=3000001 --results "$tmp/results"
+    mkdir -p "$tmp/tmpdir"
+    expect_rc 0 "run.sh --host-ok" env -i PATH=/usr/bin:/bin TMPDIR="$tmp/tmpdir" \
+        "$bundle/run.sh" --host-ok --size ${e2e_example}=3000001 --results "$tmp/results"
+    [ -z "$(ls -A "$tmp/tmpdir")" ] && ok "run.sh leaves no temporary folder" ||
+        fail "run.sh left $(ls "$tmp/tmpdir")"
     run="$tmp/results/$(readlink "$tmp/results/latest")"
     for f in bench.json results.csv samples.csv summary.md index.html breakdown.csv \
              crossover-${e2e_image}.dat speedup-${e2e_example}.dat speedup-${e2e_image}.dat \
@@ -119,6 +148,25 @@ case_bundle() {
         ok "--size ${e2e_example}=3000001 applied to every ${e2e_example} row" || fail "${e2e_example} sizes: $(awk -v k="$e2e_example" '$1 == k' "$tmp/rows")"
     [ "$(awk -v k="$e2e_image" '$1 == k { print $3 }' "$tmp/rows" | sort -u)" = 512 ] &&
         ok "the other kernels kept the quick size" || fail "${e2e_image} sizes: $(awk -v k="$e2e_image" '$1 == k' "$tmp/rows")"
+    # Both compilers' rows, each labelled with its compiler, every gpu row
+    # validated through the host fallback.
+    if [ -n "$clang" ]; then
+        gccl=$(sed -n 's/^gcc_label: //p' "$bundle/BUILD")
+        sed 's/"[^"]*"/q/g' "$run/results.csv" | awk -F, -v a="$gccl" -v b="$clang" '
+            NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }
+            $col["variant"] ~ /^gpu/ && $col["valid"] == "yes" && $col["ran_on"] == "host fallback" {
+                n[$col["tree"]]++ }
+            END { printf "%d %d\n", n[a], n[b] }' >"$tmp/per_compiler"
+        read -r ngcc nclang <"$tmp/per_compiler"
+        [ "$ngcc" -ge 7 ] && [ "$nclang" -eq "$ngcc" ] &&
+            ok "$ngcc valid gpu rows labelled $gccl and $nclang labelled $clang, all host fallback" ||
+            fail "valid host-fallback gpu rows: $gccl $ngcc, $clang $nclang"
+        expect_in "$run/summary.md" "${e2e_image} ($clang) " "the headline names clang's rows"
+        expect_match "$run/speedup-${e2e_image}.dat" "^\"gpu\".*\"$clang, host fallback\"" \
+            "the speedup figure labels clang's bar"
+        expect_match "$tmp/out" "^  ${e2e_image} +$clang +gpu .*host fallback +valid" \
+            "run.sh lists clang's gpu rows"
+    fi
     expect_in "$run/summary.md" "host fallback: CPU code, no GPU here" "the headline says host fallback"
     expect_in "$run/summary.md" "none: the gpu variant ran on the host" "no crossover claimed"
     expect_in "$tmp/out" "where the gpu variants ran" "run.sh lists where each gpu variant ran"

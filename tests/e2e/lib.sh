@@ -47,6 +47,11 @@ expect_in() {
     if grep -qF -- "$2" "$1"; then ok "$3"; else fail "$3: '$2' not in $1"; fi
 }
 
+# expect_match FILE ERE LABEL: a line of FILE matches the extended regex.
+expect_match() {
+    if grep -qE -- "$2" "$1"; then ok "$3"; else fail "$3: /$2/ not in $1"; fi
+}
+
 expect_not_in() {
     if grep -qE -- "$2" "$1"; then fail "$3: '$2' found in $1"; else ok "$3"; fi
 }
