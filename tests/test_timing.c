@@ -12,6 +12,7 @@
  * in turn never narrows its interval to +-5%: it gets more repetitions
  * until they are spent ("too noisy"), and none past a deadline ("budget
  * spent"). A busy machine may instead leave it disturbed; never at target.
+ * And settled clocks: a device's repetitions each follow a warm-up call.
  */
 #define _DEFAULT_SOURCE
 #include <stdlib.h>
@@ -144,6 +145,47 @@ static void precision_within_a_budget(void)
     }
 }
 
+/* A "device" kernel whose calls take 20 ms, longer than a repetition
+ * (min_time 10 ms), so that each repetition is one timed call; and a host
+ * kernel beside it, whose turns come between its repetitions. */
+#define DEVICE_CALL_S 0.02
+static int device_calls;
+
+static int device_run(const sl_variant *v, const sl_problem *p, sl_outcome *out)
+{
+    fake_run(v, p, out);
+    out->where = SL_RAN_DEVICE;
+    device_calls++;
+    sleep_s(DEVICE_CALL_S);
+    return 0;
+}
+
+static const sl_problem_def device_problem = FAKE_PROBLEM("device", device_run);
+static const sl_kernel device_kernel = { &device_problem, fake_variants, 1 };
+static const sl_kernel *const device_kernels[] = { &fake_kernel, &device_kernel, NULL };
+
+/* Settled clocks: each repetition of a configuration that ran on a device
+ * follows an untimed warm-up call (a GPU's clock drops while the CPU
+ * configurations run between its turns), so it makes twice the calls of
+ * its repetitions; the host kernel beside it makes no more than its own. */
+static void device_repetitions_warm_up(void)
+{
+    sl_suite s = { 0 };
+    validated_suite(&s, device_kernels);
+    CHECK_EQ_LL(s.count, 2);
+    CHECK(s.configs[1].outcome.where == SL_RAN_DEVICE);
+    device_calls = 0;
+    sl_timing t = { .reps = 4, .min_time = DEVICE_CALL_S / 2, .retry_busy = 0 };
+    CHECK(sl_suite_time(&s, &t) == 0);
+    const sl_config *c = &s.configs[1];
+    CHECK_EQ_LL(c->timed, 4);
+    CHECK_EQ_LL(c->iterations[0], 1);
+    CHECK_EQ_LL(device_calls, 2 * c->timed);
+    /* The warm-up is outside the clock: a repetition is one call. */
+    CHECK(c->median >= DEVICE_CALL_S && c->median < 1.9 * DEVICE_CALL_S);
+    sl_suite_free(&s);
+}
+
 static void mandelbrot_run_does_not_sum(void)
 {
     sl_problem p = { .size = 16, .height = 8 };
@@ -196,6 +238,7 @@ int main(int argc, char **argv)
         return 1;
     tally_outside_the_clock();
     precision_within_a_budget();
+    device_repetitions_warm_up();
     mandelbrot_run_does_not_sum();
     best_cpu_is_the_fastest();
     gb_shutdown();

@@ -140,6 +140,10 @@ void sl_breakdown_summary(FILE *f, const sl_breakdown *b)
         fprintf(f, "- **host fallback**: there is no offload device, so the \"copies\" "
                    "below are the host's own memory and the kernel is CPU code. These "
                    "are not GPU figures and no GPU speedup is claimed.\n");
+    else
+        fprintf(f, "- settled clocks: each timed repetition of a gpu variant follows an "
+                   "untimed warm-up call, so that none starts on a clock that dropped "
+                   "while CPU variants ran between its turns\n");
     fprintf(f, "\n| workload | ran on | to device | kernel | to host | release | "
                "staged end to end | per call end to end | best CPU | CPU / GPU per call |\n"
                "|---|---|---|---|---|---|---|---|---|---|\n");
