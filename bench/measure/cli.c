@@ -233,10 +233,10 @@ static int set_label(sl_cli *c, const struct option *o, const char *v, char *why
     }
     /* The bench's label becomes the rows' tree: a results.csv field and
      * part of a configuration's name. */
-    if (strcmp(o->name, "--label") == 0 &&
+    if (o->programs == SL_CLI_BENCH &&
         (strlen(v) >= SL_LABEL_MAX || strspn(v, SL_LABEL_CHARS) != strlen(v))) {
-        snprintf(why, whylen, "--label: '%.40s': up to %d letters, digits, '.', '_', '+' "
-                 "or '-'", v, SL_LABEL_MAX - 1);
+        snprintf(why, whylen, "%s: '%.40s': up to %d letters, digits, '.', '_', '+' "
+                 "or '-'", o->name, v, SL_LABEL_MAX - 1);
         return -1;
     }
     c->label[o->name[strlen(o->name) - 1] == 'b'] = v;

@@ -30,7 +30,7 @@ void sl_precision_text(const sl_config *c, char *out, size_t len);
 
 /* How a configuration's place is shown: "host", "host fallback", "device". */
 const char *sl_config_where(const sl_config *c);
-/* Does a row name its tree beside its kernel: "pi (clang-16)"? Rows of
+/* Does a row name its tree beside its kernel, "<kernel> (clang-16)"? Rows of
  * another program or compiler (--import), and a run's own rows when
  * --label named them (bench_main.c). */
 int sl_config_shows_tree(const sl_config *c);

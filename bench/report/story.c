@@ -120,7 +120,7 @@ static void limit_text(const sl_suite *s, const sl_ceilings *m, const sl_config 
         snprintf(out, len, "the work unit's other instructions");
 }
 
-/* Is `name` a teaching stage of kernel k's own table (pi's gpu_v1)? Another
+/* Is `name` a teaching stage of kernel k's own table (SL_STAGE)? Another
  * compiler's build of it is a stage too. */
 static int own_stage(const sl_kernel *k, const char *name)
 {

@@ -162,7 +162,7 @@ case_bundle() {
             ok "$ngcc valid gpu rows labelled $gccl and $nclang labelled $clang, all host fallback" ||
             fail "valid host-fallback gpu rows: $gccl $ngcc, $clang $nclang"
         expect_in "$run/summary.md" "${e2e_image} ($clang) " "the headline names clang's rows"
-        expect_match "$run/speedup-${e2e_image}.dat" "^\"gpu\".*\"$clang, host fallback\"" \
+        expect_match "$run/speedup-${e2e_image}.dat" "^\"gpu\".*\"$clang, (host fallback|disturbed)\"" \
             "the speedup figure labels clang's bar"
         expect_match "$tmp/out" "^  ${e2e_image} +$clang +gpu .*host fallback +valid" \
             "run.sh lists clang's gpu rows"
