@@ -15,12 +15,12 @@
 #             libstdc++, libgcc_s, the CUDA runtime), RUNPATH $ORIGIN
 #   bin/speedlab-bench-clang, clang-runtime.tar.xz
 #             the second offload compiler: the bench built by clang
-#             (SPEEDLAB_BUNDLE_CLANG, default clang-16; its packages are
-#             installed like the others) and its runtime (libomp,
-#             libomptarget and its CUDA plugins, and the LLVM library they
-#             load: 180 MiB, 39 MiB compressed), which run.sh unpacks into a
-#             temporary folder. Left out, and said so, where clang cannot
-#             be installed or cannot offload.
+#             (SPEEDLAB_BUNDLE_CLANG, default clang-16; installed like the
+#             others, its OpenMP package unpacked, not installed) and its
+#             runtime (libomp, libomptarget and its CUDA plugins, and the
+#             LLVM library they load: 180 MiB, 39 MiB compressed), which
+#             run.sh unpacks into a temporary folder. Left out, and said
+#             so, where clang cannot be installed or cannot offload.
 #   run.sh    validate and time the GPU track on the node (scripts/gpu_bundle_run.sh)
 #   README    five lines
 #   BUILD     what was built, for what, and the GLIBC version it needs
@@ -84,13 +84,16 @@ cmake --build "$build" -j "$(nproc)" --target speedlab-bench-solutions speedlab 
 # --- The second offload compiler: clang ---------------------------------------
 # The same solutions, built by clang with its own OpenMP runtime (libomp,
 # libomptarget): a separate program, since two OpenMP runtimes cannot
-# share a process. CUDA and MPI come from the GCC build.
+# share a process. CUDA and MPI come from the GCC build. clang's OpenMP
+# package (libomp-16-dev) conflicts with clang 14's (libomp-dev: make
+# racecheck, CC=clang), so it is never installed: apt-get download unpacks
+# it into the build folder, and two wrapper scripts point clang at it.
 clang=${SPEEDLAB_BUNDLE_CLANG:-clang-16}
 clang_major=${clang#clang-}
 clang_label=""
 clang_missing=""
 if command -v dpkg-query >/dev/null 2>&1; then
-    for p in "$clang" "libomp-$clang_major-dev" "clang-tools-$clang_major"; do
+    for p in "$clang" "clang-tools-$clang_major"; do
         has_pkg "$p" || clang_missing="$clang_missing $p"
     done
 fi
@@ -106,10 +109,35 @@ if [ -n "$clang_missing" ]; then
         false
     fi || say "could not install$clang_missing (sudo apt-get install -y$clang_missing); the bundle has GCC's offload only"
 fi
-if command -v "$clang" >/dev/null 2>&1; then
+case $build in
+/*) omp=$build-clang-omp ;;
+*) omp=$(pwd)/$build-clang-omp ;;
+esac
+omp_lib=$omp/root/usr/lib/llvm-$clang_major/lib
+if command -v "$clang" >/dev/null 2>&1 && [ ! -f "$omp_lib/libomptarget.so" ]; then
+    say "unpacking libomp-$clang_major-dev into $build-clang-omp (not installed: it conflicts with libomp-dev)"
+    rm -rf "$omp" && mkdir -p "$omp/debs" &&
+        (cd "$omp/debs" && apt-get download "libomp-$clang_major-dev" "libomp5-$clang_major") \
+            >"$omp/download.log" 2>&1 &&
+        for d in "$omp"/debs/*.deb; do dpkg-deb -x "$d" "$omp/root"; done
+    [ -f "$omp_lib/libomptarget.so" ] ||
+        say "could not download libomp-$clang_major-dev (see $omp/download.log); the bundle has GCC's offload only"
+fi
+if command -v "$clang" >/dev/null 2>&1 && [ -f "$omp_lib/libomptarget.so" ]; then
+    for tool in "$clang" "$(echo "$clang" | sed 's/clang/clang++/')"; do
+        printf '#!/bin/sh\n# %s with the OpenMP runtime unpacked beside it (gpu_bundle.sh)\nexec %s -isystem %s -L%s -Wl,-rpath,%s --libomptarget-nvptx-bc-path=%s -Wno-unused-command-line-argument "$@"\n' \
+            "$tool" "$tool" "$omp_lib/clang/$clang_major/include" "$omp_lib" "$omp_lib" "$omp_lib" \
+            >"$omp/$tool"
+        chmod +x "$omp/$tool"
+    done
+    # A folder configured with another compiler cannot be switched over.
+    grep -q "^CMAKE_C_COMPILER:[A-Z]*=$omp/$clang\$" "$build-clang/CMakeCache.txt" 2>/dev/null ||
+        rm -rf "$build-clang"
     say "configuring $build-clang ($clang offload to nvptx, kernels -march=$arch)"
-    if cmake -S . -B "$build-clang" -DCMAKE_BUILD_TYPE=Release -DCMAKE_C_COMPILER="$clang" \
-           -DCMAKE_CXX_COMPILER="$(echo "$clang" | sed 's/clang/clang++/')" \
+    if cmake -S . -B "$build-clang" -DCMAKE_BUILD_TYPE=Release -DCMAKE_C_COMPILER="$omp/$clang" \
+           -DCMAKE_CXX_COMPILER="$omp/$(echo "$clang" | sed 's/clang/clang++/')" \
+           -DOpenMP_C_FLAGS=-fopenmp=libomp -DOpenMP_C_LIB_NAMES=omp \
+           -DOpenMP_omp_LIBRARY="$omp_lib/libomp.so" \
            -DSPEEDLAB_OFFLOAD=ON -DSPEEDLAB_ARCH="$arch" -DSPEEDLAB_CUDA=OFF -DSPEEDLAB_MPI=OFF \
            >"$build-clang.configure.log" 2>&1 &&
        cmake --build "$build-clang" -j "$(nproc)" --target speedlab-bench-solutions \
@@ -159,11 +187,10 @@ for f in "$stage"/lib/*; do chmod u+w "$f"; patchelf --set-rpath '$ORIGIN' "$f";
 # clang's bench and its runtime: lib-clang/, packed after the check below.
 # libomptarget loads its plugins by their unversioned names.
 if [ -n "$clang_label" ]; then
-    llvm_lib=$("$clang" -print-resource-dir | sed 's|/lib/clang/.*|/lib|')
     mkdir -p "$stage/lib-clang"
     cp "$build-clang/bench/speedlab-bench-solutions" "$stage/bin/speedlab-bench-clang"
     for plugin in libomptarget.rtl.cuda.nextgen.so libomptarget.rtl.cuda.so; do
-        cp -L "$llvm_lib/$plugin" "$stage/lib-clang/$plugin"
+        cp -L "$omp_lib/$plugin" "$stage/lib-clang/$plugin"
     done
     copy_needs "$stage/lib-clang" "$stage/bin/speedlab-bench-clang" "$stage"/lib-clang/*
     copy_needs "$stage/lib-clang" "$stage"/lib-clang/*

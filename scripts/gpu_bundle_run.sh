@@ -80,11 +80,15 @@ grep -E '^(OpenMP offload|CUDA|kernels):' "$here/BUILD"
 # scalar baseline comes along; 3 repetitions, at the sizes the kernels
 # declare for a GPU node (node.txt: "size KERNEL=N", why in each kernel's
 # gpu-node.txt). About 5 minutes on a 16-core node.
-variants=threads_simd,gpu,gpu_v1,gpu_v2,gpu_v4,cuda
+# The gpu variants: the ladder's, the teaching stages, and the other
+# shapes of their loops (rows, loop, teams: step 5.7), which only a named
+# list plans.
+shapes=gpu,gpu_v1,gpu_v2,gpu_v4,gpu_rows,gpu_loop,gpu_teams
+variants=threads_simd,$shapes,cuda
 sizes=$(awk '$1 == "size" { printf "--size %s ", $2 }' "$here/node.txt" 2>/dev/null)
 device=--require-device
 if [ "$host_ok" = 1 ]; then
-    variants=threads_simd,gpu,gpu_v1,gpu_v2,gpu_v4
+    variants=threads_simd,$shapes
     device=""
     quick=1
 fi
@@ -114,7 +118,7 @@ if [ -n "$clang_label" ]; then
         [ -n "$cuda1" ] && ln -sf "$cuda1" "$clang_tmp/lib-clang/libcuda.so"
         # shellcheck disable=SC2086
         LD_LIBRARY_PATH="$clang_tmp/lib-clang" "$here/bin/speedlab-bench-clang" $device \
-            --label "$clang_label" --variant gpu,gpu_v1,gpu_v2,gpu_v4 $sizes $extra \
+            --label "$clang_label" --variant "$shapes" $sizes $extra \
             --threads "$cores" --no-weak $timing --no-plots --results "$clang_tmp/results"
         clang_rc=$?
         [ -f "$clang_tmp/results/latest/results.csv" ] &&
@@ -179,7 +183,7 @@ section "where the gpu variants ran"
 # Quoted fields ("static,1") hold commas: blank them before splitting.
 sed 's/"[^"]*"/q/g' "$run/results.csv" | awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }
     $col["variant"] ~ /^(gpu|cuda)/ {
-        printf "  %-11s %-9s %-7s %12.3f ms  %-14s %s\n", $col["kernel"], $col["tree"], $col["variant"],
+        printf "  %-11s %-9s %-9s %12.3f ms  %-14s %s\n", $col["kernel"], $col["tree"], $col["variant"],
                $col["median_s"] * 1e3, $col["ran_on"], $col["valid"] == "yes" ? "valid" : "INVALID" }'
 sed -n '/^## GPU time breakdown/,/^- crossover/p' "$run/summary.md"
 echo "run folder: $run"

@@ -27,6 +27,9 @@
 #define fractal_threads_simd SL_TREE_SYMBOL(fractal_threads_simd)
 #define fractal_expert SL_TREE_SYMBOL(fractal_expert)
 #define fractal_gpu SL_TREE_SYMBOL(fractal_gpu)
+#define fractal_gpu_rows SL_TREE_SYMBOL(fractal_gpu_rows)
+#define fractal_gpu_loop SL_TREE_SYMBOL(fractal_gpu_loop)
+#define fractal_gpu_teams SL_TREE_SYMBOL(fractal_gpu_teams)
 #define fractal_cuda SL_TREE_SYMBOL(fractal_cuda)
 #define fractal_threads_sweep SL_TREE_SYMBOL(fractal_threads_sweep)
 #define fractal_threads_simd_sweep SL_TREE_SYMBOL(fractal_threads_simd_sweep)
@@ -41,6 +44,10 @@ void fractal_row_simd(const fractal_job *job, int64_t j, int32_t *row);
 /* The five rungs, with the signature fractal_fn (kernels/fractal/fractal_problem.h). */
 fractal_fn fractal_scalar, fractal_simd, fractal_threads, fractal_threads_simd,
     fractal_gpu;
+
+/* Other shapes of the gpu variant's loops (gpu_shapes.c, step 5.7), timed
+ * on a GPU node by the bundle. */
+fractal_fn fractal_gpu_rows, fractal_gpu_loop, fractal_gpu_teams;
 
 /* Beyond the ladder (expert.c, step 3.5): what an expert gets. */
 fractal_fn fractal_expert;

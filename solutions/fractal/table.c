@@ -18,6 +18,13 @@ static const sl_variant fractal_variants[] = {
     { "expert", (sl_any_fn *)fractal_expert, SL_USES_THREADS | SL_USES_SIMD | SL_EXPERT,
       NULL, NULL, NULL },
     { "gpu", (sl_any_fn *)fractal_gpu, SL_USES_GPU, NULL, NULL, NULL },
+    /* Other shapes of its loops, for the GPU node (step 5.7). */
+    { "gpu_rows", (sl_any_fn *)fractal_gpu_rows, SL_USES_GPU | SL_STAGE | SL_SHAPE, NULL,
+      NULL, NULL },
+    { "gpu_loop", (sl_any_fn *)fractal_gpu_loop, SL_USES_GPU | SL_STAGE | SL_SHAPE, NULL,
+      NULL, NULL },
+    { "gpu_teams", (sl_any_fn *)fractal_gpu_teams, SL_USES_GPU | SL_STAGE | SL_SHAPE, NULL,
+      NULL, NULL },
 #if SPEEDLAB_HAVE_CUDA
     { "cuda", (sl_any_fn *)fractal_cuda, SL_USES_CUDA, NULL, NULL, NULL },
 #endif

@@ -162,6 +162,15 @@ case_bundle() {
             ok "$ngcc valid gpu rows labelled $gccl and $nclang labelled $clang, all host fallback" ||
             fail "valid host-fallback gpu rows: $gccl $ngcc, $clang $nclang"
         expect_in "$run/summary.md" "${e2e_image} ($clang) " "the headline names clang's rows"
+        # The loops' other shapes (step 5.7), with each compiler; clang 16's
+        # combined "target teams loop" once skipped its loop on the host.
+        for shape in gpu_rows gpu_loop gpu_teams; do
+            for cc in "$gccl" "$clang"; do
+                valid=$(csv_get "$run/results.csv" valid tree="$cc" variant=$shape kernel=${e2e_image})
+                [ "$valid" = yes ] && ok "$cc's ${e2e_image} $shape is valid" ||
+                    fail "$cc's ${e2e_image} $shape: valid '$valid'"
+            done
+        done
         expect_match "$run/speedup-${e2e_image}.dat" "^\"gpu\".*\"$clang, (host fallback|disturbed)\"" \
             "the speedup figure labels clang's bar"
         expect_match "$tmp/out" "^  ${e2e_image} +$clang +gpu .*host fallback +valid" \

@@ -52,8 +52,12 @@ case_store() {
     "$bench" "$@" >"$tmp/a" 2>&1 & a=$!
     "$bench" "$@" >"$tmp/b" 2>&1 & b=$!
     wait "$a"; ra=$?; wait "$b"; rb=$?
-    [ "$ra" -eq 0 ] && [ "$rb" -eq 0 ] && ok "two benches at once: both exit 0" ||
+    if [ "$ra" -eq 0 ] && [ "$rb" -eq 0 ]; then
+        ok "two benches at once: both exit 0"
+    else
         fail "two benches: exit $ra and $rb"
+        tail -3 "$tmp/a" "$tmp/b" >&2
+    fi
     ls "$res" | grep -v -e '^latest$' -e '^history\.sqlite' | grep -vxF -f "$tmp/runs.before" >"$tmp/runs.new"
     [ "$(wc -l <"$tmp/runs.new")" -eq 2 ] && ok "two new run folders" || fail "new run folders: $(cat "$tmp/runs.new")"
     while read -r d; do
