@@ -115,6 +115,9 @@ if [ -n "$clang_label" ]; then
         # libomptarget's CUDA plugin opens libcuda.so; a node may have only
         # the driver's libcuda.so.1.
         cuda1=$(/sbin/ldconfig -p 2>/dev/null | awk '$1 == "libcuda.so.1" { print $NF; exit }')
+        for f in /usr/lib/x86_64-linux-gnu/libcuda.so.1 /usr/lib64/libcuda.so.1; do
+            [ -z "$cuda1" ] && [ -e "$f" ] && cuda1=$f
+        done
         [ -n "$cuda1" ] && ln -sf "$cuda1" "$clang_tmp/lib-clang/libcuda.so"
         # shellcheck disable=SC2086
         LD_LIBRARY_PATH="$clang_tmp/lib-clang" "$here/bin/speedlab-bench-clang" $device \
