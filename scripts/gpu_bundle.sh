@@ -119,15 +119,18 @@ if command -v "$clang" >/dev/null 2>&1 && [ ! -f "$omp_lib/libomptarget.so" ]; t
     rm -rf "$omp" && mkdir -p "$omp/debs" &&
         (cd "$omp/debs" && apt-get download "libomp-$clang_major-dev" "libomp5-$clang_major") \
             >"$omp/download.log" 2>&1 &&
-        for d in "$omp"/debs/*.deb; do dpkg-deb -x "$d" "$omp/root"; done
+        for d in "$omp"/debs/*.deb; do dpkg-deb -x "$d" "$omp/root" || break; done
     [ -f "$omp_lib/libomptarget.so" ] ||
         say "could not download libomp-$clang_major-dev (see $omp/download.log); the bundle has GCC's offload only"
 fi
 if command -v "$clang" >/dev/null 2>&1 && [ -f "$omp_lib/libomptarget.so" ]; then
     for tool in "$clang" "$(echo "$clang" | sed 's/clang/clang++/')"; do
-        printf '#!/bin/sh\n# %s with the OpenMP runtime unpacked beside it (gpu_bundle.sh)\nexec %s -isystem %s -L%s -Wl,-rpath,%s --libomptarget-nvptx-bc-path=%s -Wno-unused-command-line-argument "$@"\n' \
-            "$tool" "$tool" "$omp_lib/clang/$clang_major/include" "$omp_lib" "$omp_lib" "$omp_lib" \
-            >"$omp/$tool"
+        cat >"$omp/$tool" <<WRAPPER
+#!/bin/sh
+# $tool with the OpenMP runtime unpacked beside it (gpu_bundle.sh)
+exec $tool -isystem '$omp_lib/clang/$clang_major/include' '-L$omp_lib' '-Wl,-rpath,$omp_lib' \\
+    '--libomptarget-nvptx-bc-path=$omp_lib' -Wno-unused-command-line-argument "\$@"
+WRAPPER
         chmod +x "$omp/$tool"
     done
     # A folder configured with another compiler cannot be switched over.
