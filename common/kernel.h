@@ -36,15 +36,15 @@ enum sl_variant_flags {
                                   of the headline, held against its own limit
                                   (sl_problem_def.expert_*), since it changes
                                   the instructions a work unit needs */
-    SL_SHAPE = 1u << 8,        /* another shape of an offload loop (lesson 5,
-                                  step 5.7: rows, loop, teams), planned only
-                                  where --variant names it (the GPU bundle
-                                  does); with SL_STAGE, beside the ladder */
-    SL_FALLBACK = 1u << 7      /* in this build the variant runs the rung
+    SL_FALLBACK = 1u << 7,     /* in this build the variant runs the rung
                                   below's code (an expert rung built without
                                   the instructions it needs): labelled
                                   "(fallback)" in every table and plot, and
                                   held against the rung below's limit */
+    SL_SHAPE = 1u << 8         /* another shape of an offload loop (lesson 5,
+                                  step 5.7: rows, loop, teams), planned only
+                                  where --variant names it (the GPU bundle
+                                  does); with SL_STAGE, beside the ladder */
 };
 
 /* The GPU time breakdown's workload for a kernel (bench/measure/

@@ -47,21 +47,27 @@ sh scripts/deps.sh "$cc"
 major=$("$cc" -dumpversion | cut -d. -f1)
 need=""
 has_pkg() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q "install ok installed"; }
+# apt_install PACKAGE...: as root, or with sudo; 0 when installed.
+apt_install() {
+    if [ "$(id -u)" = 0 ]; then
+        DEBIAN_FRONTEND=noninteractive apt-get update -qq &&
+            DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$@" >/dev/null
+    elif command -v sudo >/dev/null 2>&1; then
+        say "using sudo (you may be asked for your password)"
+        sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$@" >/dev/null
+    else
+        false
+    fi
+}
 if command -v dpkg-query >/dev/null 2>&1; then
     has_pkg "gcc-$major-offload-nvptx" || need="$need gcc-$major-offload-nvptx"
     command -v patchelf >/dev/null 2>&1 || need="$need patchelf"
 fi
 if [ -n "$need" ]; then
     for p in $need; do say "installing missing package: $p"; done
-    if [ "$(id -u)" = 0 ]; then
-        DEBIAN_FRONTEND=noninteractive apt-get update -qq &&
-            DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $need >/dev/null
-    elif command -v sudo >/dev/null 2>&1; then
-        say "using sudo (you may be asked for your password)"
-        sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $need >/dev/null
-    else
-        false
-    fi || { echo "gpu_bundle: could not install:$need; run: sudo apt-get install -y$need" >&2; exit 2; }
+    # shellcheck disable=SC2086
+    apt_install $need ||
+        { echo "gpu_bundle: could not install:$need; run: sudo apt-get install -y$need" >&2; exit 2; }
 fi
 command -v patchelf >/dev/null 2>&1 ||
     { echo "gpu_bundle: patchelf is needed; run: sudo apt-get install -y patchelf" >&2; exit 2; }
@@ -99,15 +105,9 @@ if command -v dpkg-query >/dev/null 2>&1; then
 fi
 if [ -n "$clang_missing" ]; then
     say "installing the second offload compiler:$clang_missing"
-    if [ "$(id -u)" = 0 ]; then
-        DEBIAN_FRONTEND=noninteractive apt-get update -qq &&
-            DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $clang_missing >/dev/null 2>&1
-    elif command -v sudo >/dev/null 2>&1; then
-        sudo apt-get update -qq &&
-            sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $clang_missing >/dev/null 2>&1
-    else
-        false
-    fi || say "could not install$clang_missing (sudo apt-get install -y$clang_missing); the bundle has GCC's offload only"
+    # shellcheck disable=SC2086
+    apt_install $clang_missing 2>/dev/null ||
+        say "could not install$clang_missing (sudo apt-get install -y$clang_missing); the bundle has GCC's offload only"
 fi
 case $build in
 /*) omp=$build-clang-omp ;;

@@ -124,10 +124,8 @@ static void limit_text(const sl_suite *s, const sl_ceilings *m, const sl_config 
  * compiler's build of it is a stage too. */
 static int own_stage(const sl_kernel *k, const char *name)
 {
-    for (size_t v = 0; v < k->count; v++)
-        if (strcmp(k->variants[v].name, name) == 0)
-            return (k->variants[v].flags & SL_STAGE) != 0;
-    return 0;
+    const sl_variant *v = sl_find_variant(k, name);
+    return v && (v->flags & SL_STAGE);
 }
 
 /* The variants a headline block walks, in ladder order: the kernel table's
