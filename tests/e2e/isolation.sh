@@ -103,8 +103,19 @@ completed_plants() {
     expect_not_in "$tmp/out" "dynamic" "no row claims a schedule the code does not use"
     # simd without linear (right) and threads without its reduction (a
     # race: lost updates on 2 threads over 10^7 points).
-    expect_rc 3 "the runner on a racy Monte Carlo" \
-        "$copy/build/bench/speedlab" ${e2e_seeded} --min-time 0.01 --size 10000019 --threads 2 --results "$tmp/results"
+    # Updates are lost only where the two threads overlap in time; on a
+    # loaded machine (CTest runs tests side by side) one may finish before
+    # the other starts, and the count comes out right (seen on a clean
+    # clone). So the racy run gets up to three tries, stopping at the
+    # first that is not right; that one is checked in full below.
+    for try in 1 2 3; do
+        "$copy/build/bench/speedlab" ${e2e_seeded} --min-time 0.01 --size 10000019 \
+            --threads 2 --results "$tmp/results" >"$tmp/out" 2>"$tmp/err"
+        rc=$?
+        [ "$rc" -ne 0 ] && break
+    done
+    [ "$rc" -eq 3 ] && ok "the runner on a racy Monte Carlo (exit 3, try $try)" ||
+        fail "the runner on a racy Monte Carlo: exit $rc after $try tries, expected 3"
     row_right "$tmp/out" "exercises +simd +1 " "simd without linear is right"
     grep -qE '^exercises +threads +2 .*WRONG: [-+][0-9]+ points inside' "$tmp/out" &&
         ok "the racy threads row is WRONG by a count" || fail "threads row: $(grep -E '^exercises +threads ' "$tmp/out")"
