@@ -97,6 +97,41 @@ static void grid(FILE *f, const sl_grid *runs, const char *kernel, int markdown)
         fprintf(f, "\n");
 }
 
+/* Ranks against threads: R x 1 against 1 x R, best variant each. Returns
+ * the findings written. */
+static int ranks_or_threads(FILE *f, const sl_grid *runs, const char *kernel,
+                            const char **variants, int nv)
+{
+    int said = 0;
+    for (int R = 2; R <= 64; R *= 2) {
+        const sl_grid_row *a = NULL, *b = NULL;
+        for (int v = 0; v < nv; v++) {
+            const sl_grid_row *x = find(runs, kernel, variants[v], R, 1);
+            const sl_grid_row *y = find(runs, kernel, variants[v], 1, R);
+            if (x && sl_grid_timed(x) && (!a || x->median < a->median))
+                a = x;
+            if (y && sl_grid_timed(y) && (!b || y->median < b->median))
+                b = y;
+        }
+        if (a && b) {
+            char ta[32], tb[32], by[48];
+            sl_time_text(ta, sizeof ta, a->median);
+            sl_time_text(tb, sizeof tb, b->median);
+            double d = 100 * fabs(a->median / b->median - 1);
+            if (d < 1)
+                snprintf(by, sizeof by, "the same to within 1%%");
+            else
+                snprintf(by, sizeof by, "ranks are %.0f%% %s", d,
+                         a->median <= b->median ? "faster" : "slower");
+            fprintf(f, "- **%s: ranks or threads.** %d ranks x 1 thread (%s) take %s, "
+                    "1 rank x %d threads %s: %s.\n", kernel, R, a->variant, ta, R, tb,
+                    by);
+            said++;
+        }
+    }
+    return said;
+}
+
 /* The findings an instructor would say out loud: balance, ranks against
  * threads, communication. */
 static void findings(FILE *f, const sl_grid *runs, const char **kernels, int nk)
@@ -133,25 +168,7 @@ static void findings(FILE *f, const sl_grid *runs, const char **kernels, int nk)
             fprintf(f, ".\n");
             said++;
         }
-        /* Ranks against threads: R x 1 against 1 x R, best variant each. */
-        for (int R = 2; R <= 64; R *= 2) {
-            const sl_grid_row *a = NULL, *b = NULL;
-            for (int v = 0; v < nv; v++) {
-                const sl_grid_row *x = find(runs, kernels[k], variants[v], R, 1);
-                const sl_grid_row *y = find(runs, kernels[k], variants[v], 1, R);
-                if (x && sl_grid_timed(x) && (!a || x->median < a->median))
-                    a = x;
-                if (y && sl_grid_timed(y) && (!b || y->median < b->median))
-                    b = y;
-            }
-            if (a && b) {
-                fprintf(f, "- **%s: ranks or threads.** %d ranks x 1 thread (%s) take %.3g s, "
-                        "1 rank x %d threads %.3g s: ranks are %.0f%% %s.\n",
-                        kernels[k], R, a->variant, a->median, R, b->median,
-                        100 * fabs(a->median / b->median - 1), a->median <= b->median ? "faster" : "slower");
-                said++;
-            }
-        }
+        said += ranks_or_threads(f, runs, kernels[k], variants, nv);
     }
     /* The largest communication share. */
     const sl_grid_row *most = NULL;
@@ -162,9 +179,15 @@ static void findings(FILE *f, const sl_grid *runs, const char **kernels, int nk)
             most = r;
     }
     if (most) {
-        fprintf(f, "- **Communication.** The largest share is %s %s at %d x %d: %.0f%% of its "
+        double pct = 100 * most->comm / most->median;
+        char share[32];
+        if (pct < 1)
+            snprintf(share, sizeof share, "under 1%%");
+        else
+            snprintf(share, sizeof share, "%.0f%%", pct);
+        fprintf(f, "- **Communication.** The largest share is %s %s at %d x %d: %s of its "
                 "time is the reduce or gather and the wait for the slowest rank.\n",
-                most->kernel, most->variant, most->ranks, most->threads, 100 * most->comm / most->median);
+                most->kernel, most->variant, most->ranks, most->threads, share);
         said++;
     }
     int disturbed = 0, invalid = 0;

@@ -144,6 +144,8 @@ case_bench() {
     done
     expect_in "$run/summary.md" "| hybrid_cyclic | 2 x 1 |" "the grid has cyclic at 2 x 1"
     expect_in "$run/summary.md" "communication and waiting" "the split is there"
+    expect_match "$run/summary.md" "Communication.\*\* The largest share is .* at [0-9]+ x [0-9]+: (under 1|[1-9][0-9]*)% of" \
+        "the largest communication share, never '0%'"
     expect_in "$run/summary.md" "mpi_library: Open MPI" "the MPI library is recorded"
     expect_in "$run/summary.md" "rank 3:" "every rank's host and CPUs are recorded"
     expect_in "$run/index.html" "hybrid-${e2e_example}.png" "the page shows the figure"
