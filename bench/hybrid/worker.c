@@ -12,6 +12,7 @@
 #include "exitcodes.h"
 #include "gbench.h"
 #include "grid.h"
+#include "labels.h"
 #include "quiet.h"
 #include "sample.h"
 
@@ -465,10 +466,15 @@ static int run_config(FILE *f, const sl_hybrid_job *job, const sl_hybrid_variant
         write_row(f, &c, v->name, c.me.ranks, valid, &vd, note);
         printf("  %-11s %-14s %d rank(s) x %d thread(s): %s", job->kernel->problem->name,
                v->name, c.me.ranks, c.p.threads, valid ? "valid" : "INVALID");
-        if (valid && c.total.n > 0)
-            printf(", %.4g s (compute %.4g s, communication %.4g s, balance %.0f%%, work %.0f%%)",
-                   c.total.median, c.compute.median, c.total.median - c.compute.median,
-                   100.0 * c.compute_mean.median / c.compute.median, 100.0 * c.work_balance);
+        if (valid && c.total.n > 0) {
+            char total[32], compute[32], comm[32];
+            sl_time_text(total, sizeof total, c.total.median);
+            sl_time_text(compute, sizeof compute, c.compute.median);
+            sl_time_text(comm, sizeof comm, c.total.median - c.compute.median);
+            printf(", %s (compute %s, communication %s, balance %.0f%%, work %.0f%%)", total,
+                   compute, comm, 100.0 * c.compute_mean.median / c.compute.median,
+                   100.0 * c.work_balance);
+        }
         printf("%s%s\n", note[0] ? ": " : "", note);
         if (!valid)
             fprintf(stderr, "speedlab-mpi: INVALID: %s %s at %d rank(s) x %d thread(s): got %.17g,"
