@@ -109,7 +109,7 @@ static void limit_text(const sl_suite *s, const sl_ceilings *m, const sl_config 
     else if (eff > 0.0 && eff < EFFICIENT)
         snprintf(out, len, "threads: %.0f%% efficiency on %d", 100.0 * eff, c->threads_used);
     else if (c->foreign)
-        snprintf(out, len, "%s's code: its own run's summary says more", c->tree);
+        snprintf(out, len, "not known: %s's compiled code", c->tree);
     else if (!(c->variant->flags & SL_USES_SIMD))
         snprintf(out, len, "one lane per instruction (scalar code)");
     else if (k->image && (c->variant->flags & SL_EXPERT))
