@@ -140,12 +140,9 @@ static void estimates_table(FILE *f, const sl_suite *s)
             fprintf(f, "\n| kernel | variant | threads | seed | %s | inside | estimate "
                        "| std error | error | error / std error | check |\n"
                        "|---|---|---|--:|--:|--:|--:|--:|--:|--:|---|\n", def->size_name);
-        char variant[80], threads[16];
+        char variant[80], threads[48];
         sl_config_label(c, variant, sizeof variant);
-        if (c->threads_used > 0)
-            snprintf(threads, sizeof threads, "%d", c->threads_used);
-        else
-            snprintf(threads, sizeof threads, "device's");
+        sl_config_threads(c, threads, sizeof threads);
         double se = def->std_error(&c->problem);
         double err = fabs(c->outcome.value - def->exact);
         /* Imported rows carry the estimate, not the count. */

@@ -17,7 +17,8 @@ void sl_config_label(const sl_config *c, char *out, size_t len);
 void sl_interval_label(const sl_suite *s, char *out, size_t len);
 
 /* A configuration's threads as tables show it: "2", "3 (oversubscribed)",
- * "1" for a variant without threads, "device's" for a gpu variant. */
+ * "1" for a variant without threads, "device's" for a gpu variant ("host
+ * fallback" where it ran on the host). */
 void sl_config_threads(const sl_config *c, char *out, size_t len);
 
 /* A time as tables show it: "1.23 s", "45.6 ms", "789 µs"; "-" for none

@@ -33,6 +33,8 @@ case_gpu() {
             ok "kernel step labelled host fallback" || fail "kernel step not labelled host fallback"
         expect_not_in "$csv" ',device,' "no figure claims the device"
         expect_in "$run/summary.md" "n/a (host fallback)" "no GPU speedup claimed in the summary"
+        expect_match "$run/summary.md" '^\|  \| gpu \| host fallback \|' "the headline's threads: host fallback"
+        expect_not_in "$run/summary.md" "device's" "no table gives the host's threads to a device"
         expect_in "$run/summary.md" "none: the gpu variant ran on the host" "no crossover claimed"
         expect_in "$run/breakdown-gpu.gp" 'host fallback, not a GPU' "plot title says host fallback"
         expect_in "$run/speedup-${e2e_image}.dat" "host fallback\"" "speedup bar labelled host fallback"
