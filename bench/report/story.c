@@ -559,10 +559,12 @@ static void kernel_finding(FILE *f, const sl_suite *s, const sl_ceilings *m,
         const sl_config *c = rungs[r].c;
         if (c->speedup <= 0.0 || c->outcome.where != SL_RAN_HOST)
             continue;
+        /* The ladder's first rung of each kind: an imported ladder may
+         * have several threaded rungs (numba's prange, prange_nprandom). */
         unsigned fl = c->variant->flags & (SL_USES_SIMD | SL_USES_THREADS);
-        if (fl == SL_USES_SIMD)
+        if (fl == SL_USES_SIMD && !simd)
             simd = &rungs[r];
-        if (fl == SL_USES_THREADS)
+        if (fl == SL_USES_THREADS && !threads)
             threads = &rungs[r];
         if (best == NULL || c->speedup > best->c->speedup)
             best = &rungs[r];

@@ -72,6 +72,20 @@ print(variants, configs)' "$top")
     expect_in "$report/summary.md" "| ${e2e_example} (numba) | njit |" "the numba rungs in the headline"
     # The numba driver writes no summary of its own for a row to point to.
     expect_not_in "$report/summary.md" "summary says more" "no row sends the reader elsewhere"
+    # A numba finding's "threads alone" is its ladder's first threaded rung
+    # (prange), as the headline gives it, not a later one (vectorize_parallel).
+    awk -F'|' '
+      /^\| [a-z0-9_]+ \(numba\) \|/ { blk = $2; gsub(/^ +| +$/, "", blk); seen = 0 }
+      /^\| [a-z0-9_]+ \|/ { blk = "" }
+      /^\|/ && blk != "" && !seen && $4 + 0 >= 2 {
+          sp = $6; gsub(/[ x]/, "", sp); first[blk] = sprintf("%.1f", sp); seen = 1 }
+      /^- \*\*[a-z0-9_]+ \(numba\)\*\*/ && /threads alone/ {
+          k = $0; sub(/^- \*\*/, "", k); sub(/\*\*.*/, "", k)
+          v = $0; sub(/.*threads alone /, "", v); sub(/x.*/, "", v)
+          n++; if (v != first[k]) { print k ": threads alone " v "x, first threaded rung " first[k] "x"; bad = 1 } }
+      END { exit bad || !n }' "$report/summary.md" >"$tmp/alone" &&
+        ok "each numba finding's 'threads alone' is its first threaded rung" ||
+        fail "threads alone: $(cat "$tmp/alone")"
     expect_in "$report/summary.md" "## Compile time" "summary.md has the compile table"
     expect_in "$report/summary.md" "The first call pays for the compiler" "and its finding"
     expect_in "$report/summary.md" "Measured with: cpu_model:" "and what numba ran on"
