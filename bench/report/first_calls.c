@@ -30,6 +30,14 @@ static void finding(FILE *f, const sl_suite *s)
             worst->first > 0 ? 100.0 * worst->compile / worst->first : 0.0);
 }
 
+/* A table cell in the units the rest of the report uses (ms, µs). */
+static void time_cell(FILE *f, double seconds)
+{
+    char t[32];
+    sl_time_text(t, sizeof t, seconds);
+    fprintf(f, " %s |", t);
+}
+
 void sl_first_calls_section(FILE *f, const sl_suite *s)
 {
     if (s->nfirst == 0)
@@ -57,13 +65,14 @@ void sl_first_calls_section(FILE *f, const sl_suite *s)
             snprintf(warm + strlen(warm), sizeof warm - strlen(warm), " (%d)",
                      c->threads ? c->threads : 1);
         }
-        fprintf(f, "| %s | %s | %.3f s | %.3f s |", c->kernel, c->variant, c->first,
-                c->compile);
+        fprintf(f, "| %s | %s |", c->kernel, c->variant);
+        time_cell(f, c->first);
+        time_cell(f, c->compile);
         /* lowering, typing, inlining: sl_jit_phase's 4, 2 and 1 */
         const int shown[] = { 4, 2, 1 };
         for (int k = 0; k < 3; k++)
             if (c->functions)
-                fprintf(f, " %.3f s |", c->phase[shown[k]]);
+                time_cell(f, c->phase[shown[k]]);
             else
                 fprintf(f, " n/a |");
         fprintf(f, " %s |\n", warm);

@@ -87,6 +87,7 @@ print(variants, configs)' "$top")
         ok "each numba finding's 'threads alone' is its first threaded rung" ||
         fail "threads alone: $(cat "$tmp/alone")"
     expect_in "$report/summary.md" "## Compile time" "summary.md has the compile table"
+    expect_not_in "$report/summary.md" '\| 0\.[0-9]+ s \|' "its times in ms and µs, as every table's"
     expect_in "$report/summary.md" "The first call pays for the compiler" "and its finding"
     expect_in "$report/summary.md" "Measured with: cpu_model:" "and what numba ran on"
     expect_in "$report/summary.md" "threading_layer: " "its threading layer too"
