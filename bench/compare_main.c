@@ -24,6 +24,7 @@
 #include "exitcodes.h"
 #include "html.h"
 #include "interrupt.h"
+#include "labels.h"
 #include "results.h"
 #include "run_dir.h"
 #include "stats.h"
@@ -255,12 +256,15 @@ static int write_summary(const char *dir, const pair *q, int n, const char *la,
                "the interval is a 95%% bootstrap interval of that ratio\n\n"
                "| configuration | reps A/B | median A | median B | B/A [95%% CI] | "
                "p | verdict |\n|---|---|--:|--:|--:|--:|---|\n");
-    for (int i = 0; i < n; i++)
-        fprintf(f, "| %s | %d/%d | %.3f ms | %.3f ms | %.3f [%.3f, %.3f] | %.3g | %s |\n",
-                q[i].a->label, q[i].a->n, q[i].b->n, q[i].median_a * 1e3,
-                q[i].median_b * 1e3, q[i].ratio, q[i].low, q[i].high, q[i].p,
-                q[i].p < ALPHA ? (q[i].ratio < 1.0 ? "**B faster**" : "**B slower**")
-                               : q[i].verdict);
+    for (int i = 0; i < n; i++) {
+        char ta[32], tb[32];
+        sl_time_text(ta, sizeof ta, q[i].median_a);
+        sl_time_text(tb, sizeof tb, q[i].median_b);
+        fprintf(f, "| %s | %d/%d | %s | %s | %.3f [%.3f, %.3f] | %.3g | %s |\n",
+                q[i].a->label, q[i].a->n, q[i].b->n, ta, tb, q[i].ratio, q[i].low, q[i].high,
+                q[i].p, q[i].p < ALPHA ? (q[i].ratio < 1.0 ? "**B faster**" : "**B slower**")
+                                       : q[i].verdict);
+    }
     if (sl_path_join(path, sizeof path, dir, "compare-runs.png") == 0 && access(path, R_OK) == 0)
         fprintf(f, "\n![B/A per configuration with its 95%% interval; dark: a significant "
                    "difference](compare-runs.png)\n");

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "atomic_file.h"
+#include "labels.h"
 
 /* "host fallback" rows are CPU figures: say it wherever a figure goes. */
 static const char *gpu_label(sl_where w)
@@ -106,7 +107,9 @@ int sl_breakdown_write(const char *dir, const sl_breakdown *b)
 /* "12.3 ms (45%)": a step and its share of the staged end to end. */
 static void cell(char *out, size_t len, double secs, double total)
 {
-    snprintf(out, len, "%.3f ms (%.0f%%)", secs * 1e3, total > 0 ? 100.0 * secs / total : 0.0);
+    sl_time_text(out, len, secs);
+    snprintf(out + strlen(out), len - strlen(out), " (%.0f%%)",
+             total > 0 ? 100.0 * secs / total : 0.0);
 }
 
 /* The crossover in words. */
@@ -131,11 +134,12 @@ void sl_breakdown_summary(FILE *f, const sl_breakdown *b)
 {
     if (!b->wanted)
         return;
-    char c[5][48], text[200];
+    char c[5][48], text[200], t[3][32];
     fprintf(f, "\n## GPU time breakdown (lesson 5)\n\n");
     fprintf(f, "- device: %s\n", b->device);
+    sl_time_text(t[0], sizeof t[0], b->start);
     fprintf(f, "- first target region of the process (starting the runtime and the "
-               "device): %.3f ms, on the %s\n", b->start * 1e3, sl_where_name(b->start_where));
+               "device): %s, on the %s\n", t[0], sl_where_name(b->start_where));
     if (b->start_where != SL_RAN_DEVICE)
         fprintf(f, "- **host fallback**: there is no offload device, so the \"copies\" "
                    "below are the host's own memory and the kernel is CPU code. These "
@@ -162,9 +166,12 @@ void sl_breakdown_summary(FILE *f, const sl_breakdown *b)
             snprintf(c[4], sizeof c[4], "%.2fx", r->cpu_best / r->per_call);
         else
             snprintf(c[4], sizeof c[4], "n/a (host fallback)");
-        fprintf(f, "| %s | %s | %s | %s | %s | %s | %.3f ms | %.3f ms | %.3f ms (%s) | %s |\n",
-                r->workload, gpu_label(r->where), c[0], c[1], c[2], c[3], staged * 1e3,
-                r->per_call * 1e3, r->cpu_best * 1e3, r->cpu_name, c[4]);
+        sl_time_text(t[0], sizeof t[0], staged);
+        sl_time_text(t[1], sizeof t[1], r->per_call);
+        sl_time_text(t[2], sizeof t[2], r->cpu_best);
+        fprintf(f, "| %s | %s | %s | %s | %s | %s | %s | %s | %s (%s) | %s |\n", r->workload,
+                gpu_label(r->where), c[0], c[1], c[2], c[3], t[0], t[1], t[2], r->cpu_name,
+                c[4]);
     }
     crossover_text(text, sizeof text, b);
     fprintf(f, "\n- crossover (%s, GPU end to end vs the best CPU variant): %s.\n",

@@ -18,8 +18,7 @@ static void summary_row(FILE *f, const sl_config *c)
     char pm[16], precision[80] = "-";
     sl_precision_text(c, pm, sizeof pm);
     if (c->valid && c->timed) {
-        snprintf(time, sizeof time, "%.3f ms [%.3f, %.3f]", c->median * 1e3,
-                 c->ci_low * 1e3, c->ci_high * 1e3);
+        sl_interval_text(time, sizeof time, c->median, c->ci_low, c->ci_high);
         snprintf(rate, sizeof rate, "%.3g", c->rate);
         snprintf(precision, sizeof precision, "%s (%d)%s%s", pm[0] ? pm : "-", c->kept,
                  sl_short_of_name(c->short_of)[0] ? " " : "",

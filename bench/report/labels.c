@@ -5,13 +5,29 @@
 #include <stdio.h>
 #include <string.h>
 
+/* The unit a time is shown in: its scale and name. */
+static double time_unit(double s, const char **name)
+{
+    *name = s >= 1.0 ? "s" : s >= 1e-3 ? "ms" : "µs";
+    return s >= 1.0 ? 1.0 : s >= 1e-3 ? 1e3 : 1e6;
+}
+
 void sl_time_text(char *out, size_t len, double s)
 {
+    const char *unit;
+    double scale = time_unit(s, &unit);
     if (!isfinite(s))
         snprintf(out, len, "-");
     else
-        snprintf(out, len, s >= 1.0 ? "%.3g s" : s >= 1e-3 ? "%.3g ms" : "%.3g µs",
-                 s >= 1.0 ? s : s >= 1e-3 ? s * 1e3 : s * 1e6);
+        snprintf(out, len, "%.3g %s", s * scale, unit);
+}
+
+void sl_interval_text(char *out, size_t len, double median, double low, double high)
+{
+    const char *unit;
+    double scale = time_unit(median, &unit);
+    snprintf(out, len, "%.4g %s [%.4g, %.4g]", median * scale, unit, low * scale,
+             high * scale);
 }
 
 const char *sl_config_where(const sl_config *c)

@@ -25,6 +25,10 @@ void sl_config_threads(const sl_config *c, char *out, size_t len);
  * (not finite). */
 void sl_time_text(char *out, size_t len, double seconds);
 
+/* A median and its interval in the median's unit: "96.68 ms [95.71, 99.09]",
+ * "1.234 µs [1.2, 1.31]". */
+void sl_interval_text(char *out, size_t len, double median, double low, double high);
+
 /* A median's precision, the wider side of its interval: "±2%", "±0.4%";
  * "" when it was not timed or has no interval. */
 void sl_precision_text(const sl_config *c, char *out, size_t len);

@@ -202,9 +202,10 @@ static void strong_row(FILE *f, const sl_config *one, const sl_config *c)
     }
     sl_config_threads(c, threads, sizeof threads);
     efficiency_text(sp / c->threads_used, lo / c->threads_used, eff, sizeof eff);
-    fprintf(f, "| %s | %s | %s | %.3f ms [%.3f, %.3f] | %.2fx | %s | %s |\n",
-            c->kernel->problem->name, c->variant->name, threads, c->median * 1e3,
-            c->ci_low * 1e3, c->ci_high * 1e3, sp, eff, kf);
+    char median[80];
+    sl_interval_text(median, sizeof median, c->median, c->ci_low, c->ci_high);
+    fprintf(f, "| %s | %s | %s | %s | %.2fx | %s | %s |\n", c->kernel->problem->name,
+            c->variant->name, threads, median, sp, eff, kf);
 }
 
 /* One row of the weak table. */
@@ -221,9 +222,10 @@ static void weak_row(FILE *f, const sl_config *one, const sl_config *c)
     double low = (one->ci_low / work_per_thread(one)) / (c->ci_high / work_per_thread(c));
     char eff[48];
     efficiency_text(weak_efficiency(one, c), low, eff, sizeof eff);
-    fprintf(f, "| %s | %s | %d | %s | %.4g %s | %.3f ms [%.3f, %.3f] | %s |\n",
-            k->name, c->variant->name, c->threads_used, shape, work_per_thread(c),
-            k->work_unit, c->median * 1e3, c->ci_low * 1e3, c->ci_high * 1e3, eff);
+    char median[80];
+    sl_interval_text(median, sizeof median, c->median, c->ci_low, c->ci_high);
+    fprintf(f, "| %s | %s | %d | %s | %.4g %s | %s | %s |\n", k->name, c->variant->name,
+            c->threads_used, shape, work_per_thread(c), k->work_unit, median, eff);
 }
 
 void sl_print_scaling(FILE *f, const sl_suite *s)

@@ -385,13 +385,14 @@ int sl_story_inconsistent(FILE *f, const sl_suite *s)
             const sl_config *a = &s->configs[i], *b = &s->configs[j];
             if (!timed_ok(a) || !timed_ok(b) || !measured_twice(a, b) || agree(a, b))
                 continue;
+            char ta[80], tb[80];
+            sl_interval_text(ta, sizeof ta, a->median, a->ci_low, a->ci_high);
+            sl_interval_text(tb, sizeof tb, b->median, b->ci_low, b->ci_high);
             if (f)
-                fprintf(f, "- **inconsistent**: %s took %.3g ms [%.3g, %.3g] and %s "
-                           "%.3g ms [%.3g, %.3g]: the same work measured twice disagrees, "
-                           "so something else ran (or the machine changed speed) while "
-                           "one of them was timed.\n", a->name, a->median * 1e3,
-                        a->ci_low * 1e3, a->ci_high * 1e3, b->name, b->median * 1e3,
-                        b->ci_low * 1e3, b->ci_high * 1e3);
+                fprintf(f, "- **inconsistent**: %s took %s and %s %s: the same work "
+                           "measured twice disagrees, so something else ran (or the "
+                           "machine changed speed) while one of them was timed.\n",
+                        a->name, ta, b->name, tb);
             n++;
         }
     return n;

@@ -34,6 +34,10 @@ case_report() {
                    "median [95% CI]"; do
         expect_in "$run/summary.md" "$section" "summary has '$section'"
     done
+    # Times in the unit that fits them, an interval in its median's unit.
+    expect_match "$run/summary.md" '\| [0-9.]+ (s|ms|µs) \[[0-9.]+, [0-9.]+\] \|' \
+        "a median and its interval in one unit"
+    expect_not_in "$run/summary.md" ' 0\.[0-9]+ ms' "no time under a millisecond written in ms"
     # The evidence: the ceiling scales with the cores a configuration had
     # (2 threads: twice 1 thread's), and percent = 100 x rate / ceiling.
     # Nothing here depends on how fast the machine was.
