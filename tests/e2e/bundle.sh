@@ -26,7 +26,7 @@ case_bundle() {
     fi
     if [ "$rc" -ne 0 ]; then
         fail "make gpu-bundle: exit $rc"
-        tail -15 "$tmp/make.err" "$tmp/make.out" >&2
+        tail -n 15 "$tmp/make.err" "$tmp/make.out" >&2
         return
     fi
     ok "the bundle built"

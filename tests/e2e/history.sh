@@ -56,7 +56,7 @@ case_store() {
         ok "two benches at once: both exit 0"
     else
         fail "two benches: exit $ra and $rb"
-        tail -3 "$tmp/a" "$tmp/b" >&2
+        tail -n 3 "$tmp/a" "$tmp/b" >&2
     fi
     ls "$res" | grep -v -e '^latest$' -e '^history\.sqlite' | grep -vxF -f "$tmp/runs.before" >"$tmp/runs.new"
     [ "$(wc -l <"$tmp/runs.new")" -eq 2 ] && ok "two new run folders" || fail "new run folders: $(cat "$tmp/runs.new")"

@@ -22,7 +22,7 @@ case_planted() {
         -DSPEEDLAB_OFFLOAD=OFF >"$tmp/configure.log" 2>&1 &&
         cmake --build "$copy/build" --target speedlab speedlab-bench-exercises -j 2 \
             >"$tmp/build.log" 2>&1 ||
-        { fail "building the planted copy"; tail -20 "$tmp/configure.log" "$tmp/build.log" >&2; return; }
+        { fail "building the planted copy"; tail -n 20 "$tmp/configure.log" "$tmp/build.log" >&2; return; }
     ok "the planted copy builds"
     start=$(date +%s)
     expect_rc 3 "the runner on a hanging and a crashing variant" \
