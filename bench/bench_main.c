@@ -107,14 +107,12 @@ static int publish_json(const json_passes *p, int drop, char *why, size_t whylen
     for (int pass = 0; pass < p->npasses; pass++) {
         if (pass_name(p, pass, 0, held, sizeof held) != 0 ||
             pass_name(p, pass, 1, final, sizeof final) != 0) {
-            snprintf(why, whylen, "a JSON file's path in '%s' is too long", p->partial);
-            return -1;
+            return sl_fail(why, whylen, "a JSON file's path in '%s' is too long", p->partial);
         }
         if (drop) {
             unlink(held);
         } else if (sl_atomic_publish(held, final) != 0) {
-            snprintf(why, whylen, "cannot write '%s': %s", final, strerror(errno));
-            return -1;
+            return sl_fail(why, whylen, "cannot write '%s': %s", final, strerror(errno));
         }
     }
     return 0;
@@ -143,8 +141,7 @@ static int write_files(const sl_run_dir *run, const sl_suite *suite,
         sl_path_join(path, sizeof path, run->partial, failed);
         errno = err;
     }
-    snprintf(why, whylen, "cannot write '%s': %s", path, strerror(errno));
-    return -1;
+    return sl_fail(why, whylen, "cannot write '%s': %s", path, strerror(errno));
 }
 
 /* A configuration that was timed but got fewer repetitions than asked
@@ -203,10 +200,8 @@ static int check_import(const sl_suite *suite, const char *path, char *why, size
 {
     sl_suite dry = { .count = suite->count, .cap = suite->count };
     dry.configs = malloc((suite->count ? suite->count : 1) * sizeof *dry.configs);
-    if (!dry.configs) {
-        snprintf(why, whylen, "out of memory");
-        return -1;
-    }
+    if (!dry.configs)
+        return sl_fail(why, whylen, "out of memory");
     memcpy(dry.configs, suite->configs, suite->count * sizeof *dry.configs);
     int skipped, rc = sl_suite_import(&dry, path, &skipped, why, whylen);
     free(dry.configs);
@@ -377,20 +372,16 @@ static int check_filter(const bench_run *b, char *why, size_t whylen)
         return 0;
     int negate = filter[0] == '-';
     regex_t re;
-    if (regcomp(&re, filter + negate, REG_EXTENDED | REG_NOSUB) != 0) {
-        snprintf(why, whylen, "--benchmark_filter: '%s' is not a regular expression", filter);
-        return -1;
-    }
+    if (regcomp(&re, filter + negate, REG_EXTENDED | REG_NOSUB) != 0)
+        return sl_fail(why, whylen, "--benchmark_filter: '%s' is not a regular expression", filter);
     size_t kept = 0;
     for (size_t i = 0; i < b->suite->count; i++)
         kept += filter_keeps(&re, negate, b->suite->configs[i].name, b);
     regfree(&re);
-    if (kept == 0 && b->suite->count > 0) {
-        snprintf(why, whylen, "--benchmark_filter=%s matches none of the %zu planned "
-                 "configurations (their names look like %s)", filter, b->suite->count,
-                 b->suite->configs[0].name);
-        return -1;
-    }
+    if (kept == 0 && b->suite->count > 0)
+        return sl_fail(why, whylen, "--benchmark_filter=%s matches none of the %zu planned "
+                       "configurations (their names look like %s)", filter, b->suite->count,
+                       b->suite->configs[0].name);
     return 0;
 }
 

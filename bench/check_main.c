@@ -25,6 +25,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "args.h"
 #include "exitcodes.h"
 #include "kernel.h"
 #include "tree.h"
@@ -75,39 +76,29 @@ static int check_line(char *line, char *out, size_t outlen, int *ok, char *why,
     double value;
     if (sscanf(line, "%63s %63s %lld %lld %d %" SCNu64 " %15s %lf %lld %4095s", id, kernel,
                &size, &height, &max_iter, &seed, mode, &value, &hits, image) != 10) {
-        snprintf(why, whylen, "expected 10 tab-separated fields");
-        return -1;
+        return sl_fail(why, whylen, "expected 10 tab-separated fields");
     }
     const sl_kernel *k = sl_find_kernel(SL_TREE_SYMBOL(kernels), kernel);
-    if (!k) {
-        snprintf(why, whylen, "unknown kernel '%s'", kernel);
-        return -1;
-    }
+    if (!k)
+        return sl_fail(why, whylen, "unknown kernel '%s'", kernel);
     const sl_problem_def *d = k->problem;
-    if (size < 1 || size > d->max_size || height < 0 || max_iter < 0) {
-        snprintf(why, whylen, "size %lld is outside 1..%" PRId64, size, d->max_size);
-        return -1;
-    }
+    if (size < 1 || size > d->max_size || height < 0 || max_iter < 0)
+        return sl_fail(why, whylen, "size %lld is outside 1..%" PRId64, size, d->max_size);
     int statistical = strcmp(mode, "statistical") == 0;
-    if ((!statistical && strcmp(mode, "exact") != 0) || (statistical && !d->check_statistics)) {
-        snprintf(why, whylen, "mode '%s' is not one %s has", mode, d->name);
-        return -1;
-    }
+    if ((!statistical && strcmp(mode, "exact") != 0) || (statistical && !d->check_statistics))
+        return sl_fail(why, whylen, "mode '%s' is not one %s has", mode, d->name);
     sl_problem p = { .size = size, .height = height, .max_iter = max_iter, .seed = seed };
     sl_outcome o = { .value = value, .hits = hits, .where = SL_RAN_HOST };
     if (d->image) {
         o.counts = read_image(image, (int64_t)size * sl_problem_height(&p));
-        if (!o.counts) {
-            snprintf(why, whylen, "image '%s': %s (want %lld x %lld int32 counts)", image,
-                     errno == EINVAL ? "wrong length" : strerror(errno), size,
-                     (long long)sl_problem_height(&p));
-            return -1;
-        }
+        if (!o.counts)
+            return sl_fail(why, whylen, "image '%s': %s (want %lld x %lld int32 counts)", image,
+                           errno == EINVAL ? "wrong length" : strerror(errno), size,
+                           (long long)sl_problem_height(&p));
     } else if (d->read_answer) {
         if (d->prepare(NULL, &p, &o) != 0) {
             sl_release(d, &o);
-            snprintf(why, whylen, "out of memory for %s at %lld", d->name, size);
-            return -1;
+            return sl_fail(why, whylen, "out of memory for %s at %lld", d->name, size);
         }
         if (d->read_answer(&p, image, &o, why, whylen) != 0) {
             sl_release(d, &o);

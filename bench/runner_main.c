@@ -178,11 +178,9 @@ static int open_pictures(sl_run_dir *run, const char *kernel, const sl_cli *cli,
     char base[SL_PATH_BUF];
     const char *results = cli->results ? cli->results : "results";
     if (strlen(kernel) > SL_SUBFOLDER_MAX ||
-        sl_path_join(base, sizeof base, results, kernel) != 0) {
-        snprintf(why, whylen, "--results: path too long: %zu > %d characters", strlen(results),
-                 SL_PATH_LIMIT);
-        return -1;
-    }
+        sl_path_join(base, sizeof base, results, kernel) != 0)
+        return sl_fail(why, whylen, "--results: path too long: %zu > %d characters",
+                       strlen(results), SL_PATH_LIMIT);
     if (sl_run_dir_create(run, base, why, whylen) != 0)
         return -1;
     if (run->cleaned)
@@ -222,9 +220,8 @@ static int write_pictures(const sl_suite *s, sl_run_dir *run, const char *kernel
     else if (plots > 0) {
         /* A full disk while plotting, a failing gnuplot: name no picture
          * that is not there. */
-        snprintf(why, whylen, "the pictures could not be drawn (see above); their data is "
-                 "in %s/latest/", base);
-        return -1;
+        return sl_fail(why, whylen, "the pictures could not be drawn (see above); their data is "
+                       "in %s/latest/", base);
     } else
         printf("\npictures: %s/latest/ (image-%s.png%s)\n", base, kernel,
                wrong ? ", and a diff-*.png for each wrong variant: red marks its wrong "

@@ -36,16 +36,12 @@ int sl_parse_i64(const char *what, const char *text, int64_t min, int64_t max,
     int64_t mant = 0, exp = 0;
     int overflow = 0;
 
-    if (text == NULL || *text == '\0') {
-        snprintf(why, whylen, "%s: missing value (expected a whole number "
-                 "from %lld to %lld)", what, (long long)min, (long long)max);
-        return -1;
-    }
-    if (*s == '-') {
-        snprintf(why, whylen, "%s: '%s' is negative (expected a whole number "
-                 "from %lld to %lld)", what, text, (long long)min, (long long)max);
-        return -1;
-    }
+    if (text == NULL || *text == '\0')
+        return sl_fail(why, whylen, "%s: missing value (expected a whole number "
+                       "from %lld to %lld)", what, (long long)min, (long long)max);
+    if (*s == '-')
+        return sl_fail(why, whylen, "%s: '%s' is negative (expected a whole number "
+                       "from %lld to %lld)", what, text, (long long)min, (long long)max);
     if (*s == '+')
         s++;
     if (parse_digits(&s, &mant, &overflow) != 0)
@@ -63,19 +59,16 @@ int sl_parse_i64(const char *what, const char *text, int64_t min, int64_t max,
     }
     if (*s != '\0')
         goto not_a_number;
-    if (overflow || mant > max || mant < min) {
-        snprintf(why, whylen, "%s: %s is out of range (expected %lld to %lld)",
-                 what, text, (long long)min, (long long)max);
-        return -1;
-    }
+    if (overflow || mant > max || mant < min)
+        return sl_fail(why, whylen, "%s: %s is out of range (expected %lld to %lld)",
+                       what, text, (long long)min, (long long)max);
     *out = mant;
     return 0;
 
 not_a_number:
-    snprintf(why, whylen, "%s: '%s' is not a whole number (expected %lld to "
-             "%lld, e.g. %lld)", what, text, (long long)min, (long long)max,
-             (long long)max < 1000 ? (long long)max : 1000LL);
-    return -1;
+    return sl_fail(why, whylen, "%s: '%s' is not a whole number (expected %lld to "
+                   "%lld, e.g. %lld)", what, text, (long long)min, (long long)max,
+                   (long long)max < 1000 ? (long long)max : 1000LL);
 }
 
 int sl_parse_thread_list(const char *what, const char *text, int *out,
@@ -85,35 +78,27 @@ int sl_parse_thread_list(const char *what, const char *text, int *out,
     const char *s = text;
     int n = 0;
 
-    if (text == NULL || *text == '\0') {
-        snprintf(why, whylen, "%s: missing value (expected thread counts "
-                 "like 1,2,4)", what);
-        return -1;
-    }
+    if (text == NULL || *text == '\0')
+        return sl_fail(why, whylen, "%s: missing value (expected thread counts "
+                       "like 1,2,4)", what);
     for (;;) {
         const char *comma = strchr(s, ',');
         size_t len = comma ? (size_t)(comma - s) : strlen(s);
         int64_t v;
-        if (len >= sizeof item) {
-            snprintf(why, whylen, "%s: '%s' has an entry too long to be a "
-                     "thread count", what, text);
-            return -1;
-        }
+        if (len >= sizeof item)
+            return sl_fail(why, whylen, "%s: '%s' has an entry too long to be a "
+                           "thread count", what, text);
         memcpy(item, s, len);
         item[len] = '\0';
         if (sl_parse_i64(what, item, 1, SL_MAX_THREADS, &v, why, whylen) != 0)
             return -1;
         for (int i = 0; i < n; i++)
-            if (out[i] == (int)v) {
-                snprintf(why, whylen, "%s: '%s' lists %d twice", what, text,
-                         (int)v);
-                return -1;
-            }
-        if (n == cap) {
-            snprintf(why, whylen, "%s: '%s' has more than %d entries", what,
-                     text, cap);
-            return -1;
-        }
+            if (out[i] == (int)v)
+                return sl_fail(why, whylen, "%s: '%s' lists %d twice", what, text,
+                               (int)v);
+        if (n == cap)
+            return sl_fail(why, whylen, "%s: '%s' has more than %d entries", what,
+                           text, cap);
         out[n++] = (int)v;
         if (!comma)
             break;
@@ -171,13 +156,23 @@ int sl_path_format(char *out, size_t len, const char *fmt, ...)
     return 0;
 }
 
+int sl_fail(char *why, size_t whylen, const char *fmt, ...)
+{
+    int err = errno;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(why, whylen, fmt, ap);
+    va_end(ap);
+    errno = err;
+    return -1;
+}
+
 int sl_check_path(const char *what, const char *path, char *why, size_t whylen)
 {
     size_t n = strlen(path);
     if (n <= SL_PATH_LIMIT)
         return 0;
-    snprintf(why, whylen, "%s: path too long: %zu > %d characters", what, n, SL_PATH_LIMIT);
-    return -1;
+    return sl_fail(why, whylen, "%s: path too long: %zu > %d characters", what, n, SL_PATH_LIMIT);
 }
 
 int sl_parse_schedule(const char *what, const char *text, sl_schedule *out,
@@ -205,9 +200,9 @@ int sl_parse_schedule(const char *what, const char *text, sl_schedule *out,
         out->chunk = (int)chunk;
         return 0;
     }
-    snprintf(why, whylen, "%s: '%s' is not a schedule (expected static, dynamic or "
-             "guided, optionally with ,CHUNK: e.g. static,1; or as-written)", what, text ? text : "");
-    return -1;
+    return sl_fail(why, whylen, "%s: '%s' is not a schedule (expected static, dynamic or "
+                   "guided, optionally with ,CHUNK: e.g. static,1; or as-written)", what,
+                   text ? text : "");
 }
 
 const char *sl_nearest(const char *word, const char *const *names, size_t n)
@@ -346,30 +341,22 @@ int sl_check_omp_env(char *why, size_t whylen)
             bad = !one_of(tok, binds);
             tokens++;
         }
-        if (bad || tokens == 0) {
-            snprintf(why, whylen, "OMP_PROC_BIND: '%s' is not allowed "
-                     "(expected true, false, primary, close or spread)", v);
-            return -1;
-        }
+        if (bad || tokens == 0)
+            return sl_fail(why, whylen, "OMP_PROC_BIND: '%s' is not allowed "
+                           "(expected true, false, primary, close or spread)", v);
     }
     /* libgomp warns about a bad OMP_PLACES and runs unbound; refused here
      * as a bad OMP_PROC_BIND is, so that a run never claims a binding it
      * did not have. */
-    if ((v = getenv("OMP_PLACES")) != NULL && !places_valid(v)) {
-        snprintf(why, whylen, "OMP_PLACES: '%s' is not allowed (expected threads, cores, "
-                 "sockets, ll_caches or numa_domains, optionally with (N), or places "
-                 "such as {0,1},{2,3} or {0}:4:1)", v);
-        return -1;
-    }
-    if ((v = getenv("OMP_WAIT_POLICY")) != NULL && !one_of(v, waits)) {
-        snprintf(why, whylen, "OMP_WAIT_POLICY: '%s' is not allowed (expected active "
-                 "or passive)", v);
-        return -1;
-    }
-    if ((v = getenv("OMP_DYNAMIC")) != NULL && !one_of(v, bools)) {
-        snprintf(why, whylen, "OMP_DYNAMIC: '%s' is not allowed (expected "
-                 "true or false)", v);
-        return -1;
-    }
+    if ((v = getenv("OMP_PLACES")) != NULL && !places_valid(v))
+        return sl_fail(why, whylen, "OMP_PLACES: '%s' is not allowed (expected threads, cores, "
+                       "sockets, ll_caches or numa_domains, optionally with (N), or places "
+                       "such as {0,1},{2,3} or {0}:4:1)", v);
+    if ((v = getenv("OMP_WAIT_POLICY")) != NULL && !one_of(v, waits))
+        return sl_fail(why, whylen, "OMP_WAIT_POLICY: '%s' is not allowed (expected active "
+                       "or passive)", v);
+    if ((v = getenv("OMP_DYNAMIC")) != NULL && !one_of(v, bools))
+        return sl_fail(why, whylen, "OMP_DYNAMIC: '%s' is not allowed (expected "
+                       "true or false)", v);
     return 0;
 }

@@ -64,6 +64,11 @@ int sl_path_join(char *out, size_t len, const char *dir, const char *name);
 int sl_path_format(char *out, size_t len, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 
+/* The kit's one way to fail with a reason: why = the formatted line,
+ * errno kept, returns -1 (so "return sl_fail(why, whylen, ...)"). */
+int sl_fail(char *why, size_t whylen, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
 /* Refuse a longer path: 0, or -1 with why ("--results: path too long:
  * 2500 > 2000 characters"). */
 int sl_check_path(const char *what, const char *path, char *why, size_t whylen);

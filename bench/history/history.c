@@ -88,7 +88,8 @@ void sl_history_describe(sl_history_run *run, const char *kind, const char *tree
     snprintf(run->flags, sizeof run->flags, "%s", SPEEDLAB_KERNEL_FLAGS);
 }
 
-size_t sl_history_rows(const sl_suite *s, sl_history_row *rows, size_t max)
+/* The rows of a suite's configurations that were validated. */
+static size_t sl_history_rows(const sl_suite *s, sl_history_row *rows, size_t max)
 {
     size_t n = 0;
     for (size_t i = 0; i < s->count && n < max; i++) {
@@ -119,8 +120,7 @@ size_t sl_history_rows(const sl_suite *s, sl_history_row *rows, size_t max)
 
 static int say(sqlite3 *db, const char *what, char *why, size_t whylen)
 {
-    snprintf(why, whylen, "history %s: %s", what, db ? sqlite3_errmsg(db) : "out of memory");
-    return -1;
+    return sl_fail(why, whylen, "history %s: %s", what, db ? sqlite3_errmsg(db) : "out of memory");
 }
 
 /* A number, or NULL where there is none (not timed: 0). */
@@ -174,11 +174,9 @@ int sl_history_add(const char *path, const sl_history_run *run, const sl_history
     sqlite3 *db = NULL;
     /* SQLite's own limit (SQLITE_MAX_PATHNAME in Debian's build), with room
      * for the write-ahead log's "-wal". */
-    if (strlen(path) > 500) {
-        snprintf(why, whylen, "SQLite opens files at paths of at most 512 characters, "
-                 "this one has %zu: keep results/ at a shorter path", strlen(path));
-        return -1;
-    }
+    if (strlen(path) > 500)
+        return sl_fail(why, whylen, "SQLite opens files at paths of at most 512 characters, "
+                       "this one has %zu: keep results/ at a shorter path", strlen(path));
     if (sqlite3_open_v2(path, &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL) !=
         SQLITE_OK) {
         say(db, "open", why, whylen);

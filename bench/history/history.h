@@ -43,9 +43,6 @@ void sl_history_path(char *out, size_t len, const char *results);
 void sl_history_describe(sl_history_run *run, const char *kind, const char *tree,
                          const char *folder);
 
-/* The rows of a suite's configurations that were validated. */
-size_t sl_history_rows(const sl_suite *s, sl_history_row *rows, size_t max);
-
 /* Add one run and its rows in one transaction. Returns 0, 1 when the
  * history has that host's folder already (nothing added), or -1 with why. */
 int sl_history_add(const char *db, const sl_history_run *run, const sl_history_row *rows,

@@ -103,10 +103,8 @@ static pid_t spawn(char *const argv[], int err_fd, char *why, size_t len)
     int rc = posix_spawn(&pid, argv[0], &files, &attr, argv, environ);
     posix_spawn_file_actions_destroy(&files);
     posix_spawnattr_destroy(&attr);
-    if (rc != 0) {
-        snprintf(why, len, "cannot start %s: %s", argv[0], strerror(rc));
-        return -1;
-    }
+    if (rc != 0)
+        return sl_fail(why, len, "cannot start %s: %s", argv[0], strerror(rc));
     return pid;
 }
 

@@ -21,7 +21,9 @@ void sl_install_hint(char *out, size_t len, const char *package)
     snprintf(out, len, "%sapt-get install %s", geteuid() == 0 ? "" : "sudo ", package);
 }
 
-int sl_default_threads(int *out, int cap)
+/* The default thread list: 1, 2, 4, ... below the core count, and the core
+ * count itself. */
+static int sl_default_threads(int *out, int cap)
 {
     int cores = sl_cores_available(), n = 0;
     for (int t = 1; t < cores && n < cap - 1; t *= 2)
@@ -30,17 +32,17 @@ int sl_default_threads(int *out, int cap)
     return n;
 }
 
-int sl_parse_seconds(const char *what, const char *text, double max, double *out,
-                     char *why, size_t whylen)
+/* Parse a number of seconds in (0, max] (strtod, whole text, no overflow):
+ * 0 and *out, or -1 with the reason in why. */
+static int sl_parse_seconds(const char *what, const char *text, double max, double *out,
+                            char *why, size_t whylen)
 {
     char *end;
     errno = 0;
     double v = text && *text ? strtod(text, &end) : 0.0;
-    if (!text || !*text || *end != '\0' || errno != 0 || !(v > 0.0) || v > max) {
-        snprintf(why, whylen, "%s: '%s' is not a number of seconds in (0, %g]",
-                 what, text ? text : "", max);
-        return -1;
-    }
+    if (!text || !*text || *end != '\0' || errno != 0 || !(v > 0.0) || v > max)
+        return sl_fail(why, whylen, "%s: '%s' is not a number of seconds in (0, %g]",
+                       what, text ? text : "", max);
     *out = v;
     return 0;
 }
@@ -58,15 +60,11 @@ static int parse_size(sl_cli *cli, const char *name, const char *val, char *why,
         cli->size = v;
         return 0;
     }
-    if (eq == val) {
-        snprintf(why, whylen, "%s '%.80s': no kernel name before '='", name, val);
-        return -1;
-    }
-    if (cli->nsizes == SL_MAX_KERNEL_SIZES) {
-        snprintf(why, whylen, "at most %d %s KERNEL=N options per run",
-                 SL_MAX_KERNEL_SIZES, name);
-        return -1;
-    }
+    if (eq == val)
+        return sl_fail(why, whylen, "%s '%.80s': no kernel name before '='", name, val);
+    if (cli->nsizes == SL_MAX_KERNEL_SIZES)
+        return sl_fail(why, whylen, "at most %d %s KERNEL=N options per run",
+                       SL_MAX_KERNEL_SIZES, name);
     if (sl_parse_i64(name, eq + 1, 1, INT64_MAX, &v, why, whylen) != 0)
         return -1;
     cli->sizes[cli->nsizes++] = (sl_kernel_size){ val, (size_t)(eq - val), v };
@@ -133,10 +131,8 @@ static int set_flag(sl_cli *c, const struct option *o, const char *v, char *why,
 static int set_tree(sl_cli *c, const struct option *o, const char *v, char *why,
                   size_t whylen)
 {
-    if (strcmp(v, "exercises") && strcmp(v, "solutions") && strcmp(v, "both")) {
-        snprintf(why, whylen, "%s: '%s' is not exercises, solutions or both", o->name, v);
-        return -1;
-    }
+    if (strcmp(v, "exercises") && strcmp(v, "solutions") && strcmp(v, "both"))
+        return sl_fail(why, whylen, "%s: '%s' is not exercises, solutions or both", o->name, v);
     c->tree = v;
     return 0;
 }
@@ -144,10 +140,8 @@ static int set_tree(sl_cli *c, const struct option *o, const char *v, char *why,
 static int set_results(sl_cli *c, const struct option *o, const char *v, char *why,
                   size_t whylen)
 {
-    if (*v == '\0') {
-        snprintf(why, whylen, "%s: empty folder name", o->name);
-        return -1;
-    }
+    if (*v == '\0')
+        return sl_fail(why, whylen, "%s: empty folder name", o->name);
     c->results = v;
     return sl_check_path(o->name, v, why, whylen);
 }
@@ -155,10 +149,8 @@ static int set_results(sl_cli *c, const struct option *o, const char *v, char *w
 static int set_import(sl_cli *c, const struct option *o, const char *v, char *why,
                   size_t whylen)
 {
-    if (*v == '\0' || c->nimport == SL_MAX_IMPORTS) {
-        snprintf(why, whylen, "%s: %s", o->name, *v ? "at most 4 files" : "empty file name");
-        return -1;
-    }
+    if (*v == '\0' || c->nimport == SL_MAX_IMPORTS)
+        return sl_fail(why, whylen, "%s: %s", o->name, *v ? "at most 4 files" : "empty file name");
     c->import[c->nimport++] = v;
     return 0;
 }
@@ -176,10 +168,8 @@ static int set_seed(sl_cli *c, const struct option *o, const char *v, char *why,
 static int set_schedule(sl_cli *c, const struct option *o, const char *v, char *why,
                   size_t whylen)
 {
-    if (c->nschedules == SL_MAX_SCHEDULES) {
-        snprintf(why, whylen, "%s: at most %d schedules per run", o->name, SL_MAX_SCHEDULES);
-        return -1;
-    }
+    if (c->nschedules == SL_MAX_SCHEDULES)
+        return sl_fail(why, whylen, "%s: at most %d schedules per run", o->name, SL_MAX_SCHEDULES);
     if (sl_parse_schedule(o->name, v, &c->schedules[c->nschedules], why, whylen) != 0)
         return -1;
     c->nschedules++;
@@ -202,11 +192,9 @@ static int set_bounded(sl_cli *c, const struct option *o, const char *v, const c
     char *end;
     errno = 0;
     double x = strtod(v, &end);
-    if (*v == '\0' || *end != '\0' || errno || !(x >= 0 && x <= (double)o->hi)) {
-        snprintf(why, whylen, "%s: '%s' is not %s from 0 to %lld", o->name, v, what,
-                 (long long)o->hi);
-        return -1;
-    }
+    if (*v == '\0' || *end != '\0' || errno || !(x >= 0 && x <= (double)o->hi))
+        return sl_fail(why, whylen, "%s: '%s' is not %s from 0 to %lld", o->name, v, what,
+                       (long long)o->hi);
     *FIELD(c, o, double) = x;
     return 0;
 }
@@ -226,18 +214,15 @@ static int set_minutes(sl_cli *c, const struct option *o, const char *v, char *w
 static int set_label(sl_cli *c, const struct option *o, const char *v, char *why,
                   size_t whylen)
 {
-    if (*v == '\0' || strpbrk(v, "\"\\\n")) {
-        snprintf(why, whylen, "%s: '%.40s': a label may not hold quotes, backslashes or "
-                 "newlines, nor be empty", o->name, v);
-        return -1;
-    }
+    if (*v == '\0' || strpbrk(v, "\"\\\n"))
+        return sl_fail(why, whylen, "%s: '%.40s': a label may not hold quotes, backslashes or "
+                       "newlines, nor be empty", o->name, v);
     /* The bench's label becomes the rows' tree: a results.csv field and
      * part of a configuration's name. */
     if (o->programs == SL_CLI_BENCH &&
         (strlen(v) >= SL_LABEL_MAX || strspn(v, SL_LABEL_CHARS) != strlen(v))) {
-        snprintf(why, whylen, "%s: '%.40s': up to %d letters, digits, '.', '_', '+' "
-                 "or '-'", o->name, v, SL_LABEL_MAX - 1);
-        return -1;
+        return sl_fail(why, whylen, "%s: '%.40s': up to %d letters, digits, '.', '_', '+' "
+                       "or '-'", o->name, v, SL_LABEL_MAX - 1);
     }
     c->label[o->name[strlen(o->name) - 1] == 'b'] = v;
     return 0;
@@ -253,10 +238,8 @@ static int set_ranks(sl_cli *c, const struct option *o, const char *v, char *why
 static int set_bind(sl_cli *c, const struct option *o, const char *v, char *why,
                   size_t whylen)
 {
-    if (strcmp(v, "core") && strcmp(v, "none")) {
-        snprintf(why, whylen, "%s: '%.64s' is not core or none", o->name, v);
-        return -1;
-    }
+    if (strcmp(v, "core") && strcmp(v, "none"))
+        return sl_fail(why, whylen, "%s: '%.64s' is not core or none", o->name, v);
     c->bind = strcmp(v, "core") == 0;
     return 0;
 }
@@ -394,7 +377,8 @@ static const struct option OPTIONS[] = {
 };
 enum { NOPTIONS = sizeof OPTIONS / sizeof OPTIONS[0] };
 
-void sl_cli_print_options(FILE *f, unsigned program)
+/* The option lines of program's --help, from the table. */
+static void sl_cli_print_options(FILE *f, unsigned program)
 {
     for (int i = 0; i < NOPTIONS; i++) {
         const struct option *o = &OPTIONS[i];
@@ -428,19 +412,13 @@ static const struct option *find_option(const char *name)
 /* A Google Benchmark flag, passed through (the bench only). 0, or -1 with why. */
 static int pass_through(sl_cli *cli, char *arg, unsigned program, char *why, size_t whylen)
 {
-    if (program != SL_CLI_BENCH) {
-        snprintf(why, whylen, "--benchmark_* flags belong to the bench (make bench)");
-        return -1;
-    }
-    if (!strncmp(arg, "--benchmark_out", 15)) {
-        snprintf(why, whylen, "--benchmark_out is set by speedlab (the JSON goes into the "
-                 "run folder); use --results DIR instead");
-        return -1;
-    }
-    if (cli->gbargc == SL_MAX_GB_FLAGS) {
-        snprintf(why, whylen, "at most %d --benchmark_* flags per run", SL_MAX_GB_FLAGS);
-        return -1;
-    }
+    if (program != SL_CLI_BENCH)
+        return sl_fail(why, whylen, "--benchmark_* flags belong to the bench (make bench)");
+    if (!strncmp(arg, "--benchmark_out", 15))
+        return sl_fail(why, whylen, "--benchmark_out is set by speedlab (the JSON goes into the "
+                       "run folder); use --results DIR instead");
+    if (cli->gbargc == SL_MAX_GB_FLAGS)
+        return sl_fail(why, whylen, "at most %d --benchmark_* flags per run", SL_MAX_GB_FLAGS);
     cli->gbargv[cli->gbargc++] = arg;
     return 0;
 }
@@ -460,27 +438,19 @@ static int parse_one(sl_cli *cli, int argc, char **argv, int *i, unsigned progra
         cli->word[cli->nwords++] = a;
         return 0;
     }
-    if (o == NULL || (o->value == NULL && eq)) {
-        snprintf(why, whylen, "unknown argument '%s' (see --help)", a);
-        return -1;
-    }
-    if (!(o->programs & program)) {
-        if (o->elsewhere)
-            snprintf(why, whylen, "%s", o->elsewhere);
-        else
-            snprintf(why, whylen, "%s belongs to the bench (make bench)", o->name);
-        return -1;
-    }
+    if (o == NULL || (o->value == NULL && eq))
+        return sl_fail(why, whylen, "unknown argument '%s' (see --help)", a);
+    if (!(o->programs & program))
+        return o->elsewhere ? sl_fail(why, whylen, "%s", o->elsewhere)
+                            : sl_fail(why, whylen, "%s belongs to the bench (make bench)", o->name);
     const char *val = NULL;
     if (o->value) {
         if (eq)
             val = eq + 1;
         else if (*i + 1 < argc)
             val = argv[++*i];
-        else {
-            snprintf(why, whylen, "%s needs a value (see --help)", o->name);
-            return -1;
-        }
+        else
+            return sl_fail(why, whylen, "%s needs a value (see --help)", o->name);
     }
     return o->set(cli, o, val, why, whylen);
 }

@@ -93,18 +93,6 @@ typedef struct sl_cli {
 int sl_cli_parse(sl_cli *cli, int argc, char **argv, int first, int max_words,
                  unsigned program, const char *intro, const char *outro);
 
-/* The option lines of program's --help, from the table. */
-void sl_cli_print_options(FILE *f, unsigned program);
-
-/* The default thread list: 1, 2, 4, ... below the core count, and the core
- * count itself. */
-int sl_default_threads(int *out, int cap);
-
-/* Parse a number of seconds in (0, max] (strtod, whole text, no overflow):
- * 0 and *out, or -1 with the reason in why. */
-int sl_parse_seconds(const char *what, const char *text, double max, double *out,
-                     char *why, size_t whylen);
-
 /* Print "program: message" on stderr, and return: the caller picks the
  * exit code. */
 void sl_print_error(const char *program, const char *message);

@@ -175,9 +175,8 @@ static int ran_on(const sl_table *t, int i, sl_where *where, char *why, size_t w
             *where = all[k];
             return 0;
         }
-    snprintf(why, whylen, "%s line %d: ran_on '%.20s' is not host, host fallback or device",
-             t->path, t->line[i], v);
-    return -1;
+    return sl_fail(why, whylen, "%s line %d: ran_on '%.20s' is not host, host fallback or device",
+                   t->path, t->line[i], v);
 }
 
 /* Row i of t (its columns in col) as configuration c of kernel k. */
@@ -191,23 +190,19 @@ static int fill(sl_suite *s, sl_config *c, const sl_table *t, int i, const int *
     INT(THREADS_USED, used);
     INT(OVERSUB, oversub);
     INT(HEIGHT, height);
-    if (!base || base->problem.size != size) {
-        snprintf(why, whylen, "%s line %d: %s/%s at size %lld, but this run measured %s at "
-                 "size %lld: measure both at the same size (the same QUICK)", t->path,
-                 t->line[i], TEXT(KERNEL), TEXT(VARIANT), size, TEXT(KERNEL),
-                 base ? (long long)base->problem.size : 0LL);
-        return -1;
-    }
+    if (!base || base->problem.size != size)
+        return sl_fail(why, whylen, "%s line %d: %s/%s at size %lld, but this run measured %s at "
+                       "size %lld: measure both at the same size (the same QUICK)", t->path,
+                       t->line[i], TEXT(KERNEL), TEXT(VARIANT), size, TEXT(KERNEL),
+                       base ? (long long)base->problem.size : 0LL);
     sl_where where;
     if (ran_on(t, i, &where, why, whylen) != 0)
         return -1;
     const foreign_block *b = foreign_variant(s, TEXT(TREE), TEXT(VARIANT),
                                              (threads > 0 ? SL_USES_THREADS : 0) |
                                              (where != SL_RAN_HOST ? SL_USES_GPU : 0));
-    if (!b) {
-        snprintf(why, whylen, "%s: out of memory", t->path);
-        return -1;
-    }
+    if (!b)
+        return sl_fail(why, whylen, "%s: out of memory", t->path);
     memset(c, 0, sizeof *c);
     c->foreign = 1;
     c->tree = b->tree;
@@ -226,9 +221,8 @@ static int fill(sl_suite *s, sl_config *c, const sl_table *t, int i, const int *
     const char *valid = TEXT(VALID);
     if (strcmp(valid, "yes") != 0 && strcmp(valid, "no") != 0 &&
         strcmp(valid, "interrupted") != 0) {
-        snprintf(why, whylen, "%s line %d: valid '%.20s' is not yes, no or interrupted",
-                 t->path, t->line[i], valid);
-        return -1;
+        return sl_fail(why, whylen, "%s line %d: valid '%.20s' is not yes, no or interrupted",
+                       t->path, t->line[i], valid);
     }
     c->validated = 1;
     c->valid = valid[0] == 'y';
@@ -237,11 +231,9 @@ static int fill(sl_suite *s, sl_config *c, const sl_table *t, int i, const int *
         return -1;
     c->outcome.where = where;
     c->probe_outcome.where = where;
-    if (c->timed > 0 && !(c->median > 0.0 && c->ci_low > 0.0 && c->ci_high >= c->ci_low)) {
-        snprintf(why, whylen, "%s line %d: %s has no usable median and interval", t->path,
-                 t->line[i], c->name);
-        return -1;
-    }
+    if (c->timed > 0 && !(c->median > 0.0 && c->ci_low > 0.0 && c->ci_high >= c->ci_low))
+        return sl_fail(why, whylen, "%s line %d: %s has no usable median and interval", t->path,
+                       t->line[i], c->name);
     c->speedup = c->timed > 0 && !c->weak && base->valid && base->timed ?
                  base->median / c->median : 0.0;
     judge_again(c, base, sl_table_text(t, i, sl_table_col(t, "check")));
@@ -265,11 +257,9 @@ static int import_ladder(sl_suite *s, const sl_table *t, int *skipped, char *why
             continue;
         const char *tree = sl_table_text(t, i, col[TREE]);
         for (size_t j = 0; j < s->count; j++)
-            if (!s->configs[j].foreign && strcmp(s->configs[j].tree, tree) == 0) {
-                snprintf(why, whylen, "%s line %d: tree '%s' is this run's own; import "
-                         "the rows of another tree", t->path, t->line[i], tree);
-                return -1;
-            }
+            if (!s->configs[j].foreign && strcmp(s->configs[j].tree, tree) == 0)
+                return sl_fail(why, whylen, "%s line %d: tree '%s' is this run's own; import "
+                               "the rows of another tree", t->path, t->line[i], tree);
         const sl_kernel *k = measured_kernel(s, sl_table_text(t, i, col[KERNEL]));
         if (!k) {
             ++*skipped;
@@ -278,10 +268,8 @@ static int import_ladder(sl_suite *s, const sl_table *t, int *skipped, char *why
         if (s->count == s->cap) {
             size_t cap = s->cap ? 2 * s->cap : 64;
             sl_config *grown = realloc(s->configs, cap * sizeof *grown);
-            if (!grown) {
-                snprintf(why, whylen, "%s: out of memory", t->path);
-                return -1;
-            }
+            if (!grown)
+                return sl_fail(why, whylen, "%s: out of memory", t->path);
             s->configs = grown;
             s->cap = cap;
         }
@@ -303,15 +291,11 @@ static int import_first_calls(sl_suite *s, const char *path, const char *tree, c
                               size_t whylen)
 {
     char dir[SL_PATH_BUF], file[SL_PATH_BUF];
-    if (sl_path_format(dir, sizeof dir, "%s", path) != 0) {
-        snprintf(why, whylen, "'%s': path too long", path);
-        return -1;
-    }
+    if (sl_path_format(dir, sizeof dir, "%s", path) != 0)
+        return sl_fail(why, whylen, "'%s': path too long", path);
     char *slash = strrchr(dir, '/');
-    if (sl_path_join(file, sizeof file, slash ? (*slash = '\0', dir) : ".", "compile.csv") != 0) {
-        snprintf(why, whylen, "'%s': path too long", path);
-        return -1;
-    }
+    if (sl_path_join(file, sizeof file, slash ? (*slash = '\0', dir) : ".", "compile.csv") != 0)
+        return sl_fail(why, whylen, "'%s': path too long", path);
     if (access(file, F_OK) != 0)
         return 0;
     enum { KERNEL_, VARIANT_, THREADS_, FIRST_, COMPILE_, RUN_, FUNCTIONS_, WARM_, NFIXED };

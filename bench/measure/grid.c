@@ -85,17 +85,13 @@ static int fill(sl_grid_row *r, const sl_table *t, int i, const int *col, char *
         if (sl_table_real(t, i, col[reals[k]], 1, NAN, d[k], why, whylen) != 0)
             return -1;
     const char *valid = sl_table_text(t, i, col[F_VALID]);
-    if (strcmp(valid, "yes") != 0 && strcmp(valid, "no") != 0) {
-        snprintf(why, whylen, "'%s' line %d: valid '%.20s' is not yes or no", t->path,
-                 t->line[i], valid);
-        return -1;
-    }
+    if (strcmp(valid, "yes") != 0 && strcmp(valid, "no") != 0)
+        return sl_fail(why, whylen, "'%s' line %d: valid '%.20s' is not yes or no", t->path,
+                       t->line[i], valid);
     r->valid = valid[0] == 'y';
-    if (r->ranks < 1 || r->threads < 1) {
-        snprintf(why, whylen, "'%s' line %d: %d rank(s) x %d thread(s) is not a grid point",
-                 t->path, t->line[i], r->ranks, r->threads);
-        return -1;
-    }
+    if (r->ranks < 1 || r->threads < 1)
+        return sl_fail(why, whylen, "'%s' line %d: %d rank(s) x %d thread(s) is not a grid point",
+                       t->path, t->line[i], r->ranks, r->threads);
     if (col[F_OVERSUB] >= 0)
         r->oversubscribed = strcmp(sl_table_text(t, i, col[F_OVERSUB]), "1") == 0;
     snprintf(r->kernel, sizeof r->kernel, "%s", sl_table_text(t, i, col[F_KERNEL]));
@@ -104,11 +100,9 @@ static int fill(sl_grid_row *r, const sl_table *t, int i, const int *col, char *
     snprintf(r->note, sizeof r->note, "%s", sl_table_text(t, i, col[F_NOTE]));
     if (col[F_TREE] >= 0)
         snprintf(r->tree, sizeof r->tree, "%s", sl_table_text(t, i, col[F_TREE]));
-    if (sl_grid_timed(r) && !(r->ci_low > 0 && r->ci_high >= r->ci_low)) {
-        snprintf(why, whylen, "'%s' line %d: %s %s has a median but no interval", t->path,
-                 t->line[i], r->kernel, r->variant);
-        return -1;
-    }
+    if (sl_grid_timed(r) && !(r->ci_low > 0 && r->ci_high >= r->ci_low))
+        return sl_fail(why, whylen, "'%s' line %d: %s %s has a median but no interval", t->path,
+                       t->line[i], r->kernel, r->variant);
     return 0;
 }
 
@@ -121,10 +115,8 @@ static int add_rows(sl_grid *g, const sl_table *t, const int *col, int only_rank
         if (only_ranked && sl_table_text(t, i, col[F_RANKS])[0] == '\0')
             continue;
         sl_grid_row *r = new_row(g);
-        if (r == NULL) {
-            snprintf(why, whylen, "out of memory reading '%s'", t->path);
-            return -1;
-        }
+        if (r == NULL)
+            return sl_fail(why, whylen, "out of memory reading '%s'", t->path);
         if (fill(r, t, i, col, why, whylen) != 0)
             return -1;
         if (tree)

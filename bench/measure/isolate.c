@@ -159,8 +159,13 @@ static sl_isolated verdict_of(int status, char *why, size_t whylen)
     return SL_ISOLATED_OK;
 }
 
-sl_isolated sl_isolate_check(char *const argv[], size_t index, const char *name, double limit,
-                             char *why, size_t whylen, double *seconds)
+/* In the parent: run configuration index (named name) of the same plan in
+ * a child for at most limit seconds. Returns SL_ISOLATED_OK when the child finished
+ * (or could not be started: the check then happens in this process, as
+ * before); otherwise how it ended, with why ("no answer after 12 s",
+ * "crashed (SIGSEGV)"). seconds (may be NULL): how long the child ran. */
+static sl_isolated sl_isolate_check(char *const argv[], size_t index, const char *name, double limit,
+                                    char *why, size_t whylen, double *seconds)
 {
     if (seconds)
         *seconds = 0.0;

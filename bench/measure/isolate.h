@@ -31,14 +31,6 @@ typedef enum sl_isolated {
  * before anything is printed or written. */
 void sl_isolate_child(sl_suite *s);
 
-/* In the parent: run configuration index (named name) of the same plan in
- * a child for at most limit seconds. Returns SL_ISOLATED_OK when the child finished
- * (or could not be started: the check then happens in this process, as
- * before); otherwise how it ended, with why ("no answer after 12 s",
- * "crashed (SIGSEGV)"). seconds (may be NULL): how long the child ran. */
-sl_isolated sl_isolate_check(char *const argv[], size_t index, const char *name, double limit,
-                             char *why, size_t whylen, double *seconds);
-
 /* Check every configuration of tree (the participant's) in a child. The
  * other trees' configurations are trusted: validated here, their slowest
  * call sets the limit (20 times a probe, the call and the reference, plus

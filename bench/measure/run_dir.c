@@ -82,12 +82,10 @@ static int check_room(const char *dir, const char *shown, char *why, size_t whyl
     struct statvfs vfs;
     if (statvfs(dir, &vfs) == 0) {
         double free_bytes = (double)vfs.f_bavail * (double)vfs.f_frsize;
-        if (free_bytes < MIN_FREE_BYTES) {
-            snprintf(why, whylen, "results folder '%s': only %.0f KiB free, a run needs "
-                     "about %.0f MiB; free some space or use --results DIR elsewhere",
-                     shown, free_bytes / 1024.0, MIN_FREE_BYTES / (1024.0 * 1024.0));
-            return -1;
-        }
+        if (free_bytes < MIN_FREE_BYTES)
+            return sl_fail(why, whylen, "results folder '%s': only %.0f KiB free, a run needs "
+                           "about %.0f MiB; free some space or use --results DIR elsewhere",
+                           shown, free_bytes / 1024.0, MIN_FREE_BYTES / (1024.0 * 1024.0));
     }
     char path[SL_PATH_BUF], block[4096];
     memset(block, 'x', sizeof block);
@@ -98,11 +96,9 @@ static int check_room(const char *dir, const char *shown, char *why, size_t whyl
     if (fd >= 0)
         close(fd);
     unlink(path);
-    if (!ok) {
-        snprintf(why, whylen, "results folder '%s' does not take writes: %s", shown,
-                 strerror(err));
-        return -1;
-    }
+    if (!ok)
+        return sl_fail(why, whylen, "results folder '%s' does not take writes: %s", shown,
+                       strerror(err));
     return 0;
 }
 
@@ -188,25 +184,17 @@ int sl_run_dir_create(sl_run_dir *r, const char *base, char *why, size_t whylen)
     r->lock_fd = -1;
     /* The user's folder (at most SL_PATH_LIMIT), or a sub-folder the kit
      * names in it (a lesson's, compare's): room for a run and its files. */
-    if (strlen(base) > SL_PATH_LIMIT + SL_SUBFOLDER_MAX) {
-        snprintf(why, whylen, "results folder '%s': path too long", base);
-        return -1;
-    }
+    if (strlen(base) > SL_PATH_LIMIT + SL_SUBFOLDER_MAX)
+        return sl_fail(why, whylen, "results folder '%s': path too long", base);
     snprintf(r->base, sizeof r->base, "%s", base);
-    if (make_folders(base) != 0) {
-        snprintf(why, whylen, "cannot create results folder '%s': %s", base,
-                 strerror(errno));
-        return -1;
-    }
-    if (stat(base, &st) != 0 || !S_ISDIR(st.st_mode)) {
-        snprintf(why, whylen, "results folder '%s' is not a folder", base);
-        return -1;
-    }
-    if (access(base, W_OK | X_OK) != 0) {
-        snprintf(why, whylen, "results folder '%s' is not writable: %s", base,
-                 strerror(errno));
-        return -1;
-    }
+    if (make_folders(base) != 0)
+        return sl_fail(why, whylen, "cannot create results folder '%s': %s", base,
+                       strerror(errno));
+    if (stat(base, &st) != 0 || !S_ISDIR(st.st_mode))
+        return sl_fail(why, whylen, "results folder '%s' is not a folder", base);
+    if (access(base, W_OK | X_OK) != 0)
+        return sl_fail(why, whylen, "results folder '%s' is not writable: %s", base,
+                       strerror(errno));
     r->cleaned = clean_stale(base);
     clean_host(host, sizeof host);
     time_t now = time(NULL);
@@ -233,9 +221,8 @@ int sl_run_dir_create(sl_run_dir *r, const char *base, char *why, size_t whylen)
         if (errno != EEXIST)
             break;
     }
-    snprintf(why, whylen, "cannot create a run folder in '%s': %s", base,
-             strerror(errno));
-    return -1;
+    return sl_fail(why, whylen, "cannot create a run folder in '%s': %s", base,
+                   strerror(errno));
 }
 
 int sl_run_dir_publish(sl_run_dir *r, char *why, size_t whylen)
@@ -243,16 +230,13 @@ int sl_run_dir_publish(sl_run_dir *r, char *why, size_t whylen)
     char tmp[SL_PATH_BUF], latest[SL_PATH_BUF], lock[SL_PATH_BUF];
     if (sl_path_join(lock, sizeof lock, r->partial, OWNER_LOCK) == 0)
         unlink(lock);
-    if (rename(r->partial, r->final) != 0) {
-        snprintf(why, whylen, "cannot rename '%s' to '%s': %s", r->partial, r->final,
-                 strerror(errno));
-        return -1;
-    }
+    if (rename(r->partial, r->final) != 0)
+        return sl_fail(why, whylen, "cannot rename '%s' to '%s': %s", r->partial, r->final,
+                       strerror(errno));
     if (sl_path_format(tmp, sizeof tmp, "%s/.latest.%ld", r->base, (long)getpid()) != 0 ||
         sl_path_join(latest, sizeof latest, r->base, "latest") != 0) {
-        snprintf(why, whylen, "the run is in '%s' but its latest link's path is too long",
-                 r->final);
-        return -1;
+        return sl_fail(why, whylen, "the run is in '%s' but its latest link's path is too long",
+                       r->final);
     }
     unlink(tmp);
     if (symlink(r->name, tmp) != 0 || rename(tmp, latest) != 0) {

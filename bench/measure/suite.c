@@ -33,18 +33,15 @@ int sl_cores_available(void)
 
 int sl_check_device(const sl_suite *suite, char *why, size_t whylen)
 {
-    if (omp_get_num_devices() < 1) {
-        snprintf(why, whylen, "--require-device: no offload device (OpenMP sees 0 "
-                 "devices), so the gpu variants would run on the host");
-        return -1;
-    }
+    if (omp_get_num_devices() < 1)
+        return sl_fail(why, whylen, "--require-device: no offload device (OpenMP sees 0 "
+                       "devices), so the gpu variants would run on the host");
     for (size_t i = 0; suite && i < suite->count; i++) {
         const sl_config *c = &suite->configs[i];
         if ((c->variant->flags & SL_USES_GPU) && c->valid &&
             c->outcome.where != SL_RAN_DEVICE) {
-            snprintf(why, whylen, "--require-device: %s ran on the %s, not on the "
-                     "device", c->name, sl_where_name(c->outcome.where));
-            return -1;
+            return sl_fail(why, whylen, "--require-device: %s ran on the %s, not on the "
+                           "device", c->name, sl_where_name(c->outcome.where));
         }
     }
     return 0;
@@ -238,10 +235,8 @@ static int add_variant(sl_suite *s, const sl_plan *p, const sl_kernel *k,
         for (int i = 0; i < ns; i++) {
             sl_config *c = plan_config(s, p, k, var, size, threads,
                                        sched ? &sched[i] : NULL);
-            if (c == NULL) {
-                snprintf(why, whylen, "out of memory planning the run");
-                return -1;
-            }
+            if (c == NULL)
+                return sl_fail(why, whylen, "out of memory planning the run");
             c->weak = p->weak;
             if (p->weak)
                 weak_size(k, size, max_threads, threads, &c->problem);
@@ -257,11 +252,9 @@ static int add_kernel(sl_suite *s, const sl_plan *p, const sl_kernel *k,
     int64_t size = plan_size(p, def);
     int matched = 0;
 
-    if (size > def->max_size) {
-        snprintf(why, whylen, "--size: %lld %s is more than %s allows (at most %lld)",
-                 (long long)size, def->size_name, def->name, (long long)def->max_size);
-        return -1;
-    }
+    if (size > def->max_size)
+        return sl_fail(why, whylen, "--size: %lld %s is more than %s allows (at most %lld)",
+                       (long long)size, def->size_name, def->name, (long long)def->max_size);
 
     for (size_t v = 0; v < k->count; v++) {
         const sl_variant *var = &k->variants[v];
@@ -475,22 +468,20 @@ int sl_suite_check_memory(const sl_suite *s, char *why, size_t whylen)
     /* Kernels with arrays (prepare) hold one configuration's at a time. */
     const sl_config *arrays = NULL;
     int64_t arrays_need = data_needed(s, &arrays);
-    if (arrays && have >= 0 && arrays_need > have) {
-        snprintf(why, whylen, "out of memory: %s at %lld %s needs about %lld MiB (its "
-                 "arrays), and %s leaves %lld MiB; use a smaller --size",
-                 arrays->kernel->problem->name, (long long)arrays->problem.size,
-                 arrays->kernel->problem->size_name, (long long)(arrays_need >> 20), from,
-                 (long long)(have >> 20));
-        return -1;
-    }
+    if (arrays && have >= 0 && arrays_need > have)
+        return sl_fail(why, whylen, "out of memory: %s at %lld %s needs about %lld MiB (its "
+                       "arrays), and %s leaves %lld MiB; use a smaller --size",
+                       arrays->kernel->problem->name, (long long)arrays->problem.size,
+                       arrays->kernel->problem->size_name, (long long)(arrays_need >> 20), from,
+                       (long long)(have >> 20));
     if (biggest == NULL || have < 0 || need <= have)
         return 0;
-    snprintf(why, whylen, "out of memory: %s at %lld x %lld pixels needs about %lld MiB "
-             "(the images and their references), and %s leaves %lld MiB; use a "
-             "smaller --size", biggest->kernel->problem->name, (long long)biggest->problem.size,
-             (long long)sl_problem_height(&biggest->problem), (long long)(need >> 20), from,
-             (long long)(have >> 20));
-    return -1;
+    return sl_fail(why, whylen, "out of memory: %s at %lld x %lld pixels needs about %lld MiB "
+                   "(the images and their references), and %s leaves %lld MiB; use a "
+                   "smaller --size", biggest->kernel->problem->name,
+                   (long long)biggest->problem.size,
+                   (long long)sl_problem_height(&biggest->problem), (long long)(need >> 20),
+                   from, (long long)(have >> 20));
 }
 
 void sl_suite_out_of_memory_why(const sl_suite *s, const sl_config *c, char *why,

@@ -158,11 +158,9 @@ static int parse_lines(sl_table *t, char *why, size_t whylen)
             rc = -2;
         } else {
             int n = split_record(&p, t->cell + (size_t)t->nrows * (size_t)t->ncols, t->ncols);
-            if (n >= 0 && n != t->ncols) {
-                snprintf(why, whylen, "'%s' line %d: %d fields, but the header has %d",
-                         t->path, lineno, n, t->ncols);
-                return -1;
-            }
+            if (n >= 0 && n != t->ncols)
+                return sl_fail(why, whylen, "'%s' line %d: %d fields, but the header has %d",
+                               t->path, lineno, n, t->ncols);
             rc = n < 0 ? -1 : 0;
             t->line[t->nrows++] = lineno;
         }
@@ -179,17 +177,13 @@ static int parse_lines(sl_table *t, char *why, size_t whylen)
 int sl_table_read(sl_table *t, const char *path, char *why, size_t whylen)
 {
     memset(t, 0, sizeof *t);
-    if (strlen(path) >= sizeof t->path) {
-        snprintf(why, whylen, "'%.200s...': path too long", path);
-        return -1;
-    }
+    if (strlen(path) >= sizeof t->path)
+        return sl_fail(why, whylen, "'%.200s...': path too long", path);
     snprintf(t->path, sizeof t->path, "%s", path);
     size_t len;
     t->text = slurp(path, &len);
-    if (t->text == NULL) {
-        snprintf(why, whylen, "cannot read '%s': %s", path, strerror(errno));
-        return -1;
-    }
+    if (t->text == NULL)
+        return sl_fail(why, whylen, "cannot read '%s': %s", path, strerror(errno));
     if (strlen(t->text) != len) {
         snprintf(why, whylen, "'%s' is not a CSV file (it holds a NUL byte)", path);
         sl_table_free(t);
@@ -225,11 +219,9 @@ int sl_table_need(const sl_table *t, const char *what, const char *const *names,
 {
     for (int i = 0; i < n; i++) {
         index[i] = sl_table_col(t, names[i]);
-        if (index[i] < 0) {
-            snprintf(why, whylen, "'%s' line %d: no column '%s': not %s", t->path,
-                     t->header_line, names[i], what);
-            return -1;
-        }
+        if (index[i] < 0)
+            return sl_fail(why, whylen, "'%s' line %d: no column '%s': not %s", t->path,
+                           t->header_line, names[i], what);
     }
     return 0;
 }
@@ -242,9 +234,8 @@ const char *sl_table_text(const sl_table *t, int row, int col)
 static int bad_cell(const sl_table *t, int row, int col, const char *v, const char *want,
                     char *why, size_t whylen)
 {
-    snprintf(why, whylen, "'%s' line %d: %s '%.40s' is not %s", t->path, t->line[row],
-             col >= 0 ? t->name[col] : "?", v, want);
-    return -1;
+    return sl_fail(why, whylen, "'%s' line %d: %s '%.40s' is not %s", t->path, t->line[row],
+                   col >= 0 ? t->name[col] : "?", v, want);
 }
 
 int sl_table_real(const sl_table *t, int row, int col, int allow_empty, double empty_value,

@@ -35,7 +35,8 @@ static int cores_used(const sl_config *c)
     return t < cores ? t : cores;
 }
 
-double sl_config_compute_roof(const sl_ceilings *m, const sl_config *c)
+/* The two roofs apart, in work units per second (0: none). */
+static double sl_config_compute_roof(const sl_ceilings *m, const sl_config *c)
 {
     sl_limit l = sl_variant_limit(c->kernel->problem, c->variant);
     if (!m->measured || l.kind == SL_CEILING_NONE || l.ops <= 0.0 ||
@@ -52,7 +53,7 @@ int sl_config_in_cache(const sl_config *c)
            k->bytes_held(&c->problem) <= cache;
 }
 
-double sl_config_memory_roof(const sl_ceilings *m, const sl_config *c)
+static double sl_config_memory_roof(const sl_ceilings *m, const sl_config *c)
 {
     const sl_problem_def *k = c->kernel->problem;
     double bytes = k->bytes_moved ? k->bytes_moved(&c->problem) : 0.0;
@@ -91,12 +92,14 @@ sl_bound sl_config_bound(const sl_ceilings *m, const sl_config *c)
     return bound;
 }
 
-const char *sl_bound_name(sl_bound b)
+static const char *sl_bound_name(sl_bound b)
 {
     return b == SL_BOUND_MEMORY ? "memory-bound" : b == SL_BOUND_COMPUTE ? "compute-bound" : "";
 }
 
-double sl_config_intensity(const sl_config *c)
+/* Operations of the kernel's ceiling instruction per byte from memory
+ * (the roofline's x); 0 when the kernel moves no bytes worth counting. */
+static double sl_config_intensity(const sl_config *c)
 {
     const sl_problem_def *k = c->kernel->problem;
     double bytes = k->bytes_moved ? k->bytes_moved(&c->problem) : 0.0;

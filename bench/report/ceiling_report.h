@@ -22,19 +22,10 @@ double sl_config_ceiling(const sl_ceilings *m, const sl_config *c);
 /* Which roof is the lower for c. */
 typedef enum sl_bound { SL_BOUND_NONE = 0, SL_BOUND_COMPUTE, SL_BOUND_MEMORY } sl_bound;
 sl_bound sl_config_bound(const sl_ceilings *m, const sl_config *c);
-const char *sl_bound_name(sl_bound b);   /* "compute-bound", "memory-bound", "" */
 
 /* Does c move memory (bytes_moved) with arrays that fit in this machine's
  * last-level cache? Then no memory roof applies. */
 int sl_config_in_cache(const sl_config *c);
-
-/* The two roofs apart, in work units per second (0: none). */
-double sl_config_compute_roof(const sl_ceilings *m, const sl_config *c);
-double sl_config_memory_roof(const sl_ceilings *m, const sl_config *c);
-
-/* Operations of the kernel's ceiling instruction per byte from memory
- * (the roofline's x); 0 when the kernel moves no bytes worth counting. */
-double sl_config_intensity(const sl_config *c);
 
 /* The roofline's data and gnuplot script (roofline.dat, roofline.gp):
  * the measured roofs and every strong-study configuration of every

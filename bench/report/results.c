@@ -33,7 +33,7 @@ static void num_or_empty(FILE *f, const char *fmt, double v, int available)
         fprintf(f, fmt, v);
 }
 
-int sl_write_csv(const char *path, const sl_suite *s)
+static int sl_write_csv(const char *path, const sl_suite *s)
 {
     sl_atomic_file af;
     if (sl_atomic_open(&af, path) != 0)
@@ -114,7 +114,9 @@ static void left_out_names(FILE *f, unsigned bits)
         }
 }
 
-int sl_write_samples(const char *path, const sl_suite *s)
+/* samples.csv: every repetition's time, one row each, so that two runs can
+ * be compared sample by sample (speedlab-compare). */
+static int sl_write_samples(const char *path, const sl_suite *s)
 {
     sl_atomic_file af;
     if (sl_atomic_open(&af, path) != 0)
@@ -193,7 +195,7 @@ static int plot_data_kernel(const char *dir, const sl_suite *s, const sl_problem
     return sl_write_scaling_data(dir, s, k);
 }
 
-int sl_write_plot_data(const char *dir, const sl_suite *s, const sl_context *ctx)
+static int sl_write_plot_data(const char *dir, const sl_suite *s, const sl_context *ctx)
 {
     char path[SL_PATH_BUF], text[512];
     for (size_t i = 0; i < s->count; i++)

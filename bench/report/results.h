@@ -13,11 +13,6 @@
 #include "context.h"
 #include "suite.h"
 
-int sl_write_csv(const char *path, const sl_suite *s);
-/* samples.csv: every repetition's time, one row each, so that two runs can
- * be compared sample by sample (speedlab-compare). */
-int sl_write_samples(const char *path, const sl_suite *s);
-int sl_write_plot_data(const char *dir, const sl_suite *s, const sl_context *ctx);
 /* The three above into dir. 0, or -1 with errno set and the file that
  * failed in failed. */
 int sl_write_run_data(const char *dir, const sl_suite *s, const sl_context *ctx,

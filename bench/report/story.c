@@ -152,8 +152,12 @@ static void block_variants(const sl_suite *s, const sl_config *k0, const sl_vari
     }
 }
 
-int sl_story_rungs(const sl_suite *s, const sl_ceilings *m, const sl_config *k0,
-                   sl_rung *out, int cap)
+/* The rungs of the kernel of configuration k0: each variant of its table
+ * that is not a stage, at the most threads with a core each and, for
+ * variants with a schedule, the fastest undisturbed schedule. Returns how
+ * many (into out[0 .. cap)). */
+static int sl_story_rungs(const sl_suite *s, const sl_ceilings *m, const sl_config *k0,
+                          sl_rung *out, int cap)
 {
     int n = 0, nvars = 0;
     const sl_variant *vars[SL_MAX_RUNGS];
@@ -377,7 +381,10 @@ static int measured_twice(const sl_config *a, const sl_config *b)
            !sl_schedule_equal(a->problem.schedule, b->problem.schedule);
 }
 
-int sl_story_inconsistent(FILE *f, const sl_suite *s)
+/* Two configurations measured twice (a weak point equal to a strong one, a
+ * 1-thread point under two schedules) whose medians disagree beyond their
+ * intervals: written as list items; returns how many. */
+static int sl_story_inconsistent(FILE *f, const sl_suite *s)
 {
     int n = 0;
     for (size_t i = 0; i < s->count; i++)

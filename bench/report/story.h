@@ -23,13 +23,6 @@ typedef struct sl_rung {
     char limit[128];        /* what limits it, in words */
 } sl_rung;
 
-/* The rungs of the kernel of configuration k0: each variant of its table
- * that is not a stage, at the most threads with a core each and, for
- * variants with a schedule, the fastest undisturbed schedule. Returns how
- * many (into out[0 .. cap)). */
-int sl_story_rungs(const sl_suite *s, const sl_ceilings *m, const sl_config *k0,
-                   sl_rung *out, int cap);
-
 /* Is c the headline's configuration of its variant? (Plots mark their bars
  * from the same choice.) */
 int sl_story_is_rung(const sl_suite *s, const sl_config *c);
@@ -46,10 +39,5 @@ int sl_story_warnings(FILE *f, const sl_suite *s, const sl_breakdown *bd);
 /* The findings as Markdown list items; returns how many. */
 int sl_story_findings(FILE *f, const sl_suite *s, const sl_ceilings *m,
                       const sl_breakdown *bd);
-
-/* Two configurations measured twice (a weak point equal to a strong one, a
- * 1-thread point under two schedules) whose medians disagree beyond their
- * intervals: written as list items; returns how many. */
-int sl_story_inconsistent(FILE *f, const sl_suite *s);
 
 #endif
