@@ -74,32 +74,6 @@ static void json_value(const char *json, const char *key, char *out, size_t len)
     snprintf(out, len, "%.*s", (int)(n < len ? n : len - 1), at);
 }
 
-static char *slurp(const char *path)
-{
-    FILE *f = fopen(path, "rb");
-    if (f == NULL)
-        return NULL;
-    size_t cap = 1 << 16, n = 0;
-    char *text = malloc(cap + 1);
-    size_t got;
-    while (text && (got = fread(text + n, 1, cap - n, f)) > 0) {
-        n += got;
-        if (n == cap) {
-            char *more = realloc(text, 2 * cap + 1);
-            if (more == NULL) {
-                free(text);
-                text = NULL;
-            }
-            text = more;
-            cap *= 2;
-        }
-    }
-    fclose(f);
-    if (text)
-        text[n] = '\0';
-    return text;
-}
-
 /* One run folder into the history (a folder it has is left alone), as
  * commit's when one is given. */
 static int import_folder(const char *db, const char *dir, const char *name,
@@ -123,7 +97,7 @@ static int import_folder(const char *db, const char *dir, const char *name,
     memset(&run, 0, sizeof run);
     char *json = NULL;
     if (sl_path_join(path, sizeof path, dir, "bench.json") == 0)
-        json = slurp(path);
+        json = sl_slurp(path, NULL);
     snprintf(run.kind, sizeof run.kind, "import");
     snprintf(run.folder, sizeof run.folder, "%s", name);
     snprintf(run.commit, sizeof run.commit, "%s", commit ? commit : "unknown");

@@ -265,17 +265,12 @@ static int import_ladder(sl_suite *s, const sl_table *t, int *skipped, char *why
             ++*skipped;
             continue;
         }
-        if (s->count == s->cap) {
-            size_t cap = s->cap ? 2 * s->cap : 64;
-            sl_config *grown = realloc(s->configs, cap * sizeof *grown);
-            if (!grown)
-                return sl_fail(why, whylen, "%s: out of memory", t->path);
-            s->configs = grown;
-            s->cap = cap;
-        }
-        if (fill(s, &s->configs[s->count], t, i, col, k, why, whylen) != 0)
+        sl_config row, *c;
+        if (fill(s, &row, t, i, col, k, why, whylen) != 0)
             return -1;
-        s->count++;
+        if ((c = sl_suite_push(s)) == NULL)
+            return sl_fail(why, whylen, "%s: out of memory", t->path);
+        *c = row;
         added++;
     }
     return added;

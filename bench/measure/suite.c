@@ -47,7 +47,7 @@ int sl_check_device(const sl_suite *suite, char *why, size_t whylen)
     return 0;
 }
 
-static sl_config *suite_push(sl_suite *s)
+sl_config *sl_suite_push(sl_suite *s)
 {
     if (s->count == s->cap) {
         size_t cap = s->cap ? 2 * s->cap : 16;
@@ -62,8 +62,8 @@ static sl_config *suite_push(sl_suite *s)
     return c;
 }
 
-/* Say "unknown" with the names there are and the nearest one. */
-static void unknown_name(const char *what, const char *name,
+/* Say "unknown" with the names there are and the nearest one; -1. */
+static int unknown_name(const char *what, const char *name,
                          const char *const *names, size_t n, char *why,
                          size_t whylen)
 {
@@ -74,10 +74,9 @@ static void unknown_name(const char *what, const char *name,
     }
     const char *near = sl_nearest(name, names, n);
     if (near)
-        snprintf(why, whylen, "unknown %s '%s' (did you mean '%s'? known: %s)",
-                 what, name, near, list);
-    else
-        snprintf(why, whylen, "unknown %s '%s' (known: %s)", what, name, list);
+        return sl_fail(why, whylen, "unknown %s '%s' (did you mean '%s'? known: %s)",
+                       what, name, near, list);
+    return sl_fail(why, whylen, "unknown %s '%s' (known: %s)", what, name, list);
 }
 
 /* The entry after the one at `at` in a comma-separated list, or NULL. */
@@ -132,7 +131,7 @@ static sl_config *plan_config(sl_suite *s, const sl_plan *p, const sl_kernel *k,
                               const sl_variant *var, int64_t size, int threads,
                               const sl_schedule *schedule)
 {
-    sl_config *c = suite_push(s);
+    sl_config *c = sl_suite_push(s);
     if (c == NULL)
         return NULL;
     int takes_threads = (var->flags & SL_USES_THREADS) != 0;
@@ -287,8 +286,7 @@ static int add_kernel(sl_suite *s, const sl_plan *p, const sl_kernel *k,
         size_t n = 0;
         for (size_t v = 0; v < k->count && n < 16; v++)
             names[n++] = k->variants[v].name;
-        unknown_name("variant", p->variant_name, names, n, why, whylen);
-        return -1;
+        return unknown_name("variant", p->variant_name, names, n, why, whylen);
     }
     return 0;
 }
@@ -342,10 +340,8 @@ static int check_names(const sl_plan *p, char *why, size_t whylen)
                     names[n++] = (*k)->variants[v].name;
             }
         }
-        if (!known) {
-            unknown_name("variant", name, names, n, why, whylen);
-            return -1;
-        }
+        if (!known)
+            return unknown_name("variant", name, names, n, why, whylen);
     }
     return 0;
 }

@@ -179,6 +179,10 @@ void sl_suite_out_of_memory_why(const sl_suite *s, const sl_config *c, char *why
  * address-space limit leaves M MiB" (the caller exits 2 before measuring). */
 int sl_suite_check_memory(const sl_suite *s, char *why, size_t whylen);
 
+/* One more configuration, zeroed, at the end of the suite; NULL when out
+ * of memory. */
+sl_config *sl_suite_push(sl_suite *s);
+
 /* Add the plan's configurations. Returns 0, or -1 with a reason (an unknown
  * kernel or variant name, with the nearest name suggested). */
 int sl_suite_add(sl_suite *s, const sl_plan *p, char *why, size_t whylen);

@@ -8,8 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The whole file, NUL-terminated. NULL with errno set. */
-static char *slurp(const char *path, size_t *len)
+char *sl_slurp(const char *path, size_t *len)
 {
     FILE *f = fopen(path, "rb");
     if (f == NULL)
@@ -39,7 +38,8 @@ static char *slurp(const char *path, size_t *len)
         return NULL;
     }
     buf[n] = '\0';
-    *len = n;
+    if (len)
+        *len = n;
     return buf;
 }
 
@@ -181,7 +181,7 @@ int sl_table_read(sl_table *t, const char *path, char *why, size_t whylen)
         return sl_fail(why, whylen, "'%.200s...': path too long", path);
     snprintf(t->path, sizeof t->path, "%s", path);
     size_t len;
-    t->text = slurp(path, &len);
+    t->text = sl_slurp(path, &len);
     if (t->text == NULL)
         return sl_fail(why, whylen, "cannot read '%s': %s", path, strerror(errno));
     if (strlen(t->text) != len) {

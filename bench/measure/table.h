@@ -27,6 +27,10 @@ typedef struct sl_table {
     size_t comments_len;
 } sl_table;
 
+/* The whole file at path, NUL-terminated, its length in *len (may be
+ * NULL); NULL with errno set. */
+char *sl_slurp(const char *path, size_t *len);
+
 /* Read path. Returns 0, or -1 with the reason in why (and nothing to free). */
 int sl_table_read(sl_table *t, const char *path, char *why, size_t whylen);
 void sl_table_free(sl_table *t);
