@@ -164,14 +164,19 @@ static int clean_stale(const char *base)
     return n;
 }
 
-/* Hold the new partial folder's owner lock for the life of this run. */
+/* Hold the new partial folder's owner lock for the life of this run. The
+ * lock file gets its name only once it is locked: a second run cleaning
+ * stale folders at that moment must not find it open and unlocked, take it
+ * for a killed run's and remove this run's folder. */
 static int take_owner_lock(sl_run_dir *r)
 {
-    char path[SL_PATH_BUF];
-    if (sl_path_join(path, sizeof path, r->partial, OWNER_LOCK) != 0)
+    char path[SL_PATH_BUF], fresh[SL_PATH_BUF];
+    if (sl_path_join(path, sizeof path, r->partial, OWNER_LOCK) != 0 ||
+        sl_path_join(fresh, sizeof fresh, r->partial, OWNER_LOCK ".new") != 0)
         return -1;
-    r->lock_fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
-    return r->lock_fd >= 0 && flock(r->lock_fd, LOCK_EX | LOCK_NB) == 0 ? 0 : -1;
+    r->lock_fd = open(fresh, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+    return r->lock_fd >= 0 && flock(r->lock_fd, LOCK_EX | LOCK_NB) == 0 &&
+           rename(fresh, path) == 0 ? 0 : -1;
 }
 
 int sl_run_dir_create(sl_run_dir *r, const char *base, char *why, size_t whylen)
