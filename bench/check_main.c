@@ -69,15 +69,14 @@ static int32_t *read_image(const char *path, int64_t n)
 static int check_line(char *line, char *out, size_t outlen, int *ok, char *why,
                       size_t whylen)
 {
-    char id[64], kernel[64], mode[16], image[4096];
+    char id[64], kernel[64], mode[16], image[SL_PATH_BUF];
     long long size, height, hits;
     int max_iter;
     uint64_t seed;
     double value;
     if (sscanf(line, "%63s %63s %lld %lld %d %" SCNu64 " %15s %lf %lld %4095s", id, kernel,
-               &size, &height, &max_iter, &seed, mode, &value, &hits, image) != 10) {
+               &size, &height, &max_iter, &seed, mode, &value, &hits, image) != 10)
         return sl_fail(why, whylen, "expected 10 tab-separated fields");
-    }
     const sl_kernel *k = sl_find_kernel(SL_TREE_SYMBOL(kernels), kernel);
     if (!k)
         return sl_fail(why, whylen, "unknown kernel '%s'", kernel);
@@ -131,7 +130,7 @@ int main(int argc, char **argv)
         fprintf(stderr, "%s: cannot read '%s': %s\n", argv[0], argv[1], strerror(errno));
         return SL_EXIT_USAGE;
     }
-    char line[8192], out[512], why[4200];
+    char line[8192], out[512], why[SL_WHY_BUF];
     int lineno = 0, wrong = 0;
     while (fgets(line, sizeof line, f)) {
         int ok = 0;

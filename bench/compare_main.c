@@ -267,18 +267,11 @@ static int write_summary(const char *dir, const pair *q, int n, const char *la,
         fprintf(f, "\n![B/A per configuration with its 95%% interval; dark: a significant "
                    "difference](compare-runs.png)\n");
     int rc = fclose(f);
-    sl_atomic_file af;
     snprintf(title, sizeof title, "speedlab compare: %s vs %s", la, lb);
-    if (rc == 0 && sl_path_join(path, sizeof path, dir, "summary.md") == 0 &&
-        sl_atomic_write(path, md) == 0 && sl_path_join(path, sizeof path, dir, "index.html") == 0 &&
-        sl_atomic_open(&af, path) == 0) {
-        sl_html_begin(af.fp, title);
-        sl_html_markdown(af.fp, md, len, dir);
-        sl_html_end(af.fp);
-        rc = sl_atomic_commit(&af);
-    } else {
+    if (rc != 0 || sl_path_join(path, sizeof path, dir, "summary.md") != 0 ||
+        sl_atomic_write(path, md) != 0 || sl_path_join(path, sizeof path, dir, "index.html") != 0 ||
+        sl_html_page(path, title, md, len, dir) != 0)
         rc = -1;
-    }
     free(md);
     return rc;
 }
@@ -289,7 +282,7 @@ static int compare(const char *prog, run_samples *runs, const char *const *label
 int main(int argc, char **argv)
 {
     const char *prog = argv[0];
-    char why[8192];
+    char why[SL_WHY_BUF];
     sl_cli cli;
 
     sl_ignore_write_signals();
@@ -331,7 +324,7 @@ int main(int argc, char **argv)
 static int compare(const char *prog, run_samples *runs, const char *const *labels,
                    const char *results, int plots)
 {
-    char why[8192];
+    char why[SL_WHY_BUF];
     pair *q = calloc((size_t)runs[0].count, sizeof *q);
     if (q == NULL) {
         fprintf(stderr, "%s: out of memory\n", prog);

@@ -41,6 +41,7 @@
 #include "cli.h"
 #include "exitcodes.h"
 #include "history.h"
+#include "html.h"
 #include "results.h"
 #include "table.h"
 
@@ -390,38 +391,37 @@ static int write_files(const char *out, const point *p, size_t n)
     return 0;
 }
 
+/* history.html, through the report's one page renderer: the steps (the
+ * page's headline), then each kernel's trend figure. */
 static int write_html(const char *out, const point *p, size_t n)
 {
-    char path[SL_PATH_BUF];
-    sl_atomic_file f;
+    char path[SL_PATH_BUF], *md = NULL;
+    size_t len = 0;
+    FILE *f = NULL;
     if (sl_path_join(path, sizeof path, out, "history.html") != 0 ||
-        sl_atomic_open(&f, path) != 0)
+        (f = open_memstream(&md, &len)) == NULL)
         return -1;
-    fprintf(f.fp, "<!doctype html>\n<html><head><meta charset=\"utf-8\"><title>speedlab "
-                  "history</title></head>\n<body>\n<h1>Speed over time</h1>\n"
-                  "<p>A step is flagged when two consecutive runs' median intervals do not "
-                  "overlap and the medians differ by more than the threshold.</p>\n"
-                  "<table id=\"headline\" border=\"1\" cellpadding=\"4\">\n<tr><th>kernel</th>"
-                  "<th>series</th><th>size</th><th>before (ms)</th><th>after (ms)</th>"
-                  "<th>commit</th><th>step</th></tr>\n");
+    fprintf(f, "# Speed over time\n\nA step is flagged when two consecutive runs' median "
+               "intervals do not overlap and the medians differ by more than the threshold."
+               "\n\n| kernel | series | size | before (ms) | after (ms) | commit | step |\n"
+               "|---|---|--:|--:|--:|---|---|\n");
     for (size_t i = 1; i < n; i++) {
         if (p[i].step == 0)
             continue;
         char name[160];
         series_name(&p[i], name, sizeof name);
-        fprintf(f.fp, "<tr><td>%s</td><td>%s</td><td>%lld</td><td>%.4g</td><td>%.4g</td>"
-                      "<td>%s</td><td>%s</td></tr>\n", p[i].kernel, name, p[i].size,
-                p[i - 1].median * 1e3, p[i].median * 1e3, p[i].commit,
+        fprintf(f, "| %s | %s | %lld | %.4g | %.4g | %s | %s |\n", p[i].kernel, name,
+                p[i].size, p[i - 1].median * 1e3, p[i].median * 1e3, p[i].commit,
                 p[i].step > 0 ? "slower" : "faster");
     }
-    fprintf(f.fp, "</table>\n");
     for (size_t i = 0; i < n; i++)
         if (i == 0 || strcmp(p[i].kernel, p[i - 1].kernel) != 0)
-            fprintf(f.fp, "<h2>%s</h2>\n<img src=\"trend-%s.png\" alt=\"%s over time\">\n",
-                    p[i].kernel, p[i].kernel, p[i].kernel);
-    fprintf(f.fp, "<p>Every point: <a href=\"history.csv\">history.csv</a>.</p>\n"
-                  "</body></html>\n");
-    return sl_atomic_commit(&f);
+            fprintf(f, "\n## %s\n\n![%s over time](trend-%s.png)\n", p[i].kernel,
+                    p[i].kernel, p[i].kernel);
+    fprintf(f, "\nEvery point: `history.csv`, beside this page.\n");
+    int rc = fclose(f) == 0 ? sl_html_page(path, "speedlab history", md, len, out) : -1;
+    free(md);
+    return rc;
 }
 
 /* One exercise row of one lesson run: its speedup, or 0 when WRONG. */
@@ -488,10 +488,13 @@ static void describe(const step_row *r, size_t n, char *out, size_t len)
         snprintf(out + at, len - at, " (%zu run%s)", n, n == 1 ? "" : "s");
 }
 
+/* make progress: a line per exercise in the console and progress.html,
+ * each kernel's figure data. */
 static int progress(const char *results, const char *db, int plots)
 {
-    char why[SL_WHY_BUF] = "", out[SL_PATH_BUF], path[SL_PATH_BUF], line[1024];
-    size_t n;
+    char why[SL_WHY_BUF] = "", out[SL_PATH_BUF], path[SL_PATH_BUF], line[1024], name[96];
+    char *md = NULL;
+    size_t n, len = 0;
     step_row *r = load_progress(db, &n, why, sizeof why);
     if (r == NULL && why[0]) {
         fprintf(stderr, "%s: %s\n", PROG, why);
@@ -502,70 +505,58 @@ static int progress(const char *results, const char *db, int plots)
         free(r);
         return SL_EXIT_OK;
     }
-    if (sl_path_join(out, sizeof out, results, "history") != 0 ||
-        (mkdir(out, 0777) != 0 && errno != EEXIST))
-        goto fail;
-    sl_atomic_file html, dat = { 0 };
-    if (sl_path_join(path, sizeof path, out, "progress.html") != 0 ||
-        sl_atomic_open(&html, path) != 0)
-        goto fail;
-    fprintf(html.fp, "<!doctype html>\n<html><head><meta charset=\"utf-8\"><title>your "
-                     "afternoon</title></head>\n<body>\n<h1>Your afternoon, lesson by "
-                     "lesson</h1>\n<p>Each of your variants, run after run: its speedup "
-                     "over the solution's scalar in the same run, or WRONG.</p>\n");
+    FILE *f = open_memstream(&md, &len);
+    sl_atomic_file dat = { 0 };
+    int rc = f && sl_path_join(out, sizeof out, results, "history") == 0 &&
+             (mkdir(out, 0777) == 0 || errno == EEXIST) ? 0 : -1;
     printf("%-11s %-18s %s\n", "lesson", "your variant", "run after run (speedup over the "
            "solution's scalar)");
-    for (size_t i = 0; i < n;) {
+    for (size_t i = 0; rc == 0 && i < n;) {
         size_t end = i + 1;
         while (end < n && same_exercise(&r[i], &r[end]))
             end++;
         int first_of_kernel = i == 0 || strcmp(r[i - 1].kernel, r[i].kernel) != 0;
-        if (first_of_kernel) {
-            char name[96];
-            snprintf(name, sizeof name, "progress-%s.dat", r[i].kernel);
-            if (sl_path_join(path, sizeof path, out, name) != 0 || sl_atomic_open(&dat, path))
-                goto fail_html;
-            fprintf(dat.fp, "# %s: your variants' speedup over the solution's scalar, run "
-                            "after run (wrong: 1)\n", r[i].kernel);
-            fprintf(html.fp, "<h2>%s</h2>\n<table border=\"1\" cellpadding=\"4\">\n",
-                    r[i].kernel);
+        snprintf(name, sizeof name, "progress-%s.dat", r[i].kernel);
+        if (first_of_kernel && (sl_path_join(path, sizeof path, out, name) != 0 ||
+                                sl_atomic_open(&dat, path) != 0)) {
+            rc = -1;
+            break;
         }
-        char name[96];
-        if (r[i].threads > 0)
-            snprintf(name, sizeof name, "%s x%d", r[i].variant, r[i].threads);
-        else
-            snprintf(name, sizeof name, "%s", r[i].variant);
+        if (first_of_kernel)
+            fprintf(f, "%s## %s\n\n| your variant | run after run |\n|---|---|\n",
+                    i ? "\n" : "# Your afternoon, lesson by lesson\n\nEach of your variants, "
+                    "run after run: its speedup over the solution's scalar in the same run, or "
+                    "WRONG.\n\n", r[i].kernel);
+        snprintf(name, sizeof name, r[i].threads > 0 ? "%s x%d" : "%s", r[i].variant,
+                 r[i].threads);
         describe(&r[i], end - i, line, sizeof line);
         printf("%-11s %-18s %s\n", first_of_kernel ? r[i].kernel : "", name, line);
-        fprintf(html.fp, "<tr><td>%s</td><td>%s</td></tr>\n", name, line);
+        fprintf(f, "| %s | %s |\n", name, line);
         fprintf(dat.fp, "%s\"%s\"\n", first_of_kernel ? "" : "\n\n", name);
         for (size_t k = i; k < end; k++)
             fprintf(dat.fp, "%zu %.4g %d\n", k - i + 1, r[k].speedup, r[k].speedup <= 0);
         i = end;
         if (i == n || strcmp(r[i].kernel, r[i - 1].kernel) != 0) {
-            fprintf(html.fp, "</table>\n<img src=\"progress-%s.png\" alt=\"%s, run after "
-                             "run\">\n", r[i - 1].kernel, r[i - 1].kernel);
-            if (sl_atomic_commit(&dat) != 0)
-                goto fail_html;
+            fprintf(f, "\n![%s, run after run](progress-%s.png)\n", r[i - 1].kernel,
+                    r[i - 1].kernel);
+            rc = sl_atomic_commit(&dat);
         }
     }
-    fprintf(html.fp, "</body></html>\n");
-    if (sl_atomic_commit(&html) != 0)
-        goto fail;
-    if (sl_path_join(path, sizeof path, out, "run.gp") != 0 ||
-        sl_atomic_write(path, "machine = \"\"\n") != 0)
-        goto fail;
-    if (plots)
+    if ((f && fclose(f) != 0) || rc != 0 ||
+        sl_path_join(path, sizeof path, out, "progress.html") != 0 ||
+        sl_html_page(path, "your afternoon", md, len, out) != 0 ||
+        sl_path_join(path, sizeof path, out, "run.gp") != 0 ||
+        sl_atomic_write(path, "machine = \"\"\n") != 0) {
+        fprintf(stderr, "%s: cannot write %s: %s\n", PROG, out, strerror(errno));
+        rc = -1;
+    }
+    free(md);
+    free(r);
+    if (rc == 0 && plots)
         sl_run_plots(out);
-    printf("progress: %s/progress.html\n", out);
-    free(r);
-    return SL_EXIT_OK;
-fail_html:
-    sl_atomic_abort(&html);
-fail:
-    fprintf(stderr, "%s: cannot write %s: %s\n", PROG, out, strerror(errno));
-    free(r);
-    return SL_EXIT_RUNTIME;
+    if (rc == 0)
+        printf("progress: %s/progress.html\n", out);
+    return rc == 0 ? SL_EXIT_OK : SL_EXIT_RUNTIME;
 }
 
 /* make bench-commits' records: one run folder as a commit's, or a commit

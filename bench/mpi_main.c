@@ -250,7 +250,7 @@ static int run_launch(const options *o, const char *mpirun, int ranks, int threa
 {
     char *argv[64];
     int n = 0;
-    static char np[16], pe[48], self[4096], thr[16], reps[16], mt[32], base[4];
+    static char np[16], pe[48], self[SL_PATH_BUF], thr[16], reps[16], mt[32], base[4];
     static char jobs[SL_HYBRID_MAX_JOBS][96];
     snprintf(np, sizeof np, "%d", ranks);
     argv[n++] = (char *)mpirun;
@@ -330,7 +330,7 @@ static int run_launch(const options *o, const char *mpirun, int ranks, int threa
  * Returns code, or 1 when a file cannot be written. */
 static int publish(sl_suite *suite, sl_run_dir *run, const options *o, int code)
 {
-    char why[600], failed[4200];
+    char why[SL_WHY_BUF], failed[SL_PATH_BUF];
     sl_context ctx;
     sl_context_collect(&ctx, suite, o->cli.threads, o->cli.nthreads);
     sl_run_report report = { .suite = suite, .ctx = &ctx, .run_name = run->name,
@@ -360,7 +360,7 @@ static int launch_point(const options *o, const char *mpirun, const int64_t *siz
                         const char *dir, int ranks, int threads, int baseline_only,
                         sl_grid *grid)
 {
-    char frag[SL_PATH_BUF], line[1024], why[600], name[64];
+    char frag[SL_PATH_BUF], line[1024], why[SL_WHY_BUF], name[64];
     snprintf(name, sizeof name, ".fragment-%dx%d.csv", ranks, threads);
     if (sl_path_join(frag, sizeof frag, dir, name) != 0)
         return fail(SL_EXIT_RUNTIME, "the results folder's path is too long%s%s", "", "");

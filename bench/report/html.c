@@ -40,6 +40,8 @@ static const char PAGE_TAIL[] = "</body>\n</html>\n";
 /* Text with &, <, > and " escaped; **bold** and `code` as tags. */
 /* Where the page's figures are, for their SVG twins (set per page). */
 static const char *figures_dir;
+/* An id for the next table (sl_html_page's headline), then none. */
+static const char *next_table_id;
 
 static void figure_inline(FILE *f, const char *cap, size_t caplen, const char *src,
                           size_t srclen);
@@ -166,7 +168,9 @@ static void markdown_dir(FILE *f, FILE *md, const char *dir)
         } else if (line[0] == '|') {
             if (b != IN_TABLE) {
                 close_block(f, &b);
-                fputs("<table>\n", f);
+                fprintf(f, next_table_id ? "<table id=\"%s\">\n" : "<table>\n",
+                        next_table_id);
+                next_table_id = NULL;
                 b = IN_TABLE;
                 table_rows = 0;
             }
@@ -273,4 +277,18 @@ void sl_html_markdown(FILE *f, const char *md, size_t len, const char *dir)
 void sl_html_end(FILE *f)
 {
     fputs(PAGE_TAIL, f);
+}
+
+int sl_html_page(const char *path, const char *title, const char *md, size_t len,
+                 const char *dir)
+{
+    sl_atomic_file af;
+    if (sl_atomic_open(&af, path) != 0)
+        return -1;
+    sl_html_begin(af.fp, title);
+    next_table_id = "headline";
+    sl_html_markdown(af.fp, md, len, dir);
+    next_table_id = NULL;
+    sl_html_end(af.fp);
+    return sl_atomic_commit(&af);
 }

@@ -21,6 +21,11 @@ void sl_html_begin(FILE *f, const char *title);
 void sl_html_markdown(FILE *f, const char *md, size_t len, const char *dir);
 void sl_html_end(FILE *f);
 
+/* A whole page at path from Markdown (written atomically), its first
+ * table the headline (id "headline"). 0, or -1 with errno. */
+int sl_html_page(const char *path, const char *title, const char *md, size_t len,
+                 const char *dir);
+
 /* The PNG files in dir, sorted by name, into names[0 .. cap) (each to
  * free). Returns how many, or -1 when dir cannot be read. */
 int sl_list_pngs(const char *dir, char **names, int cap);

@@ -119,7 +119,7 @@ case_report() {
         [ -s "$cmp_run/$f" ] && ok "compare wrote $f" || fail "compare did not write $f"
     done
     got=$(browser_check "$cmp_run/index.html")
-    [ "$got" = "images: 1 of 1 loaded" ] && ok "compare page: $got" || fail "compare page: '$got'"
+    [ "$got" = "images: 1 of 1 loaded; headline: above the fold" ] && ok "compare page: $got" || fail "compare page: '$got'"
     expect_rc 2 "compare with one folder" "$compare" "$run"; one_line "compare with one folder"
     expect_rc 2 "compare with a folder that is not a run" "$compare" "$run" "$tmp"
     one_line "compare with a folder that is not a run"
