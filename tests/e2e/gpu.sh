@@ -12,7 +12,7 @@ case_gpu() {
     fi
     # GCC's offload table would make a PIE link warn of text relocations
     # on every build: the programs are plain executables, without them.
-    for prog in "$bench" "$runner"; do
+    for prog in "$bench" "$runner" "$(dirname "$bench")/speedlab-check"; do
         readelf -d "$prog" | grep -q TEXTREL && fail "$(basename "$prog") has text relocations" ||
             ok "$(basename "$prog"): no text relocations"
     done
