@@ -13,8 +13,9 @@
 # --for-tests adds what only the tests need: chromium, the headless browser
 # that opens the bench's index.html. It is optional: when it cannot be
 # installed the command is printed and that one test is skipped.
-# --for-tests also tries numba (python3-numba, python3-numpy: lesson 8),
-# optional in the same way: its tests are skipped without it.
+# --for-tests also tries numba (python3-numba, python3-numpy: lesson 8)
+# and scikit-learn (python3-sklearn: lesson 9's peer, e2e.kmeans_peer),
+# optional in the same way: their tests are skipped without them.
 # As root, --for-tests also tries SLURM and munge (slurmctld slurmd
 # slurm-client munge) for the cluster-in-a-box tests (tests/cluster/),
 # optional in the same way; without root those tests cannot run anyway.
@@ -28,6 +29,7 @@ cc=${1:-cc}
 for_tests=0
 [ "${2:-}" = --for-tests ] && for_tests=1
 numba_pkgs="python3-numba python3-numpy"
+peer_pkgs="python3-sklearn"
 cluster_pkgs="slurmctld slurmd slurm-client munge"
 
 has_pkg() {
@@ -53,6 +55,9 @@ if command -v apt-get >/dev/null 2>&1 && command -v dpkg-query >/dev/null 2>&1; 
     fi
     if [ "$for_tests" = 1 ] && { ! has_pkg python3-numba || ! has_pkg python3-numpy; }; then
         optional_numba=$numba_pkgs
+    fi
+    if [ "$for_tests" = 1 ] && ! has_pkg python3-sklearn; then
+        optional_peer=$peer_pkgs
     fi
     if [ "$for_tests" = 1 ] && [ "$(id -u)" = 0 ] &&
        ! { has_pkg slurmctld && has_pkg slurmd && has_pkg slurm-client && has_pkg munge; }; then
@@ -114,6 +119,13 @@ if [ -n "${optional_numba:-}" ]; then
     # shellcheck disable=SC2086
     install $optional_numba >/dev/null ||
         echo "speedlab: could not install numba; lesson 8's tests will be skipped. To run them: ${sudo:+$sudo }apt-get install -y $optional_numba" >&2
+fi
+
+if [ -n "${optional_peer:-}" ]; then
+    echo "speedlab: installing scikit-learn for lesson 9's peer test: $optional_peer"
+    # shellcheck disable=SC2086
+    install $optional_peer >/dev/null ||
+        echo "speedlab: could not install scikit-learn; e2e.kmeans_peer will be skipped. To run it: ${sudo:+$sudo }apt-get install -y $optional_peer" >&2
 fi
 
 if [ -n "${optional_cluster:-}" ]; then
