@@ -122,7 +122,7 @@ static int sl_write_samples(const char *path, const sl_suite *s)
     if (sl_atomic_open(&af, path) != 0)
         return -1;
     fprintf(af.fp, "tree,kernel,variant,threads_used,schedule,study,size,height,"
-                   "repetition,seconds,others_cpu,start_s,left_out\n");
+                   "repetition,seconds,others_cpu,start_s,left_out,window_s\n");
     for (size_t i = 0; i < s->count; i++) {
         const sl_config *c = &s->configs[i];
         if (!c->valid || c->foreign)
@@ -141,7 +141,12 @@ static int sl_write_samples(const char *path, const sl_suite *s)
             fprintf(af.fp, ",%.3f,", c->start[r]);
             /* A configuration short of clean repetitions keeps them all. */
             left_out_names(af.fp, c->kept < c->timed ? c->left_out[r] : 0);
-            fputc('\n', af.fp);
+            /* How long the repetition lasted: below quiet.h's floor of
+             * others' CPU-seconds, its share could not be judged. */
+            if (c->window[r] > 0.0)
+                fprintf(af.fp, ",%.4f\n", c->window[r]);
+            else
+                fputs(",\n", af.fp);
         }
     }
     return sl_atomic_commit(&af);
