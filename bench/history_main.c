@@ -516,17 +516,20 @@ static int progress(const char *results, const char *db, int plots)
         while (end < n && same_exercise(&r[i], &r[end]))
             end++;
         int first_of_kernel = i == 0 || strcmp(r[i - 1].kernel, r[i].kernel) != 0;
-        snprintf(name, sizeof name, "progress-%s.dat", r[i].kernel);
-        if (first_of_kernel && (sl_path_join(path, sizeof path, out, name) != 0 ||
-                                sl_atomic_open(&dat, path) != 0)) {
-            rc = -1;
-            break;
-        }
-        if (first_of_kernel)
+        if (first_of_kernel) {
+            snprintf(name, sizeof name, "progress-%s.dat", r[i].kernel);
+            if (sl_path_join(path, sizeof path, out, name) != 0 ||
+                sl_atomic_open(&dat, path) != 0) {
+                rc = -1;
+                break;
+            }
+            fprintf(dat.fp, "# %s: your variants' speedup over the solution's scalar, run "
+                            "after run (wrong: 1)\n", r[i].kernel);
             fprintf(f, "%s## %s\n\n| your variant | run after run |\n|---|---|\n",
                     i ? "\n" : "# Your afternoon, lesson by lesson\n\nEach of your variants, "
                     "run after run: its speedup over the solution's scalar in the same run, or "
                     "WRONG.\n\n", r[i].kernel);
+        }
         snprintf(name, sizeof name, r[i].threads > 0 ? "%s x%d" : "%s", r[i].variant,
                  r[i].threads);
         describe(&r[i], end - i, line, sizeof line);

@@ -249,6 +249,8 @@ case_progress() {
     dat="$res/history/progress-$e2e_example.dat"
     awk '/^"threads x2"/ { b = 1; next } /^"/ { b = 0 } b && NF == 3 { s = s $3 } END { exit s != "001" }' "$dat" &&
         ok "the figure's data marks run 3 WRONG" || fail "$dat: $(cat "$dat")"
+    head -n 1 "$dat" | grep -qxF "# $e2e_example: your variants' speedup over the solution's scalar, run after run (wrong: 1)" &&
+        ok "the figure's data says what it holds" || fail "$dat's first line: $(head -n 1 "$dat")"
     expect_in "$res/history/progress.html" "WRONG (3 runs)" "progress.html has the table"
     if command -v gnuplot >/dev/null 2>&1; then
         [ -s "$res/history/progress-$e2e_example.png" ] && ok "the figure is drawn" || fail "no figure"
