@@ -40,8 +40,6 @@ static const char PAGE_TAIL[] = "</body>\n</html>\n";
 /* Text with &, <, > and " escaped; **bold** and `code` as tags. */
 /* Where the page's figures are, for their SVG twins (set per page). */
 static const char *figures_dir;
-/* An id for the next table (sl_html_page's headline), then none. */
-static const char *next_table_id;
 
 static void figure_inline(FILE *f, const char *cap, size_t caplen, const char *src,
                           size_t srclen);
@@ -144,8 +142,9 @@ static void figure_inline(FILE *f, const char *cap, size_t caplen, const char *s
 }
 
 /* Markdown, line by line, into the page; dir: where figures' SVGs are
- * looked for (may be NULL). */
-static void markdown_dir(FILE *f, FILE *md, const char *dir)
+ * looked for (may be NULL); table_id: an id for the first table (NULL:
+ * none). */
+static void markdown_dir(FILE *f, FILE *md, const char *dir, const char *table_id)
 {
     figures_dir = dir;
     char line[8192];
@@ -168,9 +167,8 @@ static void markdown_dir(FILE *f, FILE *md, const char *dir)
         } else if (line[0] == '|') {
             if (b != IN_TABLE) {
                 close_block(f, &b);
-                fprintf(f, next_table_id ? "<table id=\"%s\">\n" : "<table>\n",
-                        next_table_id);
-                next_table_id = NULL;
+                fprintf(f, table_id ? "<table id=\"%s\">\n" : "<table>\n", table_id);
+                table_id = NULL;
                 b = IN_TABLE;
                 table_rows = 0;
             }
@@ -265,13 +263,20 @@ void sl_html_begin(FILE *f, const char *title)
     fprintf(f, PAGE_HEAD, title);
 }
 
-void sl_html_markdown(FILE *f, const char *md, size_t len, const char *dir)
+/* Markdown text in memory into the page (markdown_dir). */
+static void markdown_text(FILE *f, const char *md, size_t len, const char *dir,
+                          const char *table_id)
 {
     FILE *in = fmemopen((void *)md, len, "r");
     if (in == NULL)
         return;
-    markdown_dir(f, in, dir);
+    markdown_dir(f, in, dir, table_id);
     fclose(in);
+}
+
+void sl_html_markdown(FILE *f, const char *md, size_t len, const char *dir)
+{
+    markdown_text(f, md, len, dir, NULL);
 }
 
 void sl_html_end(FILE *f)
@@ -286,9 +291,7 @@ int sl_html_page(const char *path, const char *title, const char *md, size_t len
     if (sl_atomic_open(&af, path) != 0)
         return -1;
     sl_html_begin(af.fp, title);
-    next_table_id = "headline";
-    sl_html_markdown(af.fp, md, len, dir);
-    next_table_id = NULL;
+    markdown_text(af.fp, md, len, dir, "headline");
     sl_html_end(af.fp);
     return sl_atomic_commit(&af);
 }
