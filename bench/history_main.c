@@ -546,17 +546,19 @@ static int progress(const char *results, const char *db, int plots)
         }
     }
     if ((f && fclose(f) != 0) || rc != 0 ||
-        sl_path_join(path, sizeof path, out, "progress.html") != 0 ||
-        sl_html_page(path, "your afternoon", md, len, out) != 0 ||
         sl_path_join(path, sizeof path, out, "run.gp") != 0 ||
-        sl_atomic_write(path, "machine = \"\"\n") != 0) {
+        sl_atomic_write(path, "machine = \"\"\n") != 0)
+        rc = -1;
+    /* The page after the figures: it links the SVG of each that exists. */
+    if (rc == 0 && plots)
+        sl_run_plots(out);
+    if (rc != 0 || sl_path_join(path, sizeof path, out, "progress.html") != 0 ||
+        sl_html_page(path, "your afternoon", md, len, out) != 0) {
         fprintf(stderr, "%s: cannot write %s: %s\n", PROG, out, strerror(errno));
         rc = -1;
     }
     free(md);
     free(r);
-    if (rc == 0 && plots)
-        sl_run_plots(out);
     if (rc == 0)
         printf("progress: %s/progress.html\n", out);
     return rc == 0 ? SL_EXIT_OK : SL_EXIT_RUNTIME;
@@ -602,15 +604,17 @@ static int report(const char *db, const char *out, double min_change, int plots)
     print_steps(p, n);
     print_unbuilt(db);
     snprintf(text, sizeof text, "machine = \"%s\"\n", n ? p[0].host : "");
-    if ((mkdir(out, 0777) != 0 && errno != EEXIST) || sl_path_join(gp, sizeof gp, out, "run.gp") ||
-        sl_atomic_write(gp, text) != 0 || write_files(out, p, n) != 0 ||
-        write_html(out, p, n) != 0) {
+    int bad = (mkdir(out, 0777) != 0 && errno != EEXIST) ||
+              sl_path_join(gp, sizeof gp, out, "run.gp") != 0 ||
+              sl_atomic_write(gp, text) != 0 || write_files(out, p, n) != 0;
+    /* The page after the figures: it links the SVG of each that exists. */
+    if (!bad && plots && n > 0)
+        sl_run_plots(out);
+    if (bad || write_html(out, p, n) != 0) {
         fprintf(stderr, "%s: cannot write %s: %s\n", PROG, out, strerror(errno));
         free(p);
         return SL_EXIT_RUNTIME;
     }
-    if (plots && n > 0)
-        sl_run_plots(out);
     printf("history: %zu point(s); %s/history.html, history.csv\n", n, out);
     free(p);
     return slower ? SL_EXIT_INVALID : SL_EXIT_OK;

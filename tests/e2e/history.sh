@@ -199,6 +199,7 @@ PY
     fi
     expect_rc 3 "with plots" "$history" --results "$res"
     [ -s "$out/trend-k.png" ] && ok "trend-k.png drawn" || fail "no trend-k.png"
+    expect_in "$out/history.html" '<a href="trend-k.svg">' "the page links the figure's SVG"
     pngs=$(grep -c '<img ' "$out/history.html")
     got=$(browser_check "$out/history.html")
     [ "$got" = "images: $pngs of $pngs loaded; headline: above the fold" ] &&
@@ -254,6 +255,8 @@ case_progress() {
     expect_in "$res/history/progress.html" "WRONG (3 runs)" "progress.html has the table"
     if command -v gnuplot >/dev/null 2>&1; then
         [ -s "$res/history/progress-$e2e_example.png" ] && ok "the figure is drawn" || fail "no figure"
+        expect_in "$res/history/progress.html" "<a href=\"progress-$e2e_example.svg\">" \
+            "progress.html links the figure's SVG"
     fi
 }
 
