@@ -114,38 +114,30 @@ if [ "${2:-}" = --numba ]; then
     exit 4
 fi
 
-if [ -n "${optional_numba:-}" ]; then
-    echo "speedlab: installing numba for lesson 8's tests: $optional_numba"
-    # shellcheck disable=SC2086
-    install $optional_numba >/dev/null ||
-        echo "speedlab: could not install numba; lesson 8's tests will be skipped. To run them: ${sudo:+$sudo }apt-get install -y $optional_numba" >&2
-fi
+# optional_install WHAT PURPOSE LOST PACKAGES...: install packages only part of
+# the kit needs, saying so; when that fails, say what is lost and the
+# command that gets them, and go on.
+optional_install() {
+    what=$1 purpose=$2 lost=$3
+    shift 3
+    echo "speedlab: installing $what for $purpose: $*"
+    install "$@" >/dev/null ||
+        echo "speedlab: could not install $what; $lost. To get it: ${sudo:+$sudo }apt-get install -y $*" >&2
+}
 
-if [ -n "${optional_peer:-}" ]; then
-    echo "speedlab: installing scikit-learn for lesson 9's peer test: $optional_peer"
-    # shellcheck disable=SC2086
-    install $optional_peer >/dev/null ||
-        echo "speedlab: could not install scikit-learn; e2e.kmeans_peer will be skipped. To run it: ${sudo:+$sudo }apt-get install -y $optional_peer" >&2
-fi
-
-if [ -n "${optional_cluster:-}" ]; then
-    echo "speedlab: installing SLURM and munge for the cluster tests: $optional_cluster"
-    # shellcheck disable=SC2086
-    install $optional_cluster >/dev/null ||
-        echo "speedlab: could not install SLURM; the cluster tests will be skipped. To run them: apt-get install -y $optional_cluster" >&2
-fi
-
-if [ -n "${optional:-}" ]; then
-    echo "speedlab: installing the test-only package: $optional (the report's browser test)"
-    install $optional >/dev/null ||
-        echo "speedlab: could not install $optional; the browser test will be skipped. To run it: sudo apt-get install -y $optional" >&2
-fi
-
-if [ -n "${optional_mpi:-}" ]; then
-    echo "speedlab: installing Open MPI for lesson 6: $optional_mpi"
-    install $optional_mpi >/dev/null ||
-        echo "speedlab: could not install Open MPI; lesson 6 will not be built. To get it: sudo apt-get install -y $optional_mpi" >&2
-fi
+# shellcheck disable=SC2086
+{
+    [ -z "${optional_numba:-}" ] || optional_install numba "lesson 8's tests" \
+        "lesson 8's tests will be skipped" $optional_numba
+    [ -z "${optional_peer:-}" ] || optional_install scikit-learn "lesson 9's peer test" \
+        "e2e.kmeans_peer will be skipped" $optional_peer
+    [ -z "${optional_cluster:-}" ] || optional_install "SLURM and munge" "the cluster tests" \
+        "the cluster tests will be skipped" $optional_cluster
+    [ -z "${optional:-}" ] || optional_install chromium "the report's browser test" \
+        "the browser test will be skipped" $optional
+    [ -z "${optional_mpi:-}" ] || optional_install "Open MPI" "lesson 6" \
+        "lesson 6 will not be built" $optional_mpi
+}
 
 [ -z "$missing" ] && exit 0
 
