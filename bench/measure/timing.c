@@ -446,7 +446,7 @@ static double pass_seconds(const sl_suite *s, const sl_timing *opt, const body_c
 }
 
 /* One pass of Google Benchmark over the configurations whose body has
- * repetitions to add (later passes reuse the first's iteration count).
+ * repetitions to add.
  * Returns the number timed, -1 when registering failed, or -2 (errno set)
  * when Google Benchmark's output file cannot be written. */
 static int time_pass(sl_suite *s, const sl_timing *opt, body_ctx *bodies)
@@ -475,10 +475,14 @@ static int time_pass(sl_suite *s, const sl_timing *opt, body_ctx *bodies)
         /* Short calls warm up first (caches, the thread pool; the device
          * started at validation); a call longer than a repetition is its
          * own warm-up, and its first run, long enough, is repetition 0.
-         * A later round keeps the first pass's iteration count, and
-         * time_body warms up (Google Benchmark takes no warm-up then). */
+         * A later round fixes the count (time_body warms up: Google
+         * Benchmark takes none then) from the fastest repetition so far:
+         * the first pass's count, found under whatever load it had, can
+         * make a repetition after the load a fraction of min_time, too
+         * short for quiet.h to judge. */
         if (c->timed > 0) {
-            gb_fixed_iterations(b, c->iterations[c->timed - 1]);
+            double n = ceil(opt->min_time / (c->min > 0.0 ? c->min : opt->min_time));
+            gb_fixed_iterations(b, n < 1.0 ? 1 : n > 1e9 ? 1000000000 : (int64_t)n);
         } else {
             gb_min_time(b, opt->min_time);
             if (c->call_seconds < opt->min_time)
