@@ -67,14 +67,14 @@ case_kmeans_peer() {
     py=${SPEEDLAB_PYTHON:-/usr/bin/python3}
     "$py" -c 'import sklearn, threadpoolctl' 2>/dev/null ||
         { echo "skipped: no scikit-learn for $py (apt-get install python3-sklearn)"; exit 77; }
-    expect_rc 0 "kmeans_peer.py" "$py" "$top/python/kmeans_peer.py" --size 20011 --reps 2 \
+    expect_rc 0 "kmeans_peer.py" "$py" "$top/kernels/kmeans/app/kmeans_peer.py" --size 20011 --reps 2 \
         --min-time 0.01 --bench "$bench"
     expect_in "$tmp/out" "sklearn lloyd: right (labels exact" "sklearn's answer is the kit's"
     grep -qE '^  threads_simd +[0-9.]+ ms +[0-9.]+x$' "$tmp/out" &&
         ok "the kit's threads_simd beside it" || fail "no threads_simd row: $(cat "$tmp/out")"
-    expect_rc 2 "kmeans_peer.py: a bad size" "$py" "$top/python/kmeans_peer.py" --size 5 \
+    expect_rc 2 "kmeans_peer.py: a bad size" "$py" "$top/kernels/kmeans/app/kmeans_peer.py" --size 5 \
         --bench "$bench"
-    expect_rc 2 "kmeans_peer.py: no features" "$py" "$top/python/kmeans_peer.py" --features 0
+    expect_rc 2 "kmeans_peer.py: no features" "$py" "$top/kernels/kmeans/app/kmeans_peer.py" --features 0
     expect_in "$tmp/err" "--features 1 to 256" "says the range"
 }
 

@@ -20,8 +20,8 @@ kit's to 1e-9, or it is not timed.
 then built a second time, in build/kmeans-d<F> with -DKMEANS_D=<F> (a
 minute or two, once), since its feature count is a compile-time constant.
 
-usage: python/kmeans_peer.py [--size N] [--reps R] [--threads T] [--features F]
-                             [--min-time S] [--bench PROGRAM]
+usage: kernels/kmeans/app/kmeans_peer.py [--size N] [--reps R] [--threads T]
+                                         [--features F] [--min-time S] [--bench PROGRAM]
 Exit: 0, 2 bad input, 3 sklearn's answer is not the kit's, 4 scikit-learn
 missing (install: apt-get install python3-sklearn).
 """
@@ -35,6 +35,7 @@ import time
 
 PROG = "kmeans_peer"
 HERE = os.path.dirname(os.path.abspath(__file__))
+TOP = os.path.normpath(os.path.join(HERE, "..", "..", ".."))
 ITERS = 5
 
 
@@ -49,7 +50,6 @@ try:
     from threadpoolctl import threadpool_limits
     import sklearn
     # The kit's points, from lesson 9's NumPy program (its SplitMix64 draws).
-    sys.path.insert(0, os.path.join(HERE, "..", "kernels", "kmeans", "app"))
     from kmeans_numpy import D, K, generate
 except ImportError as e:
     sudo = "" if os.geteuid() == 0 else "sudo "
@@ -118,10 +118,9 @@ def kit_rungs(bench, size, threads, reps, min_time):
 def wide_bench(features):
     """The bench built with KMEANS_D = features (configured and built here
     the first time, as `make` configures build/default)."""
-    top = os.path.normpath(os.path.join(HERE, ".."))
-    build = os.path.join(top, "build", f"kmeans-d{features}")
+    build = os.path.join(TOP, "build", f"kmeans-d{features}")
     bench = os.path.join(build, "bench", "speedlab-bench-solutions")
-    steps = [["cmake", "-S", top, "-B", build, "-DCMAKE_BUILD_TYPE=Release",
+    steps = [["cmake", "-S", TOP, "-B", build, "-DCMAKE_BUILD_TYPE=Release",
               f"-DCMAKE_C_FLAGS=-DKMEANS_D={features}"],
              ["cmake", "--build", build, "-j", str(len(os.sched_getaffinity(0))),
               "--target", "speedlab-bench-solutions"]]
@@ -150,7 +149,7 @@ def main(argv):
         fail(2, "--size 32 to 2^27, --reps 1 to 64, --threads at least 1, "
              "--features 1 to 256, size x features at most 2^30")
     if a.bench is None:
-        a.bench = os.path.join(HERE, "..", "build", "default", "bench",
+        a.bench = os.path.join(TOP, "build", "default", "bench",
                                "speedlab-bench-solutions") if a.features == D \
             else wide_bench(a.features)
     if not os.access(a.bench, os.X_OK):
