@@ -5,7 +5,6 @@ Rows, not a report: the C bench imports them (--import) and its one report
 shows them beside the C ladder, speedups against the C scalar, with the
 compile table and its figure (scripts/numba.sh, make bench NUMBA=1).
 """
-import math
 import os
 import platform
 import shutil
@@ -63,14 +62,6 @@ def timed(c):
     return c.get("valid") and "median" in c
 
 
-def std_error(c):
-    """Monte Carlo's standard error of 4 * inside / N (montecarlo_problem.h)."""
-    if c["kernel"] != "montecarlo":
-        return 0.0
-    p = math.pi / 4
-    return 4.0 * math.sqrt(p * (1 - p) / c["problem"]["size"])
-
-
 def num(fmt, value, show):
     return fmt % value if show else ""
 
@@ -79,7 +70,6 @@ def csv_row(c, ncores):
     t = timed(c)
     v = c.get("verdict") or dict(expected=0.0, error=0.0, tolerance=0.0)
     ans = c.get("answer", (float("nan"), 0))
-    se = std_error(c)
     cells = ["numba", c["kernel"], c["variant"], str(c["threads"]), str(c["threads"] or 1),
              str(int(c["threads"] > ncores)), '""', str(c["problem"]["size"]), c["unit"],
              str(len(c["seconds"]) if t else 0)]
@@ -90,8 +80,7 @@ def csv_row(c, ncores):
     cells.append("")     # speedup: the report's, against C's scalar
     cells += ["%.17g" % ans[0], "%.17g" % v["expected"], "%.3g" % v["error"],
               "%.3g" % v["tolerance"], "yes" if c.get("valid") else "no", "host"]
-    cells.append(num("%.6g", se, se > 0))
-    cells.append(num("%.4f", v["error"] / se if se > 0 else 0.0, se > 0 and c.get("valid")))
+    cells += ["", ""]    # std_error, error_sigmas: the report's, from the C kernel's
     cells += ["strong", str(c["problem"]["size"] if c["image"] else 0), "%.17g" % work(c)]
     for key, fmt in (("ci_low", "%.9g"), ("ci_high", "%.9g"), ("ci_level", "%.4f")):
         cells.append(num(fmt, c.get(key, 0.0), t))

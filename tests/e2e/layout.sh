@@ -47,9 +47,9 @@ case_layout() {
     # kernels/ (scripts/kernels.sh, the generated kernel lists): none names
     # one, so that a new kernel touches none of them; nor do the
     # end-to-end cases (the kernels' e2e.sh give them their examples).
-    if (cd "$top" && git grep -n -w -E "$kernels" -- bench GNUmakefile scripts tests/e2e) >"$tmp/named"; then
+    if (cd "$top" && git grep -n -w -E "$kernels" -- bench python GNUmakefile scripts tests/e2e) >"$tmp/named"; then
         fail "a kernel named outside its folder: $(head -3 "$tmp/named" | tr '\n' ' ')"
     else
-        ok "bench/, GNUmakefile, scripts/ and tests/e2e/ name no kernel"
+        ok "bench/, python/, GNUmakefile, scripts/ and tests/e2e/ name no kernel"
     fi
 }
