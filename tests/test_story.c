@@ -57,7 +57,7 @@ static const sl_problem_def roof_memory = {
 };
 static const sl_variant roof_variants[] = { { "scalar", NULL, 0, NULL, NULL, NULL } };
 
-/* The headline of one configuration at `rate` units/s, as text. */
+/* The headline of one configuration at `rate` units/s, in Markdown. */
 static char *headline_at(const sl_problem_def *def, const sl_ceilings *m, double rate,
                          sl_bound *bound, double *ceiling)
 {
@@ -77,7 +77,7 @@ static char *headline_at(const sl_problem_def *def, const sl_ceilings *m, double
     char *text = NULL;
     size_t len = 0;
     FILE *f = open_memstream(&text, &len);
-    sl_story_headline_text(f, &s, m);
+    sl_story_headline_md(f, &s, m);
     fclose(f);
     return text;
 }
@@ -144,7 +144,7 @@ static void fallback_rung(void)
     char *text = NULL;
     size_t len = 0;
     FILE *f = open_memstream(&text, &len);
-    sl_story_headline_text(f, &s, &m);
+    sl_story_headline_md(f, &s, &m);
     fclose(f);
     CHECK(strstr(text, "expert (fallback)") != NULL);
     CHECK(strstr(text, "fallback: this build lacks the instructions") != NULL);

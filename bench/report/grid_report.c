@@ -47,22 +47,16 @@ static int names(const sl_grid *runs, const char *kernel, const char **out, int 
 /* ---- the summary -------------------------------------------------------- */
 
 /* One kernel's grid: one row per (ranks, threads) and variant. */
-static void grid(FILE *f, const sl_grid *runs, const char *kernel, int markdown)
+static void grid(FILE *f, const sl_grid *runs, const char *kernel)
 {
     const char *variants[8];
     int nv = names(runs, kernel, variants, 8);
     const sl_grid_row *b = sl_grid_baseline(runs, kernel);
     char t[32];
     sl_time_text(t, sizeof t, b ? b->median : NAN);
-    if (markdown) {
-        fprintf(f, "### %s (baseline: scalar, one process, %s)\n\n", kernel, t);
-        fprintf(f, "| variant | ranks x threads | median | speedup | compute (slowest rank) | communication and waiting | time balance | work balance | valid |\n");
-        fprintf(f, "|---|---|---|---|---|---|---|---|---|\n");
-    } else {
-        fprintf(f, "\n%s (baseline: scalar, one process, %s)\n", kernel, t);
-        fprintf(f, "  %-14s %-10s %10s %8s %10s %10s %6s %6s\n", "variant", "ranks x T", "median",
-                "speedup", "compute", "comm+wait", "time", "work");
-    }
+    fprintf(f, "### %s (baseline: scalar, one process, %s)\n\n", kernel, t);
+    fprintf(f, "| variant | ranks x threads | median | speedup | compute | communication "
+               "| time balance | work balance | valid |\n|---|---|--:|--:|--:|--:|--:|--:|---|\n");
     for (int v = 0; v < nv; v++)
         for (int i = 0; i < runs->n; i++) {
             const sl_grid_row *r = &runs->rows[i];
@@ -78,23 +72,15 @@ static void grid(FILE *f, const sl_grid *runs, const char *kernel, int markdown)
             snprintf(bal, sizeof bal, sl_grid_timed(r) ? "%.0f%%" : "-", 100.0 * r->balance);
             snprintf(wbal, sizeof wbal, r->valid ? "%.0f%%" : "-", 100.0 * r->work_balance);
             const char *flag = !r->valid ? "INVALID" : r->disturbed ? "yes (disturbed)" : "yes";
-            if (markdown)
-                fprintf(f, "| %s | %s | %s | %s | %s | %s | %s | %s | %s%s%s |\n", r->variant, rt,
-                        med, sp, comp, comm, bal, wbal, flag, r->note[0] ? ": " : "", r->note);
-            else
-                fprintf(f, "  %-14s %-10s %10s %8s %10s %10s %6s %6s%s%s\n", r->variant, rt, med,
-                        sp, comp, comm, bal, wbal, r->valid ? "" : "  INVALID",
-                        r->disturbed ? "  disturbed" : "");
+            fprintf(f, "| %s | %s | %s | %s | %s | %s | %s | %s | %s%s%s |\n", r->variant, rt,
+                    med, sp, comp, comm, bal, wbal, flag, r->note[0] ? ": " : "", r->note);
         }
     int over = 0;
     for (int i = 0; i < runs->n; i++)
         over |= strcmp(runs->rows[i].kernel, kernel) == 0 && runs->rows[i].oversubscribed;
-    if (over)
-        fprintf(f, markdown ? "\n* more threads in all than cores: the ranks share cores, so "
-               "their times and time balance measure the sharing; work balance still holds.\n\n"
-               : "  (* more threads than cores)\n");
-    else if (markdown)
-        fprintf(f, "\n");
+    fprintf(f, over ? "\n* more threads in all than cores: the ranks share cores, so their "
+               "times and time balance measure the sharing; work balance still holds.\n\n"
+               : "\n");
 }
 
 /* Ranks against threads: R x 1 against 1 x R, best variant each. Returns
@@ -322,47 +308,25 @@ int sl_grid_write_data(const char *dir, const sl_grid *g)
     return 0;
 }
 
-void sl_grid_section(FILE *f, const sl_grid *g)
+void sl_grid_section(FILE *f, const sl_grid *g, int console)
 {
     const char *kernels[16];
     int nk = names(g, NULL, kernels, 16);
     if (g->n == 0)
         return;
-    fprintf(f, "\n## Lesson 6: MPI + OpenMP\n\n");
-    findings(f, g, kernels, nk);
-    fprintf(f, "\nTime per call is the slowest rank's, with a barrier before each call; "
-               "compute is the slowest rank's own share, communication and waiting the rest "
-               "(the reduce or gather, and the wait for the slowest rank); time balance is "
-               "the mean rank's compute over the slowest's. Speedups are over the "
-               "single-process scalar variant of the MPI run, at the same size.\n\n");
+    fprintf(f, console ? "\nlesson 6, MPI + OpenMP:\n\n" : "\n## Lesson 6: MPI + OpenMP\n\n");
+    if (!console) {
+        findings(f, g, kernels, nk);
+        fprintf(f, "\nTime per call is the slowest rank's, with a barrier before each call; "
+                   "compute is the slowest rank's own share, communication and waiting the "
+                   "rest (the reduce or gather, and the wait for the slowest rank); time "
+                   "balance is the mean rank's compute over the slowest's. Speedups are over "
+                   "the single-process scalar variant of the MPI run, at the same size.\n\n");
+    }
     for (int k = 0; k < nk; k++)
-        grid(f, g, kernels[k], 1);
-    if (g->context_len)
+        grid(f, g, kernels[k]);
+    if (console)
+        findings(f, g, kernels, nk);
+    else if (g->context_len)
         fprintf(f, "Where the ranks ran:\n\n```\n%s```\n", g->context);
-}
-
-void sl_grid_print(FILE *f, const sl_grid *g)
-{
-    const char *kernels[16];
-    int nk = names(g, NULL, kernels, 16);
-    if (g->n == 0)
-        return;
-    fprintf(f, "\nlesson 6, MPI + OpenMP:");
-    for (int k = 0; k < nk; k++)
-        grid(f, g, kernels[k], 0);
-    fprintf(f, "\n");
-    /* The findings without Markdown's emphasis, which is noise here. */
-    char *text = NULL;
-    size_t len = 0;
-    FILE *m = open_memstream(&text, &len);
-    if (m == NULL)
-        return;
-    findings(m, g, kernels, nk);
-    fclose(m);
-    for (char *p = text; p && *p; p++)
-        if (!(p[0] == '*' && p[1] == '*'))
-            fputc(*p, f);
-        else
-            p++;
-    free(text);
 }

@@ -12,11 +12,10 @@
 
 #include "grid.h"
 
-/* The section's Markdown (nothing when the grid is empty). */
-void sl_grid_section(FILE *f, const sl_grid *g);
-
-/* The grid and its findings on the console. */
-void sl_grid_print(FILE *f, const sl_grid *g);
+/* The section's Markdown (nothing when the grid is empty); for the
+ * console (report.h renders it as text), the grids and then the findings,
+ * without the explanation and the context. */
+void sl_grid_section(FILE *f, const sl_grid *g, int console);
 
 /* The grid's rows in results.csv's columns (report/results.c's header). */
 void sl_grid_csv_rows(FILE *f, const sl_grid *g);

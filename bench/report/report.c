@@ -280,7 +280,7 @@ static void write_configs(FILE *f, const sl_run_report *r)
 
 static void write_grid(FILE *f, const sl_run_report *r)
 {
-    sl_grid_section(f, &r->suite->grid);
+    sl_grid_section(f, &r->suite->grid, 0);
 }
 
 static void write_first_calls(FILE *f, const sl_run_report *r)
@@ -416,51 +416,138 @@ out:
     return rc;
 }
 
-/* Markdown's headings and emphasis are noise on a terminal. */
-static void plain(FILE *f, const char *text)
+/* ---- the console: the same Markdown, as text ----------------------------- */
+
+#define TEXT_COLUMNS 16
+
+/* Markdown's bold ("**") and code ("`") marks: noise on a terminal. A
+ * single '*' is text (a footnote mark). */
+static int emphasis(const char *p)
 {
-    for (const char *p = text; *p; p++) {
-        if (*p == '#' && (p == text || p[-1] == '\n')) {
-            while (*p == '#' || *p == ' ')
-                p++;
-            p--;
-        } else if (*p != '*' && *p != '`') {
-            fputc(*p, f);
+    return (p[0] == '*' && p[1] == '*') || p[0] == '`';
+}
+
+/* The next cell of a table line at *p ("| a | b |"), without emphasis and
+ * trimmed, into out; 0 at the line's end. */
+static int next_cell(const char **p, char *out, size_t cap)
+{
+    const char *s = *p;
+    size_t n = 0;
+    if (*s == '\0' || *s == '\n')
+        return 0;
+    for (; *s && *s != '|' && *s != '\n'; s++)
+        if (!emphasis(s) && (n || *s != ' ') && n + 1 < cap)
+            out[n++] = *s;
+        else
+            s += s[0] == '*' && s[1] == '*';
+    while (n && out[n - 1] == ' ')
+        n--;
+    out[n] = '\0';
+    *p = *s == '|' ? s + 1 : s;
+    return 1;
+}
+
+/* Columns a cell takes ("±", "µ": two bytes, one column). */
+static int text_width(const char *t)
+{
+    int n = 0;
+    for (; *t; t++)
+        n += ((unsigned char)*t & 0xC0) != 0x80;
+    return n;
+}
+
+/* A Markdown table from line at, aligned: each column as wide as its
+ * widest cell, right-aligned where the separator row says "--:", which is
+ * not printed. Returns where the table ends. */
+static const char *text_table(FILE *f, const char *at)
+{
+    int width[TEXT_COLUMNS] = { 0 }, right[TEXT_COLUMNS] = { 0 }, ncols = 0;
+    char cell[512];
+    const char *end = at;
+    for (int pass = 0; pass < 2; pass++) {
+        for (end = at; *end == '|'; end += *end == '\n') {
+            const char *p = end + 1;
+            int sep = strspn(p, "|-: ") == strcspn(p, "\n"), k = 0;
+            for (; next_cell(&p, cell, sizeof cell) && k < TEXT_COLUMNS; k++) {
+                int w = text_width(cell);
+                if (pass == 0 && sep)
+                    right[k] = w > 0 && cell[strlen(cell) - 1] == ':';
+                else if (pass == 0)
+                    width[k] = w > width[k] ? w : width[k];
+                else if (!sep)
+                    fprintf(f, "%s%*s%s%*s", k ? "  " : "", right[k] ? width[k] - w : 0, "",
+                            cell, right[k] || k + 1 == ncols ? 0 : width[k] - w, "");
+            }
+            ncols = k > ncols ? k : ncols;
+            if (pass == 1 && !sep)
+                fputc('\n', f);
+            end = p + strcspn(p, "\n");
         }
     }
+    return end;
+}
+
+/* Markdown on a terminal: tables aligned, headings and emphasis dropped. */
+static void print_text(FILE *f, const char *md)
+{
+    for (const char *p = md; *p; ) {
+        if (*p == '|') {
+            p = text_table(f, p);
+            continue;
+        }
+        if (*p == '#')
+            p += strspn(p, "# ");
+        for (; *p && *p != '\n'; p++)
+            if (!emphasis(p))
+                fputc(*p, f);
+            else
+                p += p[0] == '*';
+        if (*p)
+            fputc(*p++, f);
+    }
+}
+
+/* The console's account in Markdown: the warnings' items as "warning:"
+ * lines, the headline, lesson 6's grids and findings. */
+static void console_md(FILE *m, const sl_run_report *r)
+{
+    char *text = NULL;
+    size_t len = 0;
+    FILE *w = open_memstream(&text, &len);
+    if (w) {
+        sl_story_warnings(w, r->suite, r->breakdown);
+        fclose(w);
+        for (char *line = text; line && *line; ) {
+            char *end = strchr(line, '\n');
+            if (end)
+                *end = '\0';
+            if (line[0] == '-' && line[1] == ' ')
+                fprintf(m, "warning: %s\n", line + 2);
+            line = end ? end + 1 : NULL;
+        }
+        free(text);
+    }
+    if (r->suite->count)
+        sl_story_headline_md(m, r->suite, r->ceilings);
+    sl_grid_section(m, &r->suite->grid, 1);
 }
 
 void sl_print_report(FILE *f, const sl_run_report *r, int verbose)
 {
-    if (verbose) {
-        rendered t;
-        if (render(r, &t) == 0)
-            for (int i = 0; i < NSECTIONS; i++)
-                fwrite(t.text[i], 1, t.len[i], f);
+    char *md = NULL;
+    size_t len = 0;
+    FILE *m = open_memstream(&md, &len);
+    if (m == NULL)
+        return;
+    rendered t;
+    if (!verbose)
+        console_md(m, r);
+    else if (render(r, &t) == 0)
+        for (int i = 0; i < NSECTIONS; i++)
+            fwrite(t.text[i], 1, t.len[i], m);
+    if (verbose)
         release(&t);
-    } else {
-        /* The warnings' items as "warning:" lines, then the headline. */
-        char *text = NULL;
-        size_t len = 0;
-        FILE *m = open_memstream(&text, &len);
-        if (m) {
-            sl_story_warnings(m, r->suite, r->breakdown);
-            fclose(m);
-            for (char *line = text; line && *line; ) {
-                char *end = strchr(line, '\n');
-                if (end)
-                    *end = '\0';
-                if (line[0] == '-' && line[1] == ' ') {
-                    fputs("warning: ", f);
-                    plain(f, line + 2);
-                    fputc('\n', f);
-                }
-                line = end ? end + 1 : NULL;
-            }
-            free(text);
-        }
-        if (r->suite->count)
-            sl_story_headline_text(f, r->suite, r->ceilings);
-        sl_grid_print(f, &r->suite->grid);
-    }
+    fclose(m);
+    print_text(f, md);
+    free(md);
 }

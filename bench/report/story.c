@@ -276,33 +276,13 @@ static void speedup_text(const sl_config *c, char *out, size_t len)
         snprintf(out, len, "-");
 }
 
-/* Characters in UTF-8 text ("±", "µ" are two bytes, one column). */
-static size_t text_width(const char *t)
-{
-    size_t n = 0;
-    for (; *t; t++)
-        n += ((unsigned char)*t & 0xC0) != 0x80;
-    return n;
-}
-
-/* The headline's rows, as a Markdown table or as plain text. */
-static void headline(FILE *f, const sl_suite *s, const sl_ceilings *m, int markdown)
+void sl_story_headline_md(FILE *f, const sl_suite *s, const sl_ceilings *m)
 {
     sl_rung rungs[SL_MAX_RUNGS];
     const sl_config *shown[4 * SL_MAX_RUNGS];
-    int past = 0, width = 11, nshown = 0;
-    /* Imported rows' blocks are "kernel (tree)": the column grows to fit. */
-    for (size_t i = 0; i < s->count; i++) {
-        const sl_config *c = &s->configs[i];
-        int w = (int)strlen(c->kernel->problem->name) + (sl_config_shows_tree(c) ? 3 + (int)strlen(c->tree) : 0);
-        width = w > width ? w : width;
-    }
-    if (markdown)
-        fprintf(f, "| kernel | rung | threads | median | speedup vs scalar | %% of ceiling "
-                   "| what limits it |\n|---|---|--:|--:|--:|--:|---|\n");
-    else
-        fprintf(f, "%-*s %-24s %8s %19s %8s %8s  %s\n", width, "kernel", "rung", "threads",
-                "median", "speedup", "ceiling", "what limits it");
+    int past = 0, nshown = 0;
+    fprintf(f, "| kernel | rung | threads | median | speedup | %% of ceiling "
+               "| what limits it |\n|---|---|--:|--:|--:|--:|---|\n");
     for (size_t i = 0; i < s->count; i++) {
         if (!starts_block(s, i))
             continue;
@@ -315,27 +295,15 @@ static void headline(FILE *f, const sl_suite *s, const sl_ceilings *m, int markd
             if (r == 0)
                 snprintf(kernel, sizeof kernel, sl_config_shows_tree(c) ? "%s (%s)" : "%s",
                          c->kernel->problem->name, c->tree);
-            char variant[80], threads[48], med[48], sp[24], pct[16], limit[128];
+            char variant[80], threads[48], med[48], sp[24], pct[16];
             sl_config_label(c, variant, sizeof variant);
             sl_config_threads(c, threads, sizeof threads);
             median_text(c, med, sizeof med);
             speedup_text(c, sp, sizeof sp);
             pct_text(rungs[r].pct, pct, sizeof pct);
             past |= rungs[r].pct > PAST_CEILING;
-            if (markdown) {
-                fprintf(f, "| %s | %s | %s | %s | %s | %s | %s |\n", kernel, variant,
-                        threads, med, sp, pct, rungs[r].limit);
-                continue;
-            }
-            /* No Markdown on a terminal. */
-            size_t k = 0;
-            for (const char *p = rungs[r].limit; *p && k + 1 < sizeof limit; p++)
-                if (*p != '*')
-                    limit[k++] = *p;
-            limit[k] = '\0';
-            fprintf(f, "%-*s %-24s %8s %*s %8s %8s  %s\n", width, kernel, variant, threads,
-                    19 + (int)(strlen(med) - text_width(med)), med,
-                    sp, pct, limit);
+            fprintf(f, "| %s | %s | %s | %s | %s | %s | %s |\n", kernel, variant, threads, med,
+                    sp, pct, rungs[r].limit);
         }
     }
     precision_note(f, s, shown, nshown);
@@ -345,16 +313,6 @@ static void headline(FILE *f, const sl_suite *s, const sl_ceilings *m, int markd
                    "the probe, a disturbed probe, or a memory whose bandwidth changed between "
                    "the probe and the kernel, as a shared host's does): read it as about "
                    "100%%.\n");
-}
-
-void sl_story_headline_md(FILE *f, const sl_suite *s, const sl_ceilings *m)
-{
-    headline(f, s, m, 1);
-}
-
-void sl_story_headline_text(FILE *f, const sl_suite *s, const sl_ceilings *m)
-{
-    headline(f, s, m, 0);
 }
 
 /* Do two measurements of the same thing agree? */

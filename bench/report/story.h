@@ -27,11 +27,9 @@ typedef struct sl_rung {
  * from the same choice.) */
 int sl_story_is_rung(const sl_suite *s, const sl_config *c);
 
-/* The headline table in Markdown, one block of rows per kernel. */
+/* The headline table in Markdown, one block of rows per kernel (the
+ * console shows it through report.h's text rendering). */
 void sl_story_headline_md(FILE *f, const sl_suite *s, const sl_ceilings *m);
-
-/* The same as plain text, for the console. */
-void sl_story_headline_text(FILE *f, const sl_suite *s, const sl_ceilings *m);
 
 /* The warnings as Markdown list items ("- ..."); returns how many. */
 int sl_story_warnings(FILE *f, const sl_suite *s, const sl_breakdown *bd);
