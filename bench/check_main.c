@@ -74,6 +74,7 @@ static int check_line(char *line, char *out, size_t outlen, int *ok, char *why,
     int max_iter;
     uint64_t seed;
     double value;
+    _Static_assert(sizeof image == 4096, "the %4095s below is image's size less one");
     if (sscanf(line, "%63s %63s %lld %lld %d %" SCNu64 " %15s %lf %lld %4095s", id, kernel,
                &size, &height, &max_iter, &seed, mode, &value, &hits, image) != 10)
         return sl_fail(why, whylen, "expected 10 tab-separated fields");
