@@ -169,6 +169,17 @@ case_story() {
     [ "$n" -le "$budget" ] && ok "console: $n lines besides the warnings (at most $budget: $rungs rungs)" ||
         fail "console: $n lines, more than $budget ($rungs rungs)"
     [ "$w" -le 12 ] && ok "console: $w warning line(s)" || fail "console: $w warning lines"
+    # The console's headline is the summary's table, aligned: every row's
+    # last column starts where its title does (a gpu row's "host fallback"
+    # once overflowed the threads column and shifted it). Columns, not
+    # bytes: the two-byte signs count as one.
+    sed 's/±/+/g; s/µ/u/g' "$tmp/out" |
+        awk '/^kernel +rung +threads/ { at = index($0, "what limits it"); next }
+             at && /^$/ { exit }
+             at { n++; if (substr($0, at - 2, 2) != "  " || substr($0, at, 1) == " ") bad++ }
+             END { exit !(n > 0 && bad == 0) }' &&
+        ok "console: the headline's columns line up" ||
+        fail "console: a headline row out of line: $(grep -A3 '^kernel  *rung' "$tmp/out")"
     before=$(awk '/^## Warnings/ { w = 1; next } /^## / { w = 0 } /^# Details/ { print n; exit }
                   !(w && /^- /) { n++ }' "$run/summary.md")
     w=$(awk '/^## Warnings/ { w = 1; next } /^## / { w = 0 } w && /^- /' "$run/summary.md" | wc -l)
