@@ -173,6 +173,20 @@ int main(void)
     CHECK(d.slowest == 1.2);
     CHECK(d.from >= 40 - 12 && d.from < 80 && d.to >= 40 && d.to < 80 + 12);
     CHECK(d.others == 0.005);
+    /* ... and said among the warnings, in whole percent. */
+    sl_kernel k = { &roof_compute, roof_variants, 1 };
+    for (int c = 0; c < CONFIGS; c++) {
+        configs[c].kernel = &k, configs[c].variant = &roof_variants[0];
+        configs[c].tree = "solutions", configs[c].problem.size = 1000 + c;
+    }
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+    sl_story_warnings(f, &s, NULL);
+    fclose(f);
+    CHECK(strstr(text, "**the machine itself slowed down**") != NULL &&
+          strstr(text, "ran 20% slower") != NULL);
+    free(text);
 
     /* 3% slower: below the 5% that is worth a warning. */
     make_suite(&s, configs, 1.03, 40, 80);

@@ -401,6 +401,24 @@ static void precision_warning(FILE *f, const sl_suite *s, const int *short_of, i
     fprintf(f, ". The details give each row's.\n");
 }
 
+/* A stretch in which every configuration ran slower while this machine
+ * was quiet (slow: repetitions left out for it). Returns the items written. */
+static int drift_warning(FILE *f, const sl_suite *s, int slow)
+{
+    sl_drift d;
+    if (!sl_suite_drift(s, &d) || d.others > SL_BUSY_CORES)
+        return 0;
+    fprintf(f, "- **the machine itself slowed down**: from %.0f s to %.0f s into the "
+               "timing, repetitions of every configuration ran %.0f%% slower than their "
+               "medians, all at once, while other processes here used at most %.2f of "
+               "a core: something outside this machine's view (a neighbour on a shared "
+               "host, the CPU's clock). %s\n", d.from, d.to, 100.0 * (d.slowest - 1.0),
+            d.others, slow ? "The repetitions timed in such stretches were left out "
+            "of the medians and timed again (samples.csv: left_out \"slow\")." :
+            "The medians absorb part of it; compare runs with care.");
+    return 1;
+}
+
 int sl_story_warnings(FILE *f, const sl_suite *s, const sl_breakdown *bd)
 {
     int n = 0, stopped = 0, invalid = 0, disturbed = 0, disturbed_again = 0, again = 0;
@@ -462,16 +480,7 @@ int sl_story_warnings(FILE *f, const sl_suite *s, const sl_breakdown *bd)
     if (unknown == timed && timed && ++n)
         fprintf(f, "- other processes' CPU time could not be read on this system: the "
                    "machine's quietness was **not measured**.\n");
-    sl_drift d;
-    if (sl_suite_drift(s, &d) && d.others <= SL_BUSY_CORES && ++n)
-        fprintf(f, "- **the machine itself slowed down**: from %.0f s to %.0f s into the "
-                   "timing, repetitions of every configuration ran %.0f%% slower than their "
-                   "medians, all at once, while other processes here used at most %.2f of "
-                   "a core: something outside this machine's view (a neighbour on a shared "
-                   "host, the CPU's clock). %s\n", d.from, d.to, 100.0 * (d.slowest - 1.0),
-                d.others, slow ? "The repetitions timed in such stretches were left out "
-                "of the medians and timed again (samples.csv: left_out \"slow\")." :
-                "The medians absorb part of it; compare runs with care.");
+    n += drift_warning(f, s, slow);
     if (missed && ++n)
         precision_warning(f, s, short_of, missed, timed);
     n += sl_story_inconsistent(f, s);
