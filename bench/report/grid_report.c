@@ -1,11 +1,8 @@
 /* grid_report.c - lesson 6's section of the one report: the ranks x
  * threads grid, its findings and its figures' data (grid_report.h). */
-#define _DEFAULT_SOURCE
 #include "grid_report.h"
 
-#include <errno.h>
 #include <math.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "args.h"

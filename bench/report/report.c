@@ -457,17 +457,18 @@ static int text_width(const char *t)
 }
 
 /* A Markdown table from line at, aligned: each column as wide as its
- * widest cell, right-aligned where the separator row says "--:", which is
- * not printed. Returns where the table ends. */
+ * widest cell, right-aligned where the separator (its second line) says
+ * "--:"; the separator is not printed. Returns where the table ends. */
 static const char *text_table(FILE *f, const char *at)
 {
     int width[TEXT_COLUMNS] = { 0 }, right[TEXT_COLUMNS] = { 0 }, ncols = 0;
     char cell[512];
     const char *end = at;
     for (int pass = 0; pass < 2; pass++) {
-        for (end = at; *end == '|'; end += *end == '\n') {
+        int line = 0;
+        for (end = at; *end == '|'; end += *end == '\n', line++) {
             const char *p = end + 1;
-            int sep = strspn(p, "|-: ") == strcspn(p, "\n"), k = 0;
+            int sep = line == 1 && strspn(p, "|-: ") == strcspn(p, "\n"), k = 0;
             for (; next_cell(&p, cell, sizeof cell) && k < TEXT_COLUMNS; k++) {
                 int w = text_width(cell);
                 if (pass == 0 && sep)
