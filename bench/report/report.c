@@ -540,14 +540,15 @@ void sl_print_report(FILE *f, const sl_run_report *r, int verbose)
     FILE *m = open_memstream(&md, &len);
     if (m == NULL)
         return;
-    rendered t;
-    if (!verbose)
-        console_md(m, r);
-    else if (render(r, &t) == 0)
-        for (int i = 0; i < NSECTIONS; i++)
-            fwrite(t.text[i], 1, t.len[i], m);
-    if (verbose)
+    if (verbose) {
+        rendered t;
+        if (render(r, &t) == 0)
+            for (int i = 0; i < NSECTIONS; i++)
+                fwrite(t.text[i], 1, t.len[i], m);
         release(&t);
+    } else {
+        console_md(m, r);
+    }
     fclose(m);
     print_text(f, md);
     free(md);

@@ -13,8 +13,8 @@
 #include "context.h"
 #include "suite.h"
 
-/* The three above into dir. 0, or -1 with errno set and the file that
- * failed in failed. */
+/* results.csv, samples.csv and the plot data into dir. 0, or -1 with
+ * errno set and the file that failed in failed. */
 int sl_write_run_data(const char *dir, const sl_suite *s, const sl_context *ctx,
                       char *failed, size_t failedlen);
 
