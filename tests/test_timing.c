@@ -13,8 +13,12 @@
  * until they are spent ("too noisy"), and none past a deadline ("budget
  * spent"). A busy machine may instead leave it disturbed; never at target.
  * And settled clocks: a device's repetitions each follow a warm-up call.
+ * And a later round's repetitions last about min_time after a load has
+ * gone: their call count comes from the fastest repetition so far, not
+ * from the count found while the machine was slower.
  */
 #define _DEFAULT_SOURCE
+#include <math.h>
 #include <stdlib.h>
 #include <time.h>
 
@@ -186,6 +190,59 @@ static void device_repetitions_warm_up(void)
     sl_suite_free(&s);
 }
 
+/* Calls that sleep 40 ms while `phased` has no repetitions (its first
+ * pass: a loaded machine) and 12 ms after (the load gone). A sleeping call
+ * is stalled, so every repetition long enough to judge (quiet.h) is left
+ * out and measured again in each retry round, and the fastest comes from
+ * all of them. */
+#define PHASED_SLOW_S 0.04
+#define PHASED_FAST_S 0.012
+static const sl_config *phased;
+
+static int phased_run(const sl_variant *v, const sl_problem *p, sl_outcome *out)
+{
+    fake_run(v, p, out);
+    sleep_s(phased && phased->timed == 0 ? PHASED_SLOW_S : PHASED_FAST_S);
+    return 0;
+}
+
+static const sl_problem_def phased_problem = FAKE_PROBLEM("phased", phased_run);
+static const sl_kernel phased_kernel = { &phased_problem, fake_variants, 1 };
+static const sl_kernel *const phased_kernels[] = { &phased_kernel, NULL };
+
+/* ceil(min_time / the fastest of c's first n repetitions). */
+static int64_t calls_for(const sl_config *c, int n, double min_time)
+{
+    double fastest = c->seconds[0];
+    for (int r = 1; r < n; r++)
+        fastest = c->seconds[r] < fastest ? c->seconds[r] : fastest;
+    return (int64_t)ceil(min_time / fastest);
+}
+
+/* Two retry rounds after a slow first pass. Round 1 sizes its calls from
+ * the slow repetitions (its own last 60 ms of the 200 asked for); round 2
+ * from round 1's fast ones: over three times the calls, where reusing the
+ * last count would keep it at 60 ms. With 2 ms calls round 1's would be
+ * too short for quiet.h to judge at all, and no round 2. Counts, not
+ * durations, are checked: load lengthens the sleeps a little, and every
+ * repetition stays stalled. */
+static void later_rounds_size_from_the_fastest(void)
+{
+    sl_suite s = { 0 };
+    validated_suite(&s, phased_kernels);
+    const sl_config *c = &s.configs[0];
+    phased = c;
+    sl_timing t = { .reps = 3, .min_time = 0.2, .retry_busy = 2 };
+    CHECK(sl_suite_time(&s, &t) == 0);
+    phased = NULL;
+    CHECK_EQ_LL(c->timed, 9);
+    CHECK(c->stalled == 9 && c->contaminated);
+    for (int r = 3; r < 9 && c->timed == 9; r++)
+        CHECK_EQ_LL(c->iterations[r], calls_for(c, r < 6 ? 3 : 6, t.min_time));
+    CHECK(c->iterations[6] >= 2 * c->iterations[3]);
+    sl_suite_free(&s);
+}
+
 static void mandelbrot_run_does_not_sum(void)
 {
     sl_problem p = { .size = 16, .height = 8 };
@@ -239,6 +296,7 @@ int main(int argc, char **argv)
     tally_outside_the_clock();
     precision_within_a_budget();
     device_repetitions_warm_up();
+    later_rounds_size_from_the_fastest();
     mandelbrot_run_does_not_sum();
     best_cpu_is_the_fastest();
     gb_shutdown();

@@ -76,12 +76,6 @@ case_busy() {
              END { exit bad > 0 }' "$run/results.csv" "$run/samples.csv" &&
         ok "no unflagged repetition ran under the load" ||
         fail "an unflagged repetition under load: $(cat "$run/samples.csv" | tr '\n' ' ')"
-    # A later round sizes its repetitions from the median so far, not from
-    # the first pass's call count (found under the load): each lasts about
-    # --min-time (0.1 s), never a fraction too short to judge.
-    awk -F, 'FNR > 1 && $9 >= 3 && $14 < 0.04 { bad++ } END { exit bad > 0 }' \
-        "$run/samples.csv" && ok "repetitions measured again last at least 0.04 s" ||
-        fail "a short repetition measured again: $(awk -F, '$9 >= 3' "$run/samples.csv" | tr '\n' ' ')"
     grep -q "re-measured\|disturbed" "$run/summary.md" &&
         ok "the summary says what was measured again" || fail "the summary is silent"
 }
