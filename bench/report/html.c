@@ -37,14 +37,12 @@ static const char PAGE_HEAD[] =
 
 static const char PAGE_TAIL[] = "</body>\n</html>\n";
 
-/* Text with &, <, > and " escaped; **bold** and `code` as tags. */
-/* Where the page's figures are, for their SVG twins (set per page). */
-static const char *figures_dir;
+static void figure_inline(FILE *f, const char *dir, const char *cap, size_t caplen,
+                          const char *src, size_t srclen);
 
-static void figure_inline(FILE *f, const char *cap, size_t caplen, const char *src,
-                          size_t srclen);
-
-static void inline_text(FILE *f, const char *s, size_t n)
+/* Text with &, <, > and " escaped; **bold** and `code` as tags; figures
+ * (figure_inline) with their SVGs looked for in dir (may be NULL). */
+static void inline_text(FILE *f, const char *dir, const char *s, size_t n)
 {
     int bold = 0, code = 0;
     for (size_t i = 0; i < n; i++) {
@@ -53,7 +51,7 @@ static void inline_text(FILE *f, const char *s, size_t n)
         if (!code && ch == '!' && i + 1 < n && s[i + 1] == '[' &&
             (close = memchr(s + i, ']', n - i)) != NULL && close + 1 < s + n &&
             close[1] == '(' && (end = memchr(close, ')', (size_t)(s + n - close))) != NULL) {
-            figure_inline(f, s + i + 2, (size_t)(close - (s + i + 2)), close + 2,
+            figure_inline(f, dir, s + i + 2, (size_t)(close - (s + i + 2)), close + 2,
                           (size_t)(end - (close + 2)));
             i = (size_t)(end - s);
         } else if (ch == '`') {
@@ -89,7 +87,7 @@ static int numeric_cell(const char *s, size_t n)
 }
 
 /* One "| a | b |" row as <tr>; header rows get <th>. */
-static void table_row(FILE *f, const char *line, int header)
+static void table_row(FILE *f, const char *dir, const char *line, int header)
 {
     fputs("<tr>", f);
     const char *p = line + 1;   /* after the leading '|' */
@@ -104,7 +102,7 @@ static void table_row(FILE *f, const char *line, int header)
             b--;
         fputs(header ? "<th>" : numeric_cell(a, (size_t)(b - a)) ? "<td class=\"num\">"
                                                                    : "<td>", f);
-        inline_text(f, a, (size_t)(b - a));
+        inline_text(f, dir, a, (size_t)(b - a));
         fputs(header ? "</th>" : "</td>", f);
         p = bar + 1;
     }
@@ -122,17 +120,17 @@ static void close_block(FILE *f, block *b)
 
 /* "![caption](file.png)": a figure, its caption, and the SVG beside it
  * for slides when there is one. */
-static void figure_inline(FILE *f, const char *cap, size_t caplen, const char *src,
-                          size_t srclen)
+static void figure_inline(FILE *f, const char *dir, const char *cap, size_t caplen,
+                          const char *src, size_t srclen)
 {
     fprintf(f, "<figure><img src=\"%.*s\" alt=\"", (int)srclen, src);
-    inline_text(f, cap, caplen);
+    inline_text(f, dir, cap, caplen);
     fputs("\"><figcaption>", f);
-    inline_text(f, cap, caplen);
+    inline_text(f, dir, cap, caplen);
     char svg[512], path[SL_PATH_BUF];
-    if (srclen > 4 && strncmp(src + srclen - 4, ".png", 4) == 0 && figures_dir) {
+    if (srclen > 4 && strncmp(src + srclen - 4, ".png", 4) == 0 && dir) {
         snprintf(svg, sizeof svg, "%.*s.svg", (int)srclen - 4, src);
-        FILE *probe = sl_path_join(path, sizeof path, figures_dir, svg) == 0 ? fopen(path, "r") : NULL;
+        FILE *probe = sl_path_join(path, sizeof path, dir, svg) == 0 ? fopen(path, "r") : NULL;
         if (probe) {
             fclose(probe);
             fprintf(f, " (<a href=\"%s\">SVG for slides</a>)", svg);
@@ -146,7 +144,6 @@ static void figure_inline(FILE *f, const char *cap, size_t caplen, const char *s
  * none). */
 static void markdown_dir(FILE *f, FILE *md, const char *dir, const char *table_id)
 {
-    figures_dir = dir;
     char line[8192];
     block b = IN_NOTHING;
     int table_rows = 0;
@@ -162,7 +159,7 @@ static void markdown_dir(FILE *f, FILE *md, const char *dir, const char *table_i
                 level++;
             const char *text = line + level + (line[level] == ' ');
             fprintf(f, "<h%d>", level);
-            inline_text(f, text, strlen(text));
+            inline_text(f, dir, text, strlen(text));
             fprintf(f, "</h%d>\n", level);
         } else if (line[0] == '|') {
             if (b != IN_TABLE) {
@@ -172,8 +169,9 @@ static void markdown_dir(FILE *f, FILE *md, const char *dir, const char *table_i
                 b = IN_TABLE;
                 table_rows = 0;
             }
-            if (strncmp(line, "|---", 4) != 0 && strncmp(line, "|--:", 4) != 0)
-                table_row(f, line, table_rows == 0);
+            /* The separator: the second line, as on the console. */
+            if (table_rows != 1 || strspn(line, "|-: ") != n)
+                table_row(f, dir, line, table_rows == 0);
             table_rows++;
         } else if (line[0] == '-' && line[1] == ' ') {
             if (b != IN_LIST) {
@@ -182,7 +180,7 @@ static void markdown_dir(FILE *f, FILE *md, const char *dir, const char *table_i
                 b = IN_LIST;
             }
             fputs("<li>", f);
-            inline_text(f, line + 2, n - 2);
+            inline_text(f, dir, line + 2, n - 2);
             fputs("</li>\n", f);
         } else {
             if (b != IN_PARA) {
@@ -192,7 +190,7 @@ static void markdown_dir(FILE *f, FILE *md, const char *dir, const char *table_i
             } else {
                 fputc('\n', f);
             }
-            inline_text(f, line, n);
+            inline_text(f, dir, line, n);
         }
     }
     close_block(f, &b);
