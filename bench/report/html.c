@@ -169,8 +169,7 @@ static void markdown_dir(FILE *f, FILE *md, const char *dir, const char *table_i
                 b = IN_TABLE;
                 table_rows = 0;
             }
-            /* The separator: the second line, as on the console. */
-            if (table_rows != 1 || strspn(line, "|-: ") != n)
+            if (table_rows != 1 || !sl_md_separator(line))
                 table_row(f, dir, line, table_rows == 0);
             table_rows++;
         } else if (line[0] == '-' && line[1] == ' ') {
@@ -254,6 +253,11 @@ int sl_list_pngs(const char *dir, char **names, int cap)
 int sl_list_planned_pngs(const char *dir, char **names, int cap)
 {
     return list_figures(dir, names, cap, 1);
+}
+
+int sl_md_separator(const char *line)
+{
+    return strspn(line, "|-: ") == strcspn(line, "\n");
 }
 
 void sl_html_begin(FILE *f, const char *title)

@@ -21,6 +21,11 @@ void sl_html_begin(FILE *f, const char *title);
 void sl_html_markdown(FILE *f, const char *md, size_t len, const char *dir);
 void sl_html_end(FILE *f);
 
+/* Is this line of a Markdown table ("|---|--:|", up to its newline or
+ * end) the separator? Only a table's second line can be: the page and the
+ * console (report.c) both ask here, so they drop the same lines. */
+int sl_md_separator(const char *line);
+
 /* A whole page at path from Markdown (written atomically), its first
  * table the headline (id "headline"). 0, or -1 with errno. */
 int sl_html_page(const char *path, const char *title, const char *md, size_t len,

@@ -468,7 +468,7 @@ static const char *text_table(FILE *f, const char *at)
         int line = 0;
         for (end = at; *end == '|'; end += *end == '\n', line++) {
             const char *p = end + 1;
-            int sep = line == 1 && strspn(p, "|-: ") == strcspn(p, "\n"), k = 0;
+            int sep = line == 1 && sl_md_separator(end), k = 0;
             for (; next_cell(&p, cell, sizeof cell) && k < TEXT_COLUMNS; k++) {
                 int w = text_width(cell);
                 if (pass == 0 && sep)
