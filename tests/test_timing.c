@@ -220,7 +220,7 @@ static int64_t calls_for(const sl_config *c, int n, double min_time)
 }
 
 /* Two retry rounds after a slow first pass. Round 1 sizes its calls from
- * the slow repetitions (its own last 60 ms of the 200 asked for); round 2
+ * the slow repetitions (5 calls: 60 ms of the 200 asked for); round 2
  * from round 1's fast ones: over three times the calls, where reusing the
  * last count would keep it at 60 ms. With 2 ms calls round 1's would be
  * too short for quiet.h to judge at all, and no round 2. Counts, not

@@ -69,7 +69,7 @@ case_busy() {
     # which others used under 0.03 CPU-seconds cannot be judged (quiet.h's
     # floor: the kernel counts in 10 ms ticks).
     # results.csv column 5 and samples.csv column 4 are threads_used;
-    # samples.csv 9 repetition, 11 others_cpu, 13 left_out, 14 window_s.
+    # samples.csv 11 others_cpu, 13 left_out, 14 window_s.
     awk -F, 'NR == FNR { if (FNR > 1) flag[$3 "/" $5] = $34; next }
              FNR > 1 && $11 != "" && $11 >= 0.9 && $11 * $14 >= 0.03 && $13 == "" &&
              flag[$3 "/" $4] != 1 { bad++ }
