@@ -255,10 +255,12 @@ case_progress() {
             --reps 2 --min-time 0.01 --threads 2 --no-plots --results "$res"
         runs=$((runs + 1)); cp "$tmp/out" "$tmp/run$runs.out"
     }
-    # printed VARIANT: the exercise's speedups each run printed, one line.
+    # printed VARIANT: the speedup each run printed for the exercise ("-": none).
     printed() {
         for k in $(seq 1 "$runs"); do
-            awk -v v="$1" '$1 == "exercises" && $2 == v { print $6 }' "$tmp/run$k.out"
+            awk -v v="$1" '$1 == "exercises" && $2 == v {
+                s = "-"; for (i = NF; i > 2; i--) if ($i ~ /^[0-9.]+x$/) s = $i; print s }' \
+                "$tmp/run$k.out"
         done | tr '\n' ' '
     }
     # same_speedups LINE PRINTED: LINE's "Ax -> Bx -> ..." are PRINTED's
