@@ -90,16 +90,28 @@ elseif((SPEEDLAB_SANITIZE OR SPEEDLAB_RACECHECK) AND NOT SPEEDLAB_OFFLOAD STREQU
 elseif(CMAKE_C_COMPILER_ID STREQUAL "GNU")
   set(_candidates "nvptx sm_80|-foffload=nvptx-none,-foffload-options=nvptx-none=-misa=sm_80")
 elseif(CMAKE_C_COMPILER_ID STREQUAL "Clang")
-  # clang 16 (Debian: clang-16, libomp-16-dev, clang-tools-16 for its
-  # offload packager and linker wrapper) builds machine code for Ampere and
-  # Hopper with the CUDA toolkit it finds; it warns that CUDA 13 is newer
-  # than the 11.8 it knows, which is no error. clang 14 has no nvptx device
-  # runtime in Debian and falls through to the host.
+  # clang 16 and 19 (Debian: clang-N, libomp-N-dev, clang-tools-N for the
+  # offload packager and linker wrapper) build machine code for Ampere and
+  # Hopper with the CUDA toolkit they find; they warn that CUDA 13 is newer
+  # than the one they know, which is no error (but see scripts/cubin_v1.c).
+  # clang 14 has no nvptx device runtime in Debian and falls to the host.
   set(_candidates
     "nvptx sm_80+sm_90|-fopenmp-targets=nvptx64-nvidia-cuda,--offload-arch=sm_80,--offload-arch=sm_90,-Wno-unknown-cuda-version"
     "nvptx sm_80|-fopenmp-targets=nvptx64-nvidia-cuda,-Xopenmp-target=nvptx64-nvidia-cuda,-march=sm_80")
 else()
   set(_candidates "")
+endif()
+
+# clang 19's linker wrapper takes device code out of a static library only
+# when device code already linked needs it, and no kernel's is needed that
+# way: the program then has no device image and crashes in its first target
+# region (seen with clang 19.1.7; clang 16 extracted it). So with clang,
+# programs take every member of a library that holds target regions
+# (speedlab_offload_library), and the probe links its library the same way.
+if(CMAKE_C_COMPILER_ID STREQUAL "Clang")
+  set(_whole_archive ON)
+else()
+  set(_whole_archive OFF)
 endif()
 
 # Build the probe project with some flags, then run it: a configuration that
@@ -112,6 +124,7 @@ function(speedlab_try_offload result tag flags)
   try_compile(built "${dir}" "${CMAKE_CURRENT_FUNCTION_LIST_DIR}/probe_offload" probe_offload
     CMAKE_FLAGS "-DPROBE_FLAGS=${flagtext}" "-DPROBE_OMP_FLAGS=${OpenMP_C_FLAGS}"
                 "-DPROBE_LIBS=${OpenMP_C_LIBRARIES}"
+                "-DPROBE_WHOLE_ARCHIVE=${_whole_archive}"
                 "-DCMAKE_C_COMPILER=${CMAKE_C_COMPILER}"
     OUTPUT_VARIABLE log)
   set(ok FALSE)
@@ -147,6 +160,21 @@ if(SPEEDLAB_OFFLOAD STREQUAL "ON" AND SPEEDLAB_OFFLOAD_TARGET MATCHES "^none")
     "configuration links and runs a target region with ${CMAKE_C_COMPILER_ID}. "
     "For GCC install gcc-${CMAKE_C_COMPILER_VERSION_MAJOR}-offload-nvptx.")
 endif()
+set(SPEEDLAB_OFFLOAD_WHOLE_ARCHIVE OFF)
+if(_whole_archive AND NOT SPEEDLAB_OFFLOAD_TARGET MATCHES "^none")
+  set(SPEEDLAB_OFFLOAD_WHOLE_ARCHIVE ON)
+endif()
+
+# speedlab_offload_library(<lib>): every program linking <lib>, a static
+# library with target regions, takes all of it where the compiler needs
+# that to find the device code (above). One -Wl, option per library, so
+# CMake's de-duplication of link options keeps the three words together.
+function(speedlab_offload_library lib)
+  if(SPEEDLAB_OFFLOAD_WHOLE_ARCHIVE)
+    target_link_options(${lib} INTERFACE "LINKER:--whole-archive,$<TARGET_FILE:${lib}>,--no-whole-archive")
+  endif()
+endfunction()
+
 # The flags chosen must at least build and run for the host.
 speedlab_try_offload(_host_ok host "${SPEEDLAB_OFFLOAD_FLAGS}")
 if(NOT _host_ok)

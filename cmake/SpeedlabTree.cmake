@@ -115,6 +115,7 @@ function(speedlab_add_tree name dir)
     target_link_options(speedlab_tree_${name} INTERFACE ${OpenMP_C_FLAGS} ${SPEEDLAB_OFFLOAD_FLAGS})
   endif()
   target_link_libraries(speedlab_tree_${name} PUBLIC speedlab_common OpenMP::OpenMP_C)
+  speedlab_offload_library(speedlab_tree_${name})
 endfunction()
 
 # speedlab_add_hybrid(<name> <dir> [OVERRIDE <relative file> <replacement> ...])
