@@ -15,12 +15,14 @@
 #             libstdc++, libgcc_s, the CUDA runtime), RUNPATH $ORIGIN
 #   bin/speedlab-bench-clang, clang-runtime.tar.xz
 #             the second offload compiler: the bench built by clang
-#             (SPEEDLAB_BUNDLE_CLANG, default clang-16; installed like the
+#             (SPEEDLAB_BUNDLE_CLANG, default clang-19; installed like the
 #             others, its OpenMP package unpacked, not installed) and its
 #             runtime (libomp, libomptarget and its CUDA plugins, and the
 #             LLVM library they load: 180 MiB, 39 MiB compressed), which
 #             run.sh unpacks into a temporary folder. Left out, and said
-#             so, where clang cannot be installed or cannot offload.
+#             so, where clang cannot be installed or cannot offload. Its
+#             device images' headers are rewritten for its runtime
+#             (scripts/cubin_v1.c), and BUILD says so.
 #   run.sh    validate and time the GPU track on the node (scripts/gpu_bundle_run.sh)
 #   README    five lines
 #   BUILD     what was built, for what, and the GLIBC version it needs
@@ -94,10 +96,11 @@ cmake --build "$build" -j "$(nproc)" --target speedlab-bench-solutions speedlab 
 # package (libomp-16-dev) conflicts with clang 14's (libomp-dev: make
 # racecheck, CC=clang), so it is never installed: apt-get download unpacks
 # it into the build folder, and two wrapper scripts point clang at it.
-clang=${SPEEDLAB_BUNDLE_CLANG:-clang-16}
+clang=${SPEEDLAB_BUNDLE_CLANG:-clang-19}
 clang_major=${clang#clang-}
 clang_label=""
 clang_missing=""
+cubin_note=0
 if command -v dpkg-query >/dev/null 2>&1; then
     for p in "$clang" "clang-tools-$clang_major"; do
         has_pkg "$p" || clang_missing="$clang_missing $p"
@@ -176,6 +179,7 @@ copy_needs() {
     dir=$1
     shift
     for f; do
+        [ -f "$f" ] || continue   # an empty glob
         ldd "$f" | while read -r name arrow path rest; do
             [ "$arrow" = "=>" ] || continue
             is_system "$name" || [ -f "$dir/$name" ] || cp -L "$path" "$dir/$name"
@@ -192,8 +196,16 @@ for f in "$stage"/lib/*; do chmod u+w "$f"; patchelf --set-rpath '$ORIGIN' "$f";
 if [ -n "$clang_label" ]; then
     mkdir -p "$stage/lib-clang"
     cp "$build-clang/bench/speedlab-bench-solutions" "$stage/bin/speedlab-bench-clang"
-    for plugin in libomptarget.rtl.cuda.nextgen.so libomptarget.rtl.cuda.so; do
-        cp -L "$omp_lib/$plugin" "$stage/lib-clang/$plugin"
+    # CUDA 13's ptxas writes cubin headers that clang 19's runtime cannot
+    # read (scripts/cubin_v1.c says why): rewrite them, or it sees no GPU.
+    "$cc" -std=c11 -O2 -o "$build-clang/cubin_v1" scripts/cubin_v1.c &&
+        "$build-clang/cubin_v1" "$stage/bin/speedlab-bench-clang" >"$build-clang/cubin_v1.log" ||
+        { cat "$build-clang/cubin_v1.log" >&2; echo "gpu_bundle: could not rewrite clang's cubin headers" >&2; exit 1; }
+    cubin_note=$(grep -c 'rewritten' "$build-clang/cubin_v1.log" || true)
+    # clang 16 loads its CUDA plugins from files of their own; from LLVM 18
+    # on they are built into libomptarget.so, and there is none to copy.
+    for plugin in "$omp_lib"/libomptarget.rtl.cuda*.so; do
+        [ -f "$plugin" ] && cp -L "$plugin" "$stage/lib-clang/"
     done
     copy_needs "$stage/lib-clang" "$stage/bin/speedlab-bench-clang" "$stage"/lib-clang/*
     copy_needs "$stage/lib-clang" "$stage"/lib-clang/*
@@ -255,6 +267,8 @@ cuda=$(sed -n 's/^-- *CUDA *//p' "$build.configure.log")
     echo "CUDA: $cuda"
     if [ -n "$clang_label" ]; then
         echo "OpenMP offload 2: $("$clang" --version | head -1); $(sed -n 's/^-- *offload *//p' "$build-clang.configure.log"); bin/speedlab-bench-clang, runtime in clang-runtime.tar.xz"
+        [ "$cubin_note" -gt 0 ] &&
+            echo "cubin headers: $cubin_note of clang's device images rewritten from CUDA ELF ABI version 2 to 1, which clang's runtime reads (scripts/cubin_v1.c)"
         echo "clang_label: $clang_label"
     else
         echo "OpenMP offload 2: not included ($clang could not be installed or could not offload here)"

@@ -114,7 +114,7 @@ if [ -n "$clang_label" ]; then
     else
         # libomptarget's CUDA plugin opens libcuda.so; a node may have only
         # the driver's libcuda.so.1.
-        cuda1=$(/sbin/ldconfig -p 2>/dev/null | awk '$1 == "libcuda.so.1" { print $NF; exit }')
+        cuda1=$( (ldconfig -p || /sbin/ldconfig -p) 2>/dev/null | awk '$1 == "libcuda.so.1" { print $NF; exit }')
         for f in /usr/lib/x86_64-linux-gnu/libcuda.so.1 /usr/lib64/libcuda.so.1; do
             [ -z "$cuda1" ] && [ -e "$f" ] && cuda1=$f
         done

@@ -46,13 +46,17 @@ case_bundle() {
     # The second offload compiler: wherever its packages install (they do
     # on Debian 12), the bundle carries it; else BUILD says it does not.
     clang=$(sed -n 's/^clang_label: //p' "$bundle/BUILD")
-    if command -v clang-16 >/dev/null 2>&1; then
-        [ "$clang" = clang-16 ] && ok "BUILD: clang_label clang-16" || fail "BUILD: clang_label '$clang'"
+    if command -v clang-19 >/dev/null 2>&1; then
+        [ "$clang" = clang-19 ] && ok "BUILD: clang_label clang-19" || fail "BUILD: clang_label '$clang'"
         for f in bin/speedlab-bench-clang clang-runtime.tar.xz; do
             [ -s "$bundle/$f" ] && ok "bundle has $f" || fail "bundle lacks $f"
         done
-        expect_match "$bundle/BUILD" "OpenMP offload 2: .*clang version 16.*nvptx sm_80[+]sm_90" \
+        expect_match "$bundle/BUILD" "OpenMP offload 2: .*clang version 19.*nvptx sm_80[+]sm_90" \
             "BUILD names clang's offload targets"
+        # CUDA 13's ptxas: both images (sm_80, sm_90) get the header clang
+        # 19's runtime reads, and BUILD says so.
+        expect_match "$bundle/BUILD" "^cubin headers: 2 of clang's device images rewritten" \
+            "BUILD says clang's cubin headers were rewritten"
     else
         expect_in "$bundle/BUILD" "OpenMP offload 2: not included" "BUILD says clang is not in it"
     fi
