@@ -27,6 +27,7 @@
 #include "report.h"
 #include "interrupt.h"
 #include "isolate.h"
+#include "platform.h"
 #include "results.h"
 #include "run_dir.h"
 #include "speedlab_config.h"
@@ -186,10 +187,12 @@ static void bind_threads(char **argv)
     if (getenv("OMP_PROC_BIND") || getenv("OMP_PLACES") ||
         sl_check_omp_env(why, sizeof why) != 0)
         return;
-    if (setenv("OMP_PROC_BIND", "close", 1) != 0 || setenv("OMP_PLACES", "cores", 1) != 0)
+    char self[SL_PATH_BUF];
+    if (sl_self_exe(argv[0], self, sizeof self) != 0 ||
+        setenv("OMP_PROC_BIND", "close", 1) != 0 || setenv("OMP_PLACES", "cores", 1) != 0)
         return;
-    execv("/proc/self/exe", argv);
-    /* No /proc: run unbound; the context records the binding there is. */
+    execv(self, argv);
+    /* Not started again: run unbound; the context records the binding. */
     unsetenv("OMP_PROC_BIND");
     unsetenv("OMP_PLACES");
 }

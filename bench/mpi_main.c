@@ -25,6 +25,7 @@
 #include "hybrid/launch.h"
 #include "hybrid/worker.h"
 #include "interrupt.h"
+#include "platform.h"
 #include "report.h"
 #include "results.h"
 #include "run_dir.h"
@@ -56,6 +57,9 @@ typedef struct options {
     const sl_hybrid_kernel *kernels[SL_HYBRID_MAX_JOBS];
     int nkernels;
 } options;
+
+/* argv[0], for finding this program's file to launch it as the ranks. */
+static const char *program_argv0;
 
 static int fail(int code, const char *fmt, const char *a, const char *b)
 {
@@ -269,10 +273,8 @@ static int run_launch(const options *o, const char *mpirun, int ranks, int threa
     }
     argv[n++] = "--bind-to";
     argv[n++] = core ? "core" : "none";
-    ssize_t len = readlink("/proc/self/exe", self, sizeof self - 1);
-    if (len <= 0)
-        return fail(SL_EXIT_RUNTIME, "cannot find this program: %s%s", strerror(errno), "");
-    self[len] = '\0';
+    if (sl_self_exe(program_argv0, self, sizeof self) != 0)
+        return fail(SL_EXIT_RUNTIME, "cannot find this program's file (%s)%s", program_argv0, "");
     argv[n++] = self;
     argv[n++] = "--worker";
     argv[n++] = (char *)frag;
@@ -490,6 +492,7 @@ static int driver(options *o)
 
 int main(int argc, char **argv)
 {
+    program_argv0 = argv[0];
     if (argc >= 3 && strcmp(argv[1], "--worker") == 0)
         return worker(argc, argv);
     static options o;

@@ -15,6 +15,7 @@
 #include "args.h"
 #include "atomic_file.h"
 #include "labels.h"
+#include "platform.h"
 #include "quiet.h"
 #include "cli.h"
 #include "context.h"
@@ -362,6 +363,13 @@ static void print_notes(const sl_suite *suite)
                "device); their times are CPU figures, not GPU ones.\n");
     if (suite->nskipped)
         printf("\nnote: the cuda variant was skipped: %s.\n", suite->skip_reason);
+    /* Where nothing counts other processes' CPU, "busy" can never show. */
+    sl_quiet_mark probe;
+    sl_quiet_mark_now(&probe);
+    if (!probe.ok)
+        printf("\nnote: this system does not count other processes' CPU time (%s), so "
+               "the machine's quietness was not measured: a busy machine looks like a "
+               "quiet one here.\n", sl_busy_source());
     if (busy)
         printf("\nnote: other processes used more than %.2g of a core (or the run was "
                "stopped) while %d variant(s) were timed: their speed is not judged. Run "

@@ -4,6 +4,7 @@
 # axis, and an Amdahl fit of the serial fraction when the run has enough
 # thread counts with a core each (fit_points >= fit_min, from
 # scaling-<kernel>.gp); the fitted fractions go to fit-<kernel>.txt.
+# A hybrid machine's fast cores (fast_cores, from run.gp) get a line too.
 # Set by plot.sh: datafile, outfile, kernel, lanes, cores, machine, schedule_note,
 # fit_points, fit_min, fit_note.
 set output outfile
@@ -27,6 +28,11 @@ set termoption noenhanced
 # The machine's limit: every thread has a core up to here.
 set arrow 1 from cores, graph 0 to cores, graph 1 nohead dt 2 lw 2 lc rgb "#d95f02"
 set label 1 sprintf("%d cores: the limit here", cores) at cores, graph 0.04 right offset -0.5, 0 tc rgb "#d95f02"
+# A hybrid machine: past its fast cores, threads land on slow ones.
+if (exists("fast_cores") && fast_cores > 0 && fast_cores < cores) {
+    set arrow 2 from fast_cores, graph 0 to fast_cores, graph 1 nohead dt 3 lw 2 lc rgb "#1b9e77"
+    set label 4 sprintf("%d fast core%s", fast_cores, fast_cores == 1 ? "" : "s") at fast_cores, graph 0.1 right offset -0.5, 0 tc rgb "#1b9e77"
+}
 if (tmax > cores) {
     set object 1 rect from cores, graph 0 to tmax + 0.5, graph 1 behind fc rgb "#f3e0d0" fs solid 0.5 noborder
     set label 2 "oversubscribed" at tmax + 0.4, graph 0.06 right tc rgb "#a0522d"

@@ -13,6 +13,7 @@
 
 #include "args.h"
 #include "context.h"
+#include "platform.h"
 #include "speedlab_config.h"
 
 /* Two tables: a run, and its configurations. A new column is added with

@@ -1,10 +1,8 @@
 /* worker.c - lesson 6's measurement under mpirun (worker.h). */
-#define _GNU_SOURCE
 #include "worker.h"
 
 #include <errno.h>
 #include <inttypes.h>
-#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,6 +11,7 @@
 #include "gbench.h"
 #include "grid.h"
 #include "labels.h"
+#include "platform.h"
 #include "quiet.h"
 #include "sample.h"
 
@@ -24,7 +23,7 @@
  * test cluster's namespace "nodes", only the CPUs of the node count. */
 typedef struct launch {
     MPI_Comm node;                   /* the ranks on this rank's node */
-    unsigned char cpus[CPU_SETSIZE]; /* the node's CPUs */
+    unsigned char cpus[SL_MAX_CPUS]; /* the node's CPUs */
     char *lines;                     /* rank 0: each rank's "host: CPUs" line */
     double compute, wall;            /* this rank's seconds over its timed calls */
     double others, window;           /* node leaders: others' CPU-seconds, and in what */
@@ -175,7 +174,7 @@ static void body(gb_state *s, void *vc)
 {
     config *c = vc;
     sl_quiet_mark a, b;
-    sl_quiet_mark_on(&a, c->at->cpus, CPU_SETSIZE);
+    sl_quiet_mark_on(&a, c->at->cpus, SL_MAX_CPUS);
     double sum_total = 0, sum_compute = 0, sum_mean = 0;
     int64_t n = 0;
     while (gb_keep_running(s)) {
@@ -191,7 +190,7 @@ static void body(gb_state *s, void *vc)
         c->at->compute += mine[1];
         n++;
     }
-    sl_quiet_mark_on(&b, c->at->cpus, CPU_SETSIZE);
+    sl_quiet_mark_on(&b, c->at->cpus, SL_MAX_CPUS);
     /* Other processes' CPU on each node: all of its CPUs' busy time, less
      * this job's ranks there. The slowest node decides, so take the most
      * (whose node it was is found over all the repetitions: run_config). */
@@ -350,17 +349,17 @@ static void describe(FILE *f, MPI_Comm comm, launch *at)
     MPI_Get_library_version(lib, &len);
     MPI_Get_processor_name(host, &len);
     char line[HOST_LINE];
-    cpu_set_t set;
-    CPU_ZERO(&set);
-    int cpus = sched_getaffinity(0, sizeof set, &set) == 0 ? CPU_COUNT(&set) : -1;
-    int first = -1;
-    unsigned char mine[CPU_SETSIZE];
-    for (int i = 0; i < CPU_SETSIZE; i++) {
-        mine[i] = cpus < 0 || CPU_ISSET(i, &set);
-        if (first < 0 && cpus >= 0 && mine[i])
-            first = i;
+    /* Where the system cannot say, every CPU counts as this rank's. */
+    unsigned char mine[SL_MAX_CPUS];
+    int cpus = sl_affinity_get(mine, SL_MAX_CPUS), first = -1;
+    if (cpus == 0) {
+        cpus = -1;
+        memset(mine, 1, sizeof mine);
     }
-    MPI_Allreduce(mine, at->cpus, CPU_SETSIZE, MPI_UNSIGNED_CHAR, MPI_MAX, at->node);
+    for (int i = 0; i < SL_MAX_CPUS && first < 0 && cpus > 0; i++)
+        if (mine[i])
+            first = i;
+    MPI_Allreduce(mine, at->cpus, SL_MAX_CPUS, MPI_UNSIGNED_CHAR, MPI_MAX, at->node);
     snprintf(line, sizeof line, "%s: %d CPU(s) allowed, the first %d", host, cpus, first);
     at->lines = rank_of(comm) == 0 ? calloc((size_t)ranks, sizeof line) : NULL;
     MPI_Gather(line, sizeof line, MPI_CHAR, at->lines, sizeof line, MPI_CHAR, 0, comm);

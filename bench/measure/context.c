@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "gpu_info.h"
+#include "platform.h"
 #include "quiet.h"
 #include "speedlab_config.h"
 
@@ -38,25 +39,35 @@ const char *sl_context_get(const sl_context *ctx, const char *key)
     return "";
 }
 
-void sl_cpu_model(char *out, size_t len)
+/* Which CPUs are the fast ones on a hybrid machine (platform.h):
+ * "hybrid_cores" says it in words, "fast_cores" counts them (0: every CPU
+ * alike, or the system does not say). The scaling figure marks the count. */
+static void hybrid_cores(sl_context *ctx)
 {
-    snprintf(out, len, "unknown");
-    FILE *f = fopen("/proc/cpuinfo", "r");
-    if (f == NULL)
+    static unsigned char fast[SL_MAX_CPUS];
+    char how[160], list[256] = "";
+    long conf = sysconf(_SC_NPROCESSORS_CONF);
+    int n = conf > 0 && conf < SL_MAX_CPUS ? (int)conf : SL_MAX_CPUS;
+    int k = sl_fast_cpus(fast, n, how, sizeof how);
+    put(ctx, "fast_cores", "%d", k);
+    if (k == 0) {
+        put(ctx, "hybrid_cores", "no: every CPU alike, or the system does not say");
         return;
-    char line[512];
-    while (fgets(line, sizeof line, f)) {
-        if (strncmp(line, "model name", 10) == 0) {
-            char *colon = strchr(line, ':');
-            if (colon) {
-                colon += 1 + (colon[1] == ' ');
-                colon[strcspn(colon, "\n")] = '\0';
-                snprintf(out, len, "%s", colon);
-            }
-            break;
-        }
     }
-    fclose(f);
+    /* The fast CPUs as ranges: "0-3,8". */
+    for (int i = 0; i < n; i++) {
+        if (!fast[i] || (i > 0 && fast[i - 1]))
+            continue;
+        int j = i;
+        while (j + 1 < n && fast[j + 1])
+            j++;
+        size_t used = strlen(list);
+        if (j > i)
+            snprintf(list + used, sizeof list - used, "%s%d-%d", used ? "," : "", i, j);
+        else
+            snprintf(list + used, sizeof list - used, "%s%d", used ? "," : "", i);
+    }
+    put(ctx, "hybrid_cores", "%d fast CPU(s) (%s) of %d, told apart by %s", k, list, n, how);
 }
 
 /* _OPENMP is the date of the spec the compiler implements. */
@@ -153,10 +164,13 @@ void sl_context_collect(sl_context *ctx, const sl_suite *s, const int *threads,
     sl_quiet_mark probe;
     sl_quiet_mark_now(&probe);
     if (probe.ok)
-        put(ctx, "quietness", "other processes' CPU from /proc/stat minus this "
-            "process's; a repetition is disturbed above %.2g of a core", SL_BUSY_CORES);
+        put(ctx, "quietness", "other processes' CPU from %s minus this "
+            "process's; a repetition is disturbed above %.2g of a core", sl_busy_source(),
+            SL_BUSY_CORES);
     else
-        put(ctx, "quietness", "not measured (no /proc/stat on this system)");
+        put(ctx, "quietness", "not measured (%s)", sl_busy_source());
+    put(ctx, "platform", "%s", sl_platform_name());
+    hybrid_cores(ctx);
     put(ctx, "simd_isa", "%s", SPEEDLAB_SIMD_ISA);
     put(ctx, "simd_lanes_f64", "%d", SPEEDLAB_SIMD_LANES);
 

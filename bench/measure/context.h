@@ -21,8 +21,6 @@ void sl_context_collect(sl_context *ctx, const sl_suite *s, const int *threads,
 /* The value for key, or "" when there is none. */
 const char *sl_context_get(const sl_context *ctx, const char *key);
 
-/* The CPU's model name, or "unknown". */
-void sl_cpu_model(char *out, size_t len);
 
 /* A SLURM job that asked for more CPUs per task than this process may
  * use (since Slurm 22.05, srun does not pass --cpus-per-task on to a job

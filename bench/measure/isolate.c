@@ -1,11 +1,11 @@
 /* isolate.c - a participant's variant validated in a child process with a
  * time limit (isolate.h). */
-#define _GNU_SOURCE
+#define _POSIX_C_SOURCE 200809L
 #include "isolate.h"
 
 #include <errno.h>
 #include <fcntl.h>
-#include <sched.h>
+#include <limits.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,6 +15,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "platform.h"
 #include "sample.h"
 
 extern char **environ;
@@ -34,22 +35,22 @@ enum { PLAN_DIFFERS = 126 };
  * smaller suite; the places together are the starting CPUs. Without
  * places nothing was pinned, and this thread's mask is the one. Returns 0
  * when there is no mask to give the child. */
-static int starting_cpus(cpu_set_t *mask)
+static int starting_cpus(unsigned char mask[SL_MAX_CPUS])
 {
-    CPU_ZERO(mask);
-    int places = omp_get_num_places();
+    memset(mask, 0, SL_MAX_CPUS);
+    int places = omp_get_num_places(), count = 0;
     for (int p = 0; p < places; p++) {
-        int n = omp_get_place_num_procs(p), ids[CPU_SETSIZE];
-        if (n <= 0 || n > CPU_SETSIZE)
+        int n = omp_get_place_num_procs(p), ids[SL_MAX_CPUS];
+        if (n <= 0 || n > SL_MAX_CPUS)
             continue;
         omp_get_place_proc_ids(p, ids);
         for (int k = 0; k < n; k++)
-            if (ids[k] >= 0 && ids[k] < CPU_SETSIZE)
-                CPU_SET(ids[k], mask);
+            if (ids[k] >= 0 && ids[k] < SL_MAX_CPUS && !mask[ids[k]]) {
+                mask[ids[k]] = 1;
+                count++;
+            }
     }
-    if (CPU_COUNT(mask) == 0 && sched_getaffinity(0, sizeof *mask, mask) != 0)
-        return 0;
-    return CPU_COUNT(mask) > 0;
+    return count > 0 ? count : sl_affinity_get(mask, SL_MAX_CPUS);
 }
 
 void sl_isolate_child(sl_suite *s)
@@ -108,8 +109,12 @@ static pid_t start_child(char *const argv[], size_t index, const char *name)
     envp[k++] = var;
     envp[k++] = named;
     envp[k] = NULL;
-    cpu_set_t cpus;
-    int have_cpus = starting_cpus(&cpus);
+    unsigned char cpus[SL_MAX_CPUS];
+    int have_cpus = starting_cpus(cpus) > 0;
+    /* This program's file; where it cannot be found, argv[0] as given. */
+    char self[PATH_MAX];
+    if (sl_self_exe(argv[0], self, sizeof self) != 0)
+        snprintf(self, sizeof self, "%s", argv[0]);
     int devnull = open("/dev/null", O_WRONLY);
     fflush(NULL);
     pid_t pid = fork();
@@ -121,9 +126,8 @@ static pid_t start_child(char *const argv[], size_t index, const char *name)
             dup2(devnull, STDERR_FILENO);
         }
         if (have_cpus)
-            sched_setaffinity(0, sizeof cpus, &cpus);
-        execve("/proc/self/exe", argv, envp);
-        execve(argv[0], argv, envp);
+            sl_affinity_set(cpus, SL_MAX_CPUS);
+        execve(self, argv, envp);
         _exit(EXEC_FAILED);
     }
     free(envp);

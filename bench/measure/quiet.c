@@ -7,47 +7,8 @@
 #include <sys/resource.h>
 #include <unistd.h>
 
+#include "platform.h"
 #include "sample.h"
-
-/* Busy CPU-seconds from /proc/stat: user, nice, system, irq, softirq and
- * steal (guest time is already inside user). With on == NULL, all CPUs
- * (the first line, "cpu"); else the CPUs i < n with on[i] set (the "cpuN"
- * lines). Returns -1 when it cannot be read. */
-static double busy_seconds(const unsigned char *on, int n)
-{
-    static long ticks_per_second;
-    if (ticks_per_second == 0)
-        ticks_per_second = sysconf(_SC_CLK_TCK);
-    FILE *f = fopen("/proc/stat", "r");
-    if (f == NULL || ticks_per_second <= 0) {
-        if (f)
-            fclose(f);
-        return -1.0;
-    }
-    char line[512];
-    unsigned long long sum = 0;
-    int seen = 0;
-    while (fgets(line, sizeof line, f) != NULL && strncmp(line, "cpu", 3) == 0) {
-        int cpu = -1;
-        unsigned long long user, nice, system, idle, iowait, irq, softirq, steal = 0;
-        const char *fields = line + 3;
-        if (on != NULL && (*fields < '0' || *fields > '9' || sscanf(fields, "%d", &cpu) != 1))
-            continue;  /* the all-CPUs line */
-        if (on == NULL && *fields != ' ')
-            break;     /* past the all-CPUs line */
-        fields += strcspn(fields, " ");
-        if (sscanf(fields, "%llu %llu %llu %llu %llu %llu %llu %llu", &user, &nice, &system,
-                   &idle, &iowait, &irq, &softirq, &steal) < 7 ||
-            (on != NULL && (cpu < 0 || cpu >= n || !on[cpu])))
-            continue;
-        sum += user + nice + system + irq + softirq + steal;
-        seen++;
-        if (on == NULL)
-            break;
-    }
-    fclose(f);
-    return seen ? (double)sum / (double)ticks_per_second : -1.0;
-}
 
 static double self_seconds(void)
 {
@@ -61,7 +22,7 @@ static double self_seconds(void)
 void sl_quiet_mark_on(sl_quiet_mark *m, const unsigned char *on, int n)
 {
     m->wall = sl_now();
-    m->all_busy = busy_seconds(on, n);
+    m->all_busy = sl_busy_cpu_seconds(on, n);
     m->self = self_seconds();
     m->ok = m->all_busy >= 0.0 && m->self >= 0.0;
 }

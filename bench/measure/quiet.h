@@ -6,8 +6,9 @@
  * Steady load from another process shifts a whole configuration's times
  * and leaves its spread low, so a coefficient of variation cannot see it;
  * this can. The bench flags a repetition as disturbed, the runner holds
- * back its speed verdicts. Where /proc/stat cannot be read (not Linux) the
- * answer is "not measured", never "quiet".
+ * back its speed verdicts. Where the system does not count busy time
+ * (platform.h: the POSIX fallback) the answer is "not measured", never
+ * "quiet".
  */
 #ifndef SPEEDLAB_QUIET_H
 #define SPEEDLAB_QUIET_H

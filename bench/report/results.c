@@ -215,8 +215,9 @@ static int sl_write_plot_data(const char *dir, const sl_suite *s, const sl_conte
         return -1;
     snprintf(text, sizeof text,
              "# reference lines for plots/*.gp, from this run's context\n"
-             "lanes = %s\ncores = %s\nmachine = \"%s, %s\"\ninterval = \"%s\"\n",
+             "lanes = %s\ncores = %s\nfast_cores = %s\nmachine = \"%s, %s\"\ninterval = \"%s\"\n",
              sl_context_get(ctx, "simd_lanes_f64"), sl_context_get(ctx, "cores_available"),
+             sl_context_get(ctx, "fast_cores")[0] ? sl_context_get(ctx, "fast_cores") : "0",
              sl_context_get(ctx, "cpu_model"), sl_context_get(ctx, "compiler"), interval);
     return sl_atomic_write(path, text);
 }

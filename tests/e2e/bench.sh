@@ -201,3 +201,55 @@ case_interrupt() {
     exec 8>&-
     [ ! -e "$run/.owner.lock" ] && ok "a published run holds no lock file" || fail "lock file published"
 }
+
+# The POSIX fallback (bench/measure/platform.c, what a Mac compiles), forced
+# on Linux: the bench says it did not measure the machine's quietness, and
+# the runner finds its own file through PATH to isolate each variant.
+case_posix() {
+    bench=$1
+    runner=$2
+    quick_bench 0 "quick bench on the POSIX fallback" "$bench" --threads 1,2
+    [ -d "$run" ] || { fail "no run folder"; return; }
+    expect_match "$run/bench.json" '"platform": "POSIX fallback"' "the context names the platform"
+    expect_match "$run/bench.json" '"quietness": "not measured \(the POSIX fallback' \
+        "the context says quietness was not measured, and why"
+    expect_match "$run/summary.md" "quietness was \*\*not measured\*\*" "the summary says so"
+    expect_not_in "$run/results.csv" ",disturbed," "no repetition is called disturbed"
+    # By its bare name, as a participant's shell finds it: the variants are
+    # validated in children started from the file PATH led to.
+    dir=$(cd "$(dirname "$runner")" && pwd)
+    expect_rc 0 "the runner by name through PATH" env PATH="$dir:$PATH" "$(basename "$runner")" \
+        ${e2e_example} --min-time 0.01 --size 100003 --reps 1 --results "$tmp/runner"
+    row_right "$tmp/out" "exercises +scalar " "the exercises' scalar row, validated in a child"
+    expect_in "$tmp/out" "quietness was not measured" "the runner says quietness was not measured"
+}
+
+# Hybrid cores from a planted sysfs (SPEEDLAB_SYSFS_ROOT): per-CPU
+# cpu_capacity, and Intel's cpu_core/cpu_atom lists. The context names the
+# fast CPUs, run.gp counts them, the scaling figure marks them.
+case_hybrid() {
+    bench=$1
+    sys="$tmp/sys"
+    for i in 0 1; do mkdir -p "$sys/devices/system/cpu/cpu$i"; done
+    echo 1024 >"$sys/devices/system/cpu/cpu0/cpu_capacity"
+    echo 512 >"$sys/devices/system/cpu/cpu1/cpu_capacity"
+    SPEEDLAB_SYSFS_ROOT="$sys" quick_bench 0 "a bench on planted big.LITTLE cores" "$bench" --threads 1,2
+    expect_match "$run/bench.json" '"hybrid_cores": "1 fast CPU\(s\) \(0\) of 2, told apart by cpu_capacity 1024 against 512"' \
+        "the context names the fast CPU and how it was told apart"
+    expect_match "$run/run.gp" '^fast_cores = 1$' "run.gp counts the fast cores"
+    if command -v gnuplot >/dev/null 2>&1; then
+        expect_in "$run/scaling-${e2e_example}.svg" "1 fast core" "the scaling figure marks the fast cores"
+    fi
+    # Intel's form: P-cores listed apart from E-cores.
+    rm -r "$sys" && mkdir -p "$sys/devices/cpu_core" "$sys/devices/cpu_atom"
+    echo 1 >"$sys/devices/cpu_core/cpus"
+    echo 0 >"$sys/devices/cpu_atom/cpus"
+    SPEEDLAB_SYSFS_ROOT="$sys" quick_bench 0 "a bench on planted P- and E-cores" "$bench" --threads 1 --no-plots
+    expect_match "$run/bench.json" '"hybrid_cores": "1 fast CPU\(s\) \(1\) of 2, told apart by Intel' \
+        "Intel's P-core list names CPU 1"
+    # Every CPU alike (an empty tree): nothing claimed, no mark.
+    rm -r "$sys" && mkdir -p "$sys"
+    SPEEDLAB_SYSFS_ROOT="$sys" quick_bench 0 "a bench where the system does not say" "$bench" --threads 1 --no-plots
+    expect_match "$run/bench.json" '"fast_cores": "0"' "no fast cores claimed"
+    expect_match "$run/run.gp" '^fast_cores = 0$' "run.gp: 0"
+}

@@ -1,0 +1,350 @@
+/* platform.c - the kit's questions to the operating system (platform.h):
+ * Linux's answers first, then the POSIX fallback's. The fallback is what a
+ * Mac compiles; `make test` also builds it on Linux (SL_PLATFORM_POSIX)
+ * and runs the bench's and the runner's tests on it. The parts only macOS
+ * has (__APPLE__) have not run anywhere yet.
+ */
+#if defined(__linux__)
+#define _GNU_SOURCE
+#elif defined(__APPLE__)
+#define _DARWIN_C_SOURCE
+#endif
+#include "platform.h"
+
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#if defined(__linux__) && !defined(SL_PLATFORM_POSIX)
+#define SL_PLATFORM_LINUX 1
+#include <sched.h>
+#else
+#define SL_PLATFORM_LINUX 0
+#endif
+#if defined(__APPLE__)
+#include <mach-o/dyld.h>
+#include <sys/sysctl.h>
+#endif
+
+#if SL_PLATFORM_LINUX
+
+const char *sl_platform_name(void) { return "linux"; }
+
+int sl_self_exe(const char *argv0, char *out, size_t len)
+{
+    (void)argv0;
+    ssize_t n = readlink("/proc/self/exe", out, len - 1);
+    if (n <= 0 || (size_t)n >= len - 1)
+        return -1;
+    out[n] = '\0';
+    return 0;
+}
+
+int sl_affinity_get(unsigned char *on, int n)
+{
+    cpu_set_t set;
+    CPU_ZERO(&set);
+    memset(on, 0, (size_t)n);
+    if (sched_getaffinity(0, sizeof set, &set) != 0)
+        return 0;
+    int count = 0;
+    for (int i = 0; i < n && i < CPU_SETSIZE; i++)
+        if (CPU_ISSET(i, &set)) {
+            on[i] = 1;
+            count++;
+        }
+    return count;
+}
+
+int sl_affinity_set(const unsigned char *on, int n)
+{
+    cpu_set_t set;
+    CPU_ZERO(&set);
+    for (int i = 0; i < n && i < CPU_SETSIZE; i++)
+        if (on[i])
+            CPU_SET(i, &set);
+    return sched_setaffinity(0, sizeof set, &set) == 0 ? 0 : -1;
+}
+
+/* /proc/stat's "cpu" lines: user nice system idle iowait irq softirq
+ * steal, in ticks (guest time is already inside user). */
+double sl_busy_cpu_seconds(const unsigned char *on, int n)
+{
+    static long ticks_per_second;
+    if (ticks_per_second == 0)
+        ticks_per_second = sysconf(_SC_CLK_TCK);
+    FILE *f = fopen("/proc/stat", "r");
+    if (f == NULL || ticks_per_second <= 0) {
+        if (f)
+            fclose(f);
+        return -1.0;
+    }
+    char line[512];
+    unsigned long long sum = 0;
+    int seen = 0;
+    while (fgets(line, sizeof line, f) != NULL && strncmp(line, "cpu", 3) == 0) {
+        int cpu = -1;
+        unsigned long long user, nice, system, idle, iowait, irq, softirq, steal = 0;
+        const char *fields = line + 3;
+        if (on != NULL && (*fields < '0' || *fields > '9' || sscanf(fields, "%d", &cpu) != 1))
+            continue;  /* the all-CPUs line */
+        if (on == NULL && *fields != ' ')
+            break;     /* past the all-CPUs line */
+        fields += strcspn(fields, " ");
+        if (sscanf(fields, "%llu %llu %llu %llu %llu %llu %llu %llu", &user, &nice, &system,
+                   &idle, &iowait, &irq, &softirq, &steal) < 7 ||
+            (on != NULL && (cpu < 0 || cpu >= n || !on[cpu])))
+            continue;
+        sum += user + nice + system + irq + softirq + steal;
+        seen++;
+        if (on == NULL)
+            break;
+    }
+    fclose(f);
+    return seen ? (double)sum / (double)ticks_per_second : -1.0;
+}
+
+const char *sl_busy_source(void) { return "/proc/stat"; }
+
+void sl_cpu_model(char *out, size_t len)
+{
+    snprintf(out, len, "unknown");
+    FILE *f = fopen("/proc/cpuinfo", "r");
+    if (f == NULL)
+        return;
+    char line[512];
+    while (fgets(line, sizeof line, f)) {
+        if (strncmp(line, "model name", 10) == 0) {
+            char *colon = strchr(line, ':');
+            if (colon) {
+                colon += 1 + (colon[1] == ' ');
+                colon[strcspn(colon, "\n")] = '\0';
+                snprintf(out, len, "%s", colon);
+            }
+            break;
+        }
+    }
+    fclose(f);
+}
+
+/* sysfs, or the planted tree a test names. */
+static const char *sysfs_root(void)
+{
+    const char *root = getenv("SPEEDLAB_SYSFS_ROOT");
+    return root && *root ? root : "/sys";
+}
+
+/* The first line of a small file into buf; 0, or -1 when unreadable. */
+static int read_line(const char *path, char *buf, size_t len)
+{
+    FILE *f = fopen(path, "r");
+    int ok = f && fgets(buf, (int)len, f) != NULL;
+    if (f)
+        fclose(f);
+    if (!ok)
+        return -1;
+    buf[strcspn(buf, "\n")] = '\0';
+    return 0;
+}
+
+/* A CPU list ("0-3,8,10-11") into on[] (i < n); how many, or -1. */
+static int parse_cpulist(const char *text, unsigned char *on, int n)
+{
+    int count = 0;
+    memset(on, 0, (size_t)n);
+    while (*text) {
+        char *end;
+        long a = strtol(text, &end, 10), b = a;
+        if (end == text || a < 0)
+            return -1;
+        if (*end == '-') {
+            text = end + 1;
+            b = strtol(text, &end, 10);
+            if (end == text || b < a)
+                return -1;
+        }
+        for (long i = a; i <= b && i < n; i++) {
+            count += !on[i];
+            on[i] = 1;
+        }
+        text = end + (*end == ',');
+        if (*end != ',' && *end != '\0')
+            return -1;
+    }
+    return count;
+}
+
+int sl_fast_cpus(unsigned char *fast, int n, char *how, size_t len)
+{
+    char path[PATH_MAX], line[4096];
+    const char *root = sysfs_root();
+    memset(fast, 0, (size_t)n);
+    how[0] = '\0';
+    /* Intel's hybrid parts list their P-cores and E-cores apart. */
+    snprintf(path, sizeof path, "%s/devices/cpu_atom/cpus", root);
+    if (read_line(path, line, sizeof line) == 0 && line[0]) {
+        snprintf(path, sizeof path, "%s/devices/cpu_core/cpus", root);
+        int k = read_line(path, line, sizeof line) == 0 ? parse_cpulist(line, fast, n) : -1;
+        if (k > 0) {
+            snprintf(how, len, "Intel's cpu_core (P-cores) and cpu_atom (E-cores) lists");
+            return k;
+        }
+        memset(fast, 0, (size_t)n);
+    }
+    /* Otherwise one number per CPU that differs between the kinds. */
+    static const char *const files[] = { "cpu_capacity", "cpufreq/cpuinfo_max_freq" };
+    static long long value[SL_MAX_CPUS];
+    for (size_t f = 0; f < sizeof files / sizeof files[0]; f++) {
+        long long hi = -1, lo = -1;
+        int cpus = 0;
+        for (int i = 0; i < n && i < SL_MAX_CPUS; i++) {
+            snprintf(path, sizeof path, "%s/devices/system/cpu/cpu%d/%s", root, i, files[f]);
+            value[i] = -1;
+            if (read_line(path, line, sizeof line) != 0 || sscanf(line, "%lld", &value[i]) != 1)
+                continue;
+            cpus++;
+            hi = value[i] > hi ? value[i] : hi;
+            lo = lo < 0 || value[i] < lo ? value[i] : lo;
+        }
+        if (cpus < 2 || lo == hi)
+            continue;
+        int k = 0;
+        for (int i = 0; i < n && i < SL_MAX_CPUS; i++)
+            if (value[i] == hi) {
+                fast[i] = 1;
+                k++;
+            }
+        snprintf(how, len, "%s %lld against %lld", files[f], hi, lo);
+        return k;
+    }
+    return 0;
+}
+
+int64_t sl_memory_free(void)
+{
+    FILE *f = fopen("/proc/meminfo", "r");
+    char line[256];
+    long long kib = -1;
+    while (f && fgets(line, sizeof line, f))
+        if (sscanf(line, "MemAvailable: %lld kB", &kib) == 1)
+            break;
+    if (f)
+        fclose(f);
+    return kib < 0 ? -1 : (int64_t)kib * 1024;
+}
+
+int64_t sl_address_space_used(void)
+{
+    FILE *f = fopen("/proc/self/statm", "r");
+    long long pages = -1;
+    if (f) {
+        if (fscanf(f, "%lld", &pages) != 1)
+            pages = -1;
+        fclose(f);
+    }
+    long page = sysconf(_SC_PAGESIZE);
+    return pages < 0 || page <= 0 ? -1 : (int64_t)pages * page;
+}
+
+#else /* the POSIX fallback */
+
+const char *sl_platform_name(void) { return "POSIX fallback"; }
+
+/* argv0 as a path: absolute, relative to the working folder, or found in
+ * PATH like the shell that started us found it. */
+int sl_self_exe(const char *argv0, char *out, size_t len)
+{
+    char found[PATH_MAX], real[PATH_MAX];
+#if defined(__APPLE__)
+    uint32_t size = sizeof found;
+    if (_NSGetExecutablePath(found, &size) == 0 && realpath(found, real) != NULL &&
+        strlen(real) < len) {
+        snprintf(out, len, "%s", real);
+        return 0;
+    }
+#endif
+    if (argv0 == NULL || argv0[0] == '\0')
+        return -1;
+    if (strchr(argv0, '/') != NULL) {
+        snprintf(found, sizeof found, "%s", argv0);
+    } else {
+        const char *path = getenv("PATH");
+        found[0] = '\0';
+        while (path && *path) {
+            size_t dir = strcspn(path, ":");
+            int n = snprintf(found, sizeof found, "%.*s/%s", (int)dir, dir ? path : ".", argv0);
+            if (n > 0 && (size_t)n < sizeof found && access(found, X_OK) == 0)
+                break;
+            found[0] = '\0';
+            path += dir + (path[dir] == ':');
+        }
+    }
+    if (found[0] == '\0' || realpath(found, real) == NULL || strlen(real) >= len)
+        return -1;
+    snprintf(out, len, "%s", real);
+    return 0;
+}
+
+int sl_affinity_get(unsigned char *on, int n)
+{
+    memset(on, 0, (size_t)n);
+    return 0;
+}
+
+int sl_affinity_set(const unsigned char *on, int n)
+{
+    (void)on;
+    (void)n;
+    return -1;
+}
+
+double sl_busy_cpu_seconds(const unsigned char *on, int n)
+{
+    (void)on;
+    (void)n;
+    return -1.0;
+}
+
+const char *sl_busy_source(void)
+{
+    return "the POSIX fallback reads no per-CPU busy time";
+}
+
+void sl_cpu_model(char *out, size_t len)
+{
+    snprintf(out, len, "unknown");
+#if defined(__APPLE__)
+    size_t size = len;
+    if (sysctlbyname("machdep.cpu.brand_string", out, &size, NULL, 0) != 0)
+        snprintf(out, len, "unknown");
+#endif
+}
+
+int sl_fast_cpus(unsigned char *fast, int n, char *how, size_t len)
+{
+    memset(fast, 0, (size_t)n);
+    how[0] = '\0';
+    (void)len;
+#if defined(__APPLE__)
+    /* Apple's performance cores are perflevel0; they come first. */
+    int levels = 0, perf = 0;
+    size_t size = sizeof levels;
+    if (sysctlbyname("hw.nperflevels", &levels, &size, NULL, 0) == 0 && levels > 1 &&
+        (size = sizeof perf, sysctlbyname("hw.perflevel0.logicalcpu", &perf, &size, NULL, 0)) == 0 &&
+        perf > 0) {
+        for (int i = 0; i < perf && i < n; i++)
+            fast[i] = 1;
+        snprintf(how, len, "sysctl hw.perflevel0 (performance cores)");
+        return perf < n ? perf : n;
+    }
+#endif
+    return 0;
+}
+
+int64_t sl_memory_free(void) { return -1; }
+
+int64_t sl_address_space_used(void) { return -1; }
+
+#endif
