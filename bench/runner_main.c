@@ -310,9 +310,22 @@ static int check_and_time(sl_suite *suite, const sl_cli *cli, char **argv, size_
                           char *why, size_t whylen)
 {
     const sl_config *first = &suite->configs[0];
-    printf("speedlab %s: %lld %s, %d cores, %s (%d doubles per vector)\n", cli->word[0],
-           (long long)first->problem.size, first->kernel->problem->size_name,
-           sl_cores_available(), SPEEDLAB_SIMD_ISA, SPEEDLAB_SIMD_LANES);
+    /* On a hybrid machine, say how many cores are fast and which thread
+     * count the threaded rows use, since past the fast cores they slow. */
+    static unsigned char fast[SL_MAX_CPUS];
+    char how[160], kinds[160] = "";
+    int cores = sl_cores_available(), nfast = sl_fast_cpus(fast, SL_MAX_CPUS, how, sizeof how);
+    if (nfast > 0 && nfast < cores) {
+        int n = snprintf(kinds, sizeof kinds, " (%d fast, %d slow; threads:", nfast, cores - nfast);
+        for (int i = 0; i < cli->nthreads && n > 0 && (size_t)n < sizeof kinds; i++)
+            n += snprintf(kinds + n, sizeof kinds - (size_t)n, "%s%d", i ? "," : " ",
+                          cli->threads[i]);
+        if (n > 0 && (size_t)n < sizeof kinds - 1)
+            snprintf(kinds + n, sizeof kinds - (size_t)n, ")");
+    }
+    printf("speedlab %s: %lld %s, %d cores%s, %s (%d doubles per vector)\n", cli->word[0],
+           (long long)first->problem.size, first->kernel->problem->size_name, cores, kinds,
+           SPEEDLAB_SIMD_ISA, SPEEDLAB_SIMD_LANES);
     printf("checking every variant against the reference...\n");
     sl_isolate_tree(suite, argv, "exercises");
     *invalid = sl_suite_validate(suite, NULL, 0);

@@ -196,6 +196,9 @@ int sl_fast_cpus(unsigned char *fast, int n, char *how, size_t len)
     /* Otherwise one number per CPU that differs between the kinds. */
     static const char *const files[] = { "cpu_capacity", "cpufreq/cpuinfo_max_freq" };
     static long long value[SL_MAX_CPUS];
+    long conf = sysconf(_SC_NPROCESSORS_CONF);
+    if (conf > 0 && conf < n)
+        n = (int)conf;  /* no cpuN folder to look for past the CPUs there are */
     for (size_t f = 0; f < sizeof files / sizeof files[0]; f++) {
         long long hi = -1, lo = -1;
         int cpus = 0;

@@ -229,6 +229,7 @@ case_posix() {
 # fast CPUs, run.gp counts them, the scaling figure marks them.
 case_hybrid() {
     bench=$1
+    runner=$2
     sys="$tmp/sys"
     for i in 0 1; do mkdir -p "$sys/devices/system/cpu/cpu$i"; done
     echo 1024 >"$sys/devices/system/cpu/cpu0/cpu_capacity"
@@ -240,6 +241,11 @@ case_hybrid() {
     if command -v gnuplot >/dev/null 2>&1; then
         expect_in "$run/scaling-${e2e_example}.svg" "1 fast core" "the scaling figure marks the fast cores"
     fi
+    # The runner's first line says which cores are fast, and what it uses.
+    expect_rc 0 "the runner on planted big.LITTLE cores" env SPEEDLAB_SYSFS_ROOT="$sys" "$runner" \
+        ${e2e_example} --min-time 0.01 --size 100003 --reps 1 --no-plots --results "$tmp/runner"
+    expect_match "$tmp/out" "^speedlab ${e2e_example}: .*, 2 cores \(1 fast, 1 slow; threads: 2\)," \
+        "the runner's header names the fast cores and the threads it uses"
     # Intel's form: P-cores listed apart from E-cores.
     rm -r "$sys" && mkdir -p "$sys/devices/cpu_core" "$sys/devices/cpu_atom"
     echo 1 >"$sys/devices/cpu_core/cpus"
