@@ -316,12 +316,11 @@ static int check_and_time(sl_suite *suite, const sl_cli *cli, char **argv, size_
     char how[160], kinds[160] = "";
     int cores = sl_cores_available(), nfast = sl_fast_cpus(fast, SL_MAX_CPUS, how, sizeof how);
     if (nfast > 0 && nfast < cores) {
-        int n = snprintf(kinds, sizeof kinds, " (%d fast, %d slow; threads:", nfast, cores - nfast);
-        for (int i = 0; i < cli->nthreads && n > 0 && (size_t)n < sizeof kinds; i++)
-            n += snprintf(kinds + n, sizeof kinds - (size_t)n, "%s%d", i ? "," : " ",
-                          cli->threads[i]);
-        if (n > 0 && (size_t)n < sizeof kinds - 1)
-            snprintf(kinds + n, sizeof kinds - (size_t)n, ")");
+        snprintf(kinds, sizeof kinds, " (%d fast, %d slow; threads:", nfast, cores - nfast);
+        for (int i = 0; i < cli->nthreads; i++)
+            snprintf(kinds + strlen(kinds), sizeof kinds - strlen(kinds), "%s%d", i ? "," : " ",
+                     cli->threads[i]);
+        snprintf(kinds + strlen(kinds), sizeof kinds - strlen(kinds), ")");
     }
     printf("speedlab %s: %lld %s, %d cores%s, %s (%d doubles per vector)\n", cli->word[0],
            (long long)first->problem.size, first->kernel->problem->size_name, cores, kinds,
