@@ -56,12 +56,15 @@ case_slurm() {
     cluster_up
     cpus=$(nproc)
     job=$tmp/job; mkdir -p "$job"
-    id=$(submit --cpus-per-task="$cpus" --time=5 \
+    # Both scripts ask for SIGTERM 5 minutes before the time limit
+    # (--signal=B:TERM@300): with --time=5 it would come within the first
+    # minute, and stop the bench on a busy machine. 10 gives it 5 minutes.
+    id=$(submit --cpus-per-task="$cpus" --time=10 \
         --export=ALL,SPEEDLAB_BUILD="$build",BENCH_ARGS="--quick --kernel $e2e_example --reps 2 --min-time 0.01 --no-weak --no-plots" \
         "$top/scripts/slurm/bench.sbatch")
     [ -n "$id" ] && ok "bench.sbatch submitted: job $id" || fail "sbatch bench.sbatch: no job id"
     # scaling.sbatch on the other node meanwhile (each takes a whole node).
-    sid=$(submit --cpus-per-task="$cpus" --time=5 \
+    sid=$(submit --cpus-per-task="$cpus" --time=10 \
         --export=ALL,SPEEDLAB_BUILD="$build",KERNEL="$e2e_example",BENCH_ARGS="--quick --reps 2 --min-time 0.01 --no-plots" \
         "$top/scripts/slurm/scaling.sbatch")
     state=$(wait_job "$id" 240)
