@@ -649,6 +649,14 @@ static int bench(int argc, char **argv, sl_suite *suite)
     sl_interrupt_install();
     sl_ignore_write_signals();
     int code = plan(&b, argc);
+    const char *emulated = sl_emulated();
+    if (code == CONTINUE && emulated) {
+        /* Real, or not at all: emulated times are not that machine's. */
+        snprintf(b.why, sizeof b.why, "%s; emulated times say nothing about that "
+                 "machine, so nothing is timed (tests/test-<tree> --emulated validates "
+                 "every variant there)", emulated);
+        code = SL_EXIT_USAGE;
+    }
     if (code == CONTINUE)
         code = check_inputs(&b);
     if (code == CONTINUE)

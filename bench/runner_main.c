@@ -545,6 +545,12 @@ int main(int argc, char **argv)
         sl_print_error(argv[0], why);
         return SL_EXIT_USAGE;
     }
+    if (sl_emulated()) {
+        snprintf(why, sizeof why, "%s; emulated times say nothing about that machine, "
+                 "so nothing is timed", sl_emulated());
+        sl_print_error(argv[0], why);
+        return SL_EXIT_USAGE;
+    }
     sl_cli cli;
     int rc = sl_cli_parse(&cli, argc, argv, 1, 1, SL_CLI_RUNNER, intro, outro);
     if (rc != 0)

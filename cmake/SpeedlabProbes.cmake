@@ -46,8 +46,10 @@ endif()
 set(CMAKE_REQUIRED_FLAGS "${SPEEDLAB_ARCH_FLAGS}")
 set(SPEEDLAB_SIMD_ISA "none")
 set(SPEEDLAB_SIMD_LANES 1)
+# SVE's vector length is the machine's (128 to 2048 bits), known only when
+# the program runs (sl_simd_lanes); 2 is its least, and NEON's.
 foreach(probe "AVX-512;__AVX512F__;8" "AVX2;__AVX2__;4" "SSE2;__SSE2__;2"
-              "NEON;__ARM_NEON;2")
+              "SVE;__ARM_FEATURE_SVE;2" "NEON;__ARM_NEON;2")
   list(GET probe 0 isa)
   list(GET probe 1 macro)
   list(GET probe 2 lanes)
@@ -129,7 +131,8 @@ function(speedlab_try_offload result tag flags)
     OUTPUT_VARIABLE log)
   set(ok FALSE)
   if(built AND EXISTS "${dir}/probe")
-    execute_process(COMMAND "${dir}/probe" RESULT_VARIABLE rc OUTPUT_QUIET ERROR_QUIET
+    # A cross build runs it through its emulator (cmake/aarch64-linux-gnu.cmake).
+    execute_process(COMMAND ${CMAKE_CROSSCOMPILING_EMULATOR} "${dir}/probe" RESULT_VARIABLE rc OUTPUT_QUIET ERROR_QUIET
                     TIMEOUT 60)
     if(rc EQUAL 0)
       set(ok TRUE)

@@ -16,6 +16,10 @@
 # --for-tests also tries numba (python3-numba, python3-numpy: lesson 8)
 # and scikit-learn (python3-sklearn: lesson 9's peer, e2e.kmeans_peer),
 # optional in the same way: their tests are skipped without them.
+# On an amd64 Debian/Ubuntu, --for-tests also tries the aarch64 suite's
+# packages (tests/e2e/arm.sh): Debian's cross compiler, the arm64 libraries
+# (dpkg --add-architecture arm64 first, announced) and qemu-user; optional
+# in the same way.
 # As root, --for-tests also tries SLURM and munge (slurmctld slurmd
 # slurm-client munge) for the cluster-in-a-box tests (tests/cluster/),
 # optional in the same way; without root those tests cannot run anyway.
@@ -31,6 +35,7 @@ for_tests=0
 numba_pkgs="python3-numba python3-numpy"
 peer_pkgs="python3-sklearn"
 cluster_pkgs="slurmctld slurmd slurm-client munge"
+arm_pkgs="gcc-aarch64-linux-gnu g++-aarch64-linux-gnu libbenchmark-dev:arm64 libsqlite3-dev:arm64 libgomp1:arm64 qemu-user"
 
 has_pkg() {
     dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q "install ok installed"
@@ -62,6 +67,11 @@ if command -v apt-get >/dev/null 2>&1 && command -v dpkg-query >/dev/null 2>&1; 
     if [ "$for_tests" = 1 ] && [ "$(id -u)" = 0 ] &&
        ! { has_pkg slurmctld && has_pkg slurmd && has_pkg slurm-client && has_pkg munge; }; then
         optional_cluster=$cluster_pkgs
+    fi
+    if [ "$for_tests" = 1 ] && [ "$(dpkg --print-architecture)" = amd64 ]; then
+        for pkg in $arm_pkgs; do
+            has_pkg "$pkg" || optional_arm=$arm_pkgs
+        done
     fi
     if [ "$for_tests" = 1 ] && ! command -v chromium >/dev/null 2>&1 &&
        ! command -v chromium-browser >/dev/null 2>&1; then
@@ -137,6 +147,15 @@ optional_install() {
         "the browser test will be skipped" $optional
     [ -z "${optional_mpi:-}" ] || optional_install "Open MPI" "lesson 6" \
         "lesson 6 will not be built" $optional_mpi
+    if [ -n "${optional_arm:-}" ]; then
+        # arm64 packages on an amd64 system: dpkg must know the architecture.
+        if ! dpkg --print-foreign-architectures | grep -qx arm64; then
+            echo "speedlab: adding the arm64 architecture to dpkg (dpkg --add-architecture arm64) for the aarch64 tests"
+            ${sudo:+$sudo }dpkg --add-architecture arm64 2>/dev/null
+        fi
+        optional_install "the aarch64 cross toolchain and qemu-user" "the aarch64 tests" \
+            "e2e.aarch64 will be skipped (first: ${sudo:+$sudo }dpkg --add-architecture arm64)" $optional_arm
+    fi
 }
 
 [ -z "$missing" ] && exit 0

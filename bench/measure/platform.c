@@ -28,6 +28,15 @@
 #include <sys/sysctl.h>
 #endif
 
+/* What this program was built for, as sl_emulated names it. */
+#if defined(__aarch64__)
+#define SL_BUILD_ARCH "aarch64"
+#elif defined(__arm__)
+#define SL_BUILD_ARCH "ARM"
+#else
+#define SL_BUILD_ARCH "non-x86"
+#endif
+
 #if SL_PLATFORM_LINUX
 
 const char *sl_platform_name(void) { return "linux"; }
@@ -107,6 +116,23 @@ double sl_busy_cpu_seconds(const unsigned char *on, int n)
 }
 
 const char *sl_busy_source(void) { return "/proc/stat"; }
+
+const char *sl_emulated(void)
+{
+#if defined(__x86_64__) || defined(__i386__)
+    return NULL;
+#else
+    FILE *f = fopen("/proc/cpuinfo", "r");
+    if (f == NULL)
+        return NULL;
+    char line[512];
+    int x86 = 0;
+    while (!x86 && fgets(line, sizeof line, f))
+        x86 = strncmp(line, "vendor_id", 9) == 0;
+    fclose(f);
+    return x86 ? "an " SL_BUILD_ARCH " program on an x86-64 CPU: emulated (qemu-user)" : NULL;
+#endif
+}
 
 void sl_cpu_model(char *out, size_t len)
 {
@@ -314,6 +340,8 @@ const char *sl_busy_source(void)
 {
     return "the POSIX fallback reads no per-CPU busy time";
 }
+
+const char *sl_emulated(void) { return NULL; }
 
 void sl_cpu_model(char *out, size_t len)
 {

@@ -47,6 +47,13 @@ const char *sl_busy_source(void);
 /* The CPU's model name ("unknown" when the system does not say). */
 void sl_cpu_model(char *out, size_t len);
 
+/* Why this program's CPU is emulated ("an aarch64 program on an x86-64 CPU:
+ * emulated, e.g. by qemu-user"), or NULL. Linux: qemu-user passes the
+ * host's /proc/cpuinfo through, so a non-x86 build reading x86 fields
+ * there is not on its own CPU. Times taken there say nothing about the
+ * machine the build is for. */
+const char *sl_emulated(void);
+
 /* Hybrid machines (performance and efficiency cores, big.LITTLE): sets
  * fast[i] = 1 (i < n) for the CPUs of the fastest kind and returns how many
  * there are, with what told them apart in how ("cpu_capacity 1024 against

@@ -28,7 +28,16 @@
 int64_t montecarlo_reference_range(int64_t first, int64_t count, uint64_t seed)
 {
     int64_t inside = 0;
+    /* GCC 12.2 for SVE (-march=armv8.2-a+sve, the aarch64 suite under qemu)
+     * miscompiles this loop as `parallel for simd` when it does not
+     * vectorise it: the lane array of the reduction is read before the
+     * thread's count is stored in it, and every call returned 16. The
+     * reference is the ground truth, so there it goes without simd. */
+#if defined(__ARM_FEATURE_SVE) && defined(__GNUC__) && !defined(__clang__)
+#pragma omp parallel for reduction(+:inside)
+#else
 #pragma omp parallel for simd reduction(+:inside)
+#endif
     for (int64_t i = first; i < first + count; i++) {
         double x = sl_rng_unit(sl_rng_u64(seed, 2 * (uint64_t)i));
         double y = sl_rng_unit(sl_rng_u64(seed, 2 * (uint64_t)i + 1));

@@ -1,0 +1,72 @@
+#!/bin/sh
+# arm.sh - end-to-end: the whole kit cross-built for aarch64
+# (cmake/aarch64-linux-gnu.cmake) and its variants validated under
+# qemu-user, with NEON (a Neoverse N1, standing in for Apple's cores) and
+# with SVE at 256 and 512 bits (one vector-length-agnostic build).
+# Sourced by tests/e2e/run.sh, which provides lib.sh's helpers.
+
+# What the suite needs, or why it cannot run here (one line).
+arm_missing() {
+    for tool in aarch64-linux-gnu-gcc aarch64-linux-gnu-g++ qemu-aarch64; do
+        command -v "$tool" >/dev/null 2>&1 || { echo "no $tool"; return; }
+    done
+    for lib in libbenchmark.so libsqlite3.so libgomp.so.1; do
+        [ -e "/usr/lib/aarch64-linux-gnu/$lib" ] || { echo "no arm64 $lib"; return; }
+    done
+}
+
+# Configure and build one flavour into $1 (kept between runs) for -march=$2;
+# the targets to build follow.
+arm_build() {
+    dir=$1 arch=$2
+    shift 2
+    cmake -S "$top" -B "$dir" -DCMAKE_TOOLCHAIN_FILE="$top/cmake/aarch64-linux-gnu.cmake" \
+        -DSPEEDLAB_ARCH="$arch" -DSPEEDLAB_CUDA=OFF -DSPEEDLAB_MPI=OFF \
+        -DSPEEDLAB_WERROR=ON >"$dir.configure.log" 2>&1 &&
+        cmake --build "$dir" -j "$(nproc)" "$@" >"$dir.build.log" 2>&1
+}
+
+# Every variant at the emulated sizes on one emulated CPU ($2), and the
+# exact answers equal to this machine's ($native_answers).
+arm_validate() {
+    dir=$1 cpu=$2 label=$3
+    start=$(date +%s)
+    QEMU_CPU=$cpu qemu-aarch64 -L / "$dir/tests/test-solutions" --emulated >"$tmp/$label.out" 2>&1 &&
+        ok "$label: every variant valid ($(grep -c 'cases, 0 wrong' "$tmp/$label.out") variants, $(($(date +%s) - start)) s)" ||
+        { fail "$label: $(tail -1 "$tmp/$label.out")"; grep -v ', 0 wrong' "$tmp/$label.out" | head -5 >&2; }
+    QEMU_CPU=$cpu qemu-aarch64 -L / "$dir/tests/test-solutions" --answers >"$tmp/$label.answers" 2>&1 &&
+        cmp -s "$tmp/$label.answers" "$native_answers" &&
+        ok "$label: the same $(wc -l <"$native_answers") answers as x86-64 (counts, images, sums)" ||
+        { fail "$label: answers differ from x86-64's"; diff "$native_answers" "$tmp/$label.answers" | head -5 >&2; }
+}
+
+# build: the folder prefix for the two builds; native: this machine's
+# test-solutions.
+case_aarch64() {
+    build=$1 native=$2
+    why=$(arm_missing)
+    if [ -n "$why" ]; then
+        echo "skipped: the aarch64 suite cannot run here ($why): sh scripts/deps.sh cc --for-tests installs it on Debian/Ubuntu amd64"
+        exit 77
+    fi
+    native_answers=$tmp/native.answers
+    "$native" --answers >"$native_answers" || { fail "this machine's answers"; return; }
+    # NEON: the whole kit (kernels, bench, runner, tests' programs).
+    arm_build "$build-neon" armv8.2-a &&
+        ok "the whole kit builds for aarch64 with NEON ($(grep -c 'Built target' "$build-neon.build.log") targets, warnings as errors)" ||
+        { fail "the NEON build: $(grep -m1 -E 'error|Error' "$build-neon.configure.log" "$build-neon.build.log")"; return; }
+    expect_in "$build-neon.configure.log" "SIMD ISA       NEON, 2 doubles" "the NEON build says NEON"
+    arm_build "$build-sve" armv8.2-a+sve --target test-solutions speedlab-bench-solutions &&
+        ok "the variants build for aarch64 with SVE" ||
+        { fail "the SVE build: $(grep -m1 -E 'error|Error' "$build-sve.configure.log" "$build-sve.build.log")"; return; }
+    expect_in "$build-sve.configure.log" "SIMD ISA       SVE" "the SVE build says SVE"
+    arm_validate "$build-neon" neoverse-n1 "NEON (Neoverse N1)"
+    arm_validate "$build-sve" max,sve-max-vq=2 "SVE 256-bit"
+    arm_validate "$build-sve" max,sve-max-vq=4 "SVE 512-bit"
+    # The bench refuses to time under emulation, in one line.
+    expect_rc 2 "the bench under qemu: nothing timed" env QEMU_CPU=neoverse-n1 \
+        qemu-aarch64 -L / "$build-neon/bench/speedlab-bench-solutions" --quick --kernel pi
+    one_line "the bench under qemu"
+    expect_in "$tmp/err" "an aarch64 program on an x86-64 CPU: emulated (qemu-user)" \
+        "the bench says why it times nothing"
+}
