@@ -248,7 +248,7 @@ if [ -n "$clang_label" ]; then
     packed="$build-clang/clang-runtime.tar.xz"
     if [ "$(cat "$packed.key" 2>/dev/null)" != "$key" ]; then
         say "packing clang's runtime ($(du -sm "$stage/lib-clang" | cut -f1) MiB; about half a minute, once)"
-        tar -C "$stage" -cf - lib-clang | xz -6 -T0 >"$packed.tmp" && mv "$packed.tmp" "$packed" &&
+        tar -C "$stage" -cf - lib-clang | xz -3 -T0 >"$packed.tmp" && mv "$packed.tmp" "$packed" &&
             echo "$key" >"$packed.key" || { echo "gpu_bundle: could not pack clang's runtime" >&2; exit 1; }
     fi
     cp "$packed" "$stage/clang-runtime.tar.xz"

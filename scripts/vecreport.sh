@@ -11,6 +11,9 @@
 # several lanes per instruction) against scalar (sd/ss: one), with the
 # widest register the packed ones use. A simd file full of scalar
 # instructions did not vectorise, whatever its pragma says.
+# On aarch64 (a build with cmake/aarch64-linux-gnu.cmake), packed means
+# NEON's v<n>.2d/.4s (128-bit) or SVE's z<n>.d/.s ("SVE": as wide as the
+# machine that runs it), scalar d<n>/s<n>; the build's own objdump reads it.
 # Exit: 0, 1 when the build fails, 2 on bad usage.
 set -u
 if [ $# -lt 1 ] || [ $# -gt 2 ] || [ ! -f "$1/CMakeCache.txt" ]; then
@@ -37,10 +40,22 @@ if ! cmake --build "$build" --target "$target" >"$log" 2>&1; then
     exit 1
 fi
 
+objdump=$(sed -n 's/^CMAKE_OBJDUMP:FILEPATH=//p' "$build/CMakeCache.txt")
+command -v "${objdump:-objdump}" >/dev/null 2>&1 || objdump=objdump
+
 # FP arithmetic mnemonics: add, sub, mul, div, sqrt, min, max, compares and
-# the FMA family, with a packed (p) or scalar (s) double/single suffix.
+# the FMA family, with a packed (p) or scalar (s) double/single suffix; on
+# aarch64 the same family (fadd ... fmla, frecpe, fcm*), packed or scalar by
+# its registers.
 count_fp() {
-    objdump -d --no-show-raw-insn "$1" 2>/dev/null | awk -F'\t' '
+    "$objdump" -d --no-show-raw-insn "$1" 2>/dev/null | awk -F'\t' '
+        NF >= 2 && $2 ~ /^f(add|sub|mul|div|sqrt|min|max|n?ml[as]|n?ma[dd]|n?ms[bu]|abd|recp[es]|rsqrt[es]|cm[a-z]+)/ {
+            split($2, w, " "); ops = substr($2, length(w[1]) + 1) " " $3   # aarch64: a tab before them
+            if (ops ~ /z[0-9]+\.[ds]/) { packed++; sve = 1 }
+            else if (ops ~ /v[0-9]+\.(2d|4s)/) { packed++; wide = (wide < 128 ? 128 : wide) }
+            else if (ops ~ /(^|[ ,])[ds][0-9]+/) scalar++
+            next
+        }
         NF >= 2 {
             split($2, w, " "); m = w[1]
             if (m ~ /^v?(add|sub|mul|div|sqrt|min|max|cmp[a-z]*|f(n)?m(add|sub)(sub|add)?[0-9]*)p[sd]$/) {
@@ -52,10 +67,10 @@ count_fp() {
                 scalar++
             }
         }
-        END { printf "%d %d %s\n", packed, scalar, wide ? wide "-bit" : "-" }'
+        END { printf "%d %d %s\n", packed, scalar, sve ? "SVE" : wide ? wide "-bit" : "-" }'
 }
 
-command -v objdump >/dev/null 2>&1 || echo "vecreport: objdump not found (binutils): no instruction counts"
+command -v "$objdump" >/dev/null 2>&1 || echo "vecreport: objdump not found (binutils): no instruction counts"
 printf '%-36s %7s %7s %8s  %s\n' "file (one variant)" "packed" "scalar" "widest" "compiler remarks"
 for obj in $(find "$objdir" -name '*.o' | sort); do
     src=${obj%.o}                      # .../solutions/<kernel>/simd.c
