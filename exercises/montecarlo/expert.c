@@ -8,8 +8,10 @@
 
 #include "montecarlo.h"
 
-#if MC_EXPERT_NATIVE
+#if MC_EXPERT_NATIVE == 1
 #include <immintrin.h>
+#elif MC_EXPERT_NATIVE == 2
+#include <arm_sve.h>
 #endif
 
 /* Points [first, last) as in threads_simd, on one thread. */

@@ -36,11 +36,14 @@
 montecarlo_fn montecarlo_scalar, montecarlo_simd, montecarlo_threads,
     montecarlo_threads_simd, montecarlo_gpu;
 
-/* Does this build have what the expert rung needs (AVX-512 F and DQ)?
- * Without it the expert runs threads_simd's loop, and its table entry says
- * so. */
+/* Does this build have what the expert rung needs (AVX-512 F and DQ, or
+ * ARM's SVE: both multiply 64-bit lanes)? Without it (NEON has no 64 x 64-bit
+ * vector multiply) the expert runs threads_simd's loop, and its table entry
+ * says so. */
 #if defined(__AVX512F__) && defined(__AVX512DQ__)
 #define MC_EXPERT_NATIVE 1
+#elif defined(__ARM_FEATURE_SVE)
+#define MC_EXPERT_NATIVE 2
 #else
 #define MC_EXPERT_NATIVE 0
 #endif

@@ -7,8 +7,10 @@
 
 #include "pi.h"
 
-#if PI_EXPERT_NATIVE
+#if PI_EXPERT_NATIVE == 1
 #include <immintrin.h>
+#elif PI_EXPERT_NATIVE == 2
+#include <arm_neon.h>
 #endif
 
 /* The portable rung it improves on: lesson 1's threads_simd loop. */

@@ -38,10 +38,13 @@ double pi_threads(int64_t steps, int threads, sl_where *where);
 double pi_threads_simd(int64_t steps, int threads, sl_where *where);
 double pi_gpu(int64_t steps, int threads, sl_where *where);
 
-/* Does this build have what the expert rung needs (AVX-512 F)? Without
- * it the expert runs threads_simd's loop, and its table entry says so. */
+/* Does this build have what the expert rung needs (AVX-512 F, or aarch64's
+ * NEON with its reciprocal estimate and step)? Without it the expert runs
+ * threads_simd's loop, and its table entry says so. */
 #if defined(__AVX512F__)
 #define PI_EXPERT_NATIVE 1
+#elif defined(__aarch64__) && defined(__ARM_NEON)
+#define PI_EXPERT_NATIVE 2
 #else
 #define PI_EXPERT_NATIVE 0
 #endif

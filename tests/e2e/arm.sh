@@ -81,6 +81,15 @@ case_aarch64() {
             ok "$f: ${neon:-0} packed NEON, ${sve:-0} packed SVE instructions" ||
             fail "$f: no packed NEON or SVE instruction"
     done
+    # The expert rungs' ARM paths are what ran (test-solutions validated
+    # them above): pi's frecpe/frecps on NEON, Monte Carlo's 64-bit
+    # multiplies and cntp on SVE.
+    obj=CMakeFiles/speedlab_vecreport.dir/solutions
+    n=$(aarch64-linux-gnu-objdump -d "$build-neon/$obj/pi/expert.c.o" | grep -cE '\sfrecp[es]\s')
+    [ "$n" -gt 0 ] && ok "pi's expert on NEON: $n frecpe/frecps" || fail "pi's expert on NEON has no frecpe/frecps"
+    n=$(aarch64-linux-gnu-objdump -d "$build-sve256/$obj/montecarlo/expert.c.o" | grep -cE '\s(cntp|mul)\s.*(p[0-9]|z[0-9]+\.d)')
+    [ "$n" -gt 0 ] && ok "Monte Carlo's expert on SVE: $n cntp/mul on z.d" ||
+        fail "Monte Carlo's expert on SVE has no SVE multiply or cntp"
     # The bench refuses to time under emulation, in one line.
     expect_rc 2 "the bench under qemu: nothing timed" env QEMU_CPU=neoverse-n1 \
         qemu-aarch64 -L / "$build-neon/bench/speedlab-bench-solutions" --quick --kernel pi
