@@ -46,8 +46,8 @@ endif()
 set(CMAKE_REQUIRED_FLAGS "${SPEEDLAB_ARCH_FLAGS}")
 set(SPEEDLAB_SIMD_ISA "none")
 set(SPEEDLAB_SIMD_LANES 1)
-# SVE's vector length is the machine's (128 to 2048 bits), known only when
-# the program runs (sl_simd_lanes); 2 is its least, and NEON's.
+# SVE's vector length is the machine's (128 to 2048 bits): 2 doubles, its
+# least and NEON's, unless -msve-vector-bits fixes it (below).
 foreach(probe "AVX-512;__AVX512F__;8" "AVX2;__AVX2__;4" "SSE2;__SSE2__;2"
               "SVE;__ARM_FEATURE_SVE;2" "NEON;__ARM_NEON;2")
   list(GET probe 0 isa)
@@ -65,6 +65,20 @@ foreach(probe "AVX-512;__AVX512F__;8" "AVX2;__AVX2__;4" "SSE2;__SSE2__;2"
     break()
   endif()
 endforeach()
+if(SPEEDLAB_SIMD_ISA STREQUAL "SVE")
+  set(CMAKE_REQUIRED_FLAGS "${SPEEDLAB_ARCH_FLAGS} ${CMAKE_C_FLAGS}")
+  foreach(bits 2048 1024 512 256)
+    check_c_source_compiles("
+      #if !defined(__ARM_FEATURE_SVE_BITS) || __ARM_FEATURE_SVE_BITS != ${bits}
+      #error not ${bits}
+      #endif
+      int main(void) { return 0; }" SPEEDLAB_SVE_BITS_${bits})
+    if(SPEEDLAB_SVE_BITS_${bits})
+      math(EXPR SPEEDLAB_SIMD_LANES "${bits} / 64")
+      break()
+    endif()
+  endforeach()
+endif()
 unset(CMAKE_REQUIRED_FLAGS)
 
 # --- Scalar means scalar ----------------------------------------------------

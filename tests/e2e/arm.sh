@@ -64,7 +64,8 @@ case_aarch64() {
             --target test-solutions speedlab-bench-solutions speedlab_vecreport &&
             ok "the variants build for aarch64 with $bits-bit SVE" ||
             { fail "the SVE build: $(grep -m1 -E 'error|Error' "$build-sve$bits.configure.log" "$build-sve$bits.build.log")"; return; }
-        expect_in "$build-sve$bits.configure.log" "SIMD ISA       SVE" "the $bits-bit SVE build says SVE"
+        expect_in "$build-sve$bits.configure.log" "SIMD ISA       SVE, $((bits / 64)) doubles" \
+            "the $bits-bit SVE build says SVE, $((bits / 64)) doubles per vector"
     done
     arm_validate "$build-neon" neoverse-n1 "NEON (Neoverse N1)"
     arm_validate "$build-sve256" max,sve-max-vq=2 "SVE 256-bit"
