@@ -137,9 +137,11 @@ static void test_variant(const sl_kernel *k, const sl_variant *v, int min_thread
                                                                     : def->lesson;
     printf("%-10s %-10s %-13s %4d cases, %d wrong  (lesson %d)%s", STR(SPEEDLAB_TREE),
            def->name, v->name, cases, failed, lesson, fallback ? " host fallback" : "");
-    /* Under an emulator the suite's time is worth seeing, variant by variant. */
+    /* Under an emulator (another ISA) the suite's time is worth seeing,
+     * variant by variant, and whether a rung ran its own code there. */
     if (emulated)
-        printf("  %.1f s", omp_get_wtime() - start);
+        printf("  %.1f s%s", omp_get_wtime() - start,
+               (v->flags & SL_FALLBACK) ? "  fallback: the rung below's code" : "");
     printf("\n");
 }
 
