@@ -649,8 +649,8 @@ static int bench(int argc, char **argv, sl_suite *suite)
     sl_interrupt_install();
     sl_ignore_write_signals();
     int code = plan(&b, argc);
-    const char *emulated = sl_emulated();
-    if (code == CONTINUE && emulated) {
+    const char *emulated = code == CONTINUE ? sl_emulated() : NULL;
+    if (emulated) {
         /* Real, or not at all: emulated times are not that machine's. */
         snprintf(b.why, sizeof b.why, "%s; emulated times say nothing about that "
                  "machine, so nothing is timed (tests/test-<tree> --emulated validates "

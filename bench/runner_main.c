@@ -545,9 +545,10 @@ int main(int argc, char **argv)
         sl_print_error(argv[0], why);
         return SL_EXIT_USAGE;
     }
-    if (sl_emulated()) {
+    const char *emulated = sl_emulated();
+    if (emulated) {
         snprintf(why, sizeof why, "%s; emulated times say nothing about that machine, "
-                 "so nothing is timed", sl_emulated());
+                 "so nothing is timed", emulated);
         sl_print_error(argv[0], why);
         return SL_EXIT_USAGE;
     }

@@ -66,7 +66,6 @@ foreach(probe "AVX-512;__AVX512F__;8" "AVX2;__AVX2__;4" "SSE2;__SSE2__;2"
   endif()
 endforeach()
 if(SPEEDLAB_SIMD_ISA STREQUAL "SVE")
-  set(CMAKE_REQUIRED_FLAGS "${SPEEDLAB_ARCH_FLAGS} ${CMAKE_C_FLAGS}")
   foreach(bits 2048 1024 512 256)
     check_c_source_compiles("
       #if !defined(__ARM_FEATURE_SVE_BITS) || __ARM_FEATURE_SVE_BITS != ${bits}

@@ -49,7 +49,7 @@ command -v "${objdump:-objdump}" >/dev/null 2>&1 || objdump=objdump
 # its registers.
 count_fp() {
     "$objdump" -d --no-show-raw-insn "$1" 2>/dev/null | awk -F'\t' '
-        NF >= 2 && $2 ~ /^f(add|sub|mul|div|sqrt|min|max|n?ml[as]|n?ma[dd]|n?ms[bu]|abd|recp[es]|rsqrt[es]|cm[a-z]+)/ {
+        NF >= 2 && $2 ~ /^f(add|sub|mul|div|sqrt|min|max|n?ml[as]|n?mad|n?msb|abd|recp[es]|rsqrt[es]|cm[a-z]+)/ {
             split($2, w, " "); ops = substr($2, length(w[1]) + 1) " " $3   # aarch64: a tab before them
             if (ops ~ /z[0-9]+\.[ds]/) { packed++; sve = 1 }
             else if (ops ~ /v[0-9]+\.(2d|4s)/) { packed++; wide = (wide < 128 ? 128 : wide) }

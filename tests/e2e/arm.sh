@@ -18,8 +18,8 @@ arm_missing() {
     done
 }
 
-# Configure and build one flavour into $1 (kept between runs) for -march=$2;
-# the targets to build follow.
+# Configure and build one flavour into $1 (kept between runs) for -march=$2
+# with C flags $3; the targets to build follow (none: all).
 arm_build() {
     dir=$1 arch=$2 tune=$3
     shift 3
@@ -43,7 +43,7 @@ arm_validate() {
         { fail "$label: answers differ from x86-64's"; diff "$native_answers" "$tmp/$label.answers" | head -5 >&2; }
 }
 
-# build: the folder prefix for the two builds; native: this machine's
+# build: the folder prefix for the three builds; native: this machine's
 # test-solutions.
 case_aarch64() {
     build=$1 native=$2
