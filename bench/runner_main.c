@@ -30,6 +30,7 @@
 #include "run_dir.h"
 #include "speedlab_config.h"
 #include "suite.h"
+#include "verdict.h"
 
 extern const sl_kernel *const solutions_kernels[];
 extern const sl_kernel *const exercises_kernels[];
@@ -37,9 +38,6 @@ extern const sl_kernel *const exercises_kernels[];
 /* Short runs: a participant waits for this. */
 enum { RUNNER_REPS = 3 };
 #define RUNNER_MIN_TIME 0.1
-/* Below this speedup a faster variant has not paid off yet. */
-#define NOT_FASTER_YET 1.2
-
 /* The usage's first lines, with the lessons and exhibits from the tables
  * (lessons_intro). */
 static char intro[1024];
@@ -47,82 +45,9 @@ static const char outro[] =
     "Exit: 0 ok, 2 bad input, 3 a variant gave a wrong answer, 4 no device\n"
     "(with --require-device).\n";
 
-/* Slower than the solution by more than this: there is more to gain. */
-#define BEHIND_SOLUTION 1.25
-
-/* The same variant and threads in the other tree, or NULL. */
-static const sl_config *counterpart(const sl_suite *s, const sl_config *c)
-{
-    for (size_t i = 0; i < s->count; i++) {
-        const sl_config *o = &s->configs[i];
-        if (strcmp(o->tree, c->tree) != 0 && o->kernel->problem == c->kernel->problem &&
-            strcmp(o->variant->name, c->variant->name) == 0 &&
-            o->problem.threads == c->problem.threads &&
-            sl_schedule_equal(o->problem.schedule, c->problem.schedule))
-            return o;
-    }
-    return NULL;
-}
-
-/* The verdict column: the words a participant acts on. */
-static void verdict(const sl_suite *s, const sl_config *c, char *out, size_t len)
-{
-    const sl_config *sol = strcmp(c->tree, "exercises") == 0 ? counterpart(s, c) : NULL;
-    const sl_verdict *v = c->probe_verdict.ok ? &c->verdict : &c->probe_verdict;
-    const sl_outcome *o = c->probe_verdict.ok ? &c->outcome : &c->probe_outcome;
-    /* An exhibit's sampling variant within the statistics but on other
-     * points than the baseline's: the reproducibility bug it exists for. */
-    int baseline = strcmp(c->variant->name, SL_BASELINE_VARIANT) == 0;
-    const sl_config *base = sl_suite_baseline(s, c);
-    int other_points = c->valid && c->kernel->problem->std_error && base && base->valid &&
-                       strcmp(c->tree, "exhibits") == 0 && c->outcome.hits != base->outcome.hits;
-    if (c->isolated_failure)
-        snprintf(out, len, "WRONG: %.48s", c->error);
-    else if (!c->valid && c->kernel->problem->image)
-        snprintf(out, len, "WRONG: %.0f wrong pixels%s", v->error,
-                 c->probe_verdict.ok ? "" : " (small size)");
-    else if (!c->valid && c->kernel->problem->std_error && v->tolerance == 0.0) {
-        /* A sampling kernel's count differs from the reference's. */
-        int64_t n = c->probe_verdict.ok ? c->problem.size : c->kernel->problem->probe_size;
-        double off = (o->value - v->expected) * (double)n / 4.0;
-        snprintf(out, len, "WRONG: %+.0f points inside%s", off,
-                 c->probe_verdict.ok ? "" : " (small size)");
-    }
-    else if (!c->valid)
-        snprintf(out, len, "WRONG: error %.2g > %.2g%s", v->error, v->tolerance,
-                 c->probe_verdict.ok ? "" : " (small size)");
-    else if (other_points)
-        snprintf(out, len, "WRONG: %+lld inside, on purpose",
-                 (long long)(c->outcome.hits - base->outcome.hits));
-    else if (!c->timed)
-        snprintf(out, len, "right, not timed: %.40s", c->error[0] ? c->error : "no baseline");
-    else if (c->outcome.where == SL_RAN_HOST_FALLBACK)
-        /* Its speed is the host's: neither a GPU figure nor a goal, and no
-         * speed verdict however busy the machine was, so this label comes
-         * first and is the same on a quiet machine and a busy one. */
-        snprintf(out, len, "right; host, not a GPU");
-    else if (c->contaminated)
-        /* Another process shared the CPU: a speed verdict would mislead. */
-        snprintf(out, len, "right; machine busy, no speed verdict");
-    else if (!baseline && c->speedup < NOT_FASTER_YET && strcmp(c->tree, "solutions") == 0)
-        /* The solution itself: this rung does not pay here (a
-         * memory-bound kernel: the memory, not the core, sets the pace). */
-        snprintf(out, len, "ok; no faster than scalar");
-    else if (!baseline && c->speedup < NOT_FASTER_YET && sol && sol->timed &&
-             sol->speedup < NOT_FASTER_YET)
-        snprintf(out, len, "right; solution no faster");
-    else if (!baseline && c->speedup < NOT_FASTER_YET)
-        snprintf(out, len, "not faster yet");
-    else if (!baseline && sol && sol->timed && sol->speedup > 0.0 &&
-             c->median > BEHIND_SOLUTION * sol->median)
-        snprintf(out, len, "right; solution is %.1fx", sol->speedup);
-    else
-        snprintf(out, len, "ok");
-}
-
 static void print_row(const sl_suite *s, const sl_config *c)
 {
-    char time[24] = "-", speedup[16] = "-", threads[32], v[64], variant[80];
+    char time[24] = "-", speedup[16] = "-", threads[32], v[128], variant[80];
     sl_config_label(c, variant, sizeof variant);
     if (c->valid && c->timed)
         snprintf(time, sizeof time, c->median >= 1e-3 ? "%.2f ms" : "%.2f µs",
@@ -137,7 +62,7 @@ static void print_row(const sl_suite *s, const sl_config *c)
     else
         snprintf(threads, sizeof threads, "%s",
                  (c->variant->flags & SL_USES_GPU) ? "-" : "1");
-    verdict(s, c, v, sizeof v);
+    sl_verdict_words(s, c, v, sizeof v);
     printf("%-10s %-22s %7s %11s %8s %18.15g %9.2g  %-30s %s\n", c->tree,
            variant, threads, time, speedup, c->outcome.value,
            c->verdict.error, v, sl_config_where(c));
@@ -352,7 +277,7 @@ static int check_and_time(sl_suite *suite, const sl_cli *cli, char **argv, size_
  * is not what it seems. */
 static void print_notes(const sl_suite *suite)
 {
-    int shorted = 0, over = 0, fallback = 0, busy = 0, threaded_right = 0;
+    int shorted = 0, over = 0, fallback = 0, busy = 0, held = 0, threaded_right = 0;
     for (size_t i = 0; i < suite->count; i++) {
         const sl_config *c = &suite->configs[i];
         threaded_right |= c->valid && c->threads_used >= 2 &&
@@ -362,6 +287,10 @@ static void print_notes(const sl_suite *suite)
         over |= c->oversubscribed && !sl_config_short_of_threads(c);
         fallback |= c->valid && c->outcome.where == SL_RAN_HOST_FALLBACK;
         busy += c->contaminated;
+        held += c->contaminated && c->valid && c->timed &&
+                c->outcome.where != SL_RAN_HOST_FALLBACK &&
+                strcmp(c->variant->name, SL_BASELINE_VARIANT) != 0 &&
+                !sl_verdict_paired(suite, c);
     }
     if (over)
         printf("\nnote: * more threads than cores (oversubscribed): the threads share "
@@ -384,9 +313,15 @@ static void print_notes(const sl_suite *suite)
                "quiet one here.\n", sl_busy_source());
     if (busy)
         printf("\nnote: other processes used more than %.2g of a core (or the run was "
-               "stopped) while %d variant(s) were timed: their speed is not judged. Run "
-               "again when the machine is quiet (top shows what is running).\n",
-               SL_BUSY_CORES, busy);
+               "stopped) while %d variant(s) were timed, so those times are slower than "
+               "this machine can be. \"busy: 3.1x [2.7, 3.5]\" is judged instead from "
+               "repetitions taken side by side, under the same load: scalar's time over "
+               "the variant's, each counted as the CPU time of its busiest thread (what "
+               "it takes on cores of its own). The middle ratio and its interval (95%% "
+               "from 6 pairs, the range from fewer).%s\n", SL_BUSY_CORES, busy,
+               held ? " Where the pairs disagreed too much: no speed verdict. Close "
+                      "other programs (top shows what is running), or run on a compute "
+                      "node or with make submit where the room has one." : "");
     /* A race can give the right answer here and a wrong one elsewhere.
      * Once per lesson (its companion kernel shares the files). */
     static int said_race;

@@ -19,6 +19,7 @@
 
 #if defined(__linux__) && !defined(SL_PLATFORM_POSIX)
 #define SL_PLATFORM_LINUX 1
+#include <dirent.h>
 #include <sched.h>
 #else
 #define SL_PLATFORM_LINUX 0
@@ -113,6 +114,35 @@ double sl_busy_cpu_seconds(const unsigned char *on, int n)
     }
     fclose(f);
     return seen ? (double)sum / (double)ticks_per_second : -1.0;
+}
+
+/* /proc/self/task/<tid>/schedstat: the first field is the nanoseconds the
+ * thread has run (exact, unlike /proc/stat's ticks). */
+int sl_thread_cpu_seconds(int *tid, double *cpu, int n)
+{
+    DIR *dir = opendir("/proc/self/task");
+    if (dir == NULL)
+        return -1;
+    int count = 0;
+    struct dirent *e;
+    while (count < n && (e = readdir(dir)) != NULL) {
+        char path[64];
+        unsigned long long ns;
+        if (e->d_name[0] < '0' || e->d_name[0] > '9' ||
+            snprintf(path, sizeof path, "/proc/self/task/%.20s/schedstat", e->d_name) >=
+                (int)sizeof path)
+            continue;
+        FILE *f = fopen(path, "r");
+        if (f == NULL)
+            continue;  /* the thread ended meanwhile */
+        if (fscanf(f, "%llu", &ns) == 1) {
+            tid[count] = atoi(e->d_name);
+            cpu[count++] = 1e-9 * (double)ns;
+        }
+        fclose(f);
+    }
+    closedir(dir);
+    return count;
 }
 
 const char *sl_busy_source(void) { return "/proc/stat"; }
@@ -334,6 +364,14 @@ double sl_busy_cpu_seconds(const unsigned char *on, int n)
     (void)on;
     (void)n;
     return -1.0;
+}
+
+int sl_thread_cpu_seconds(int *tid, double *cpu, int n)
+{
+    (void)tid;
+    (void)cpu;
+    (void)n;
+    return -1;
 }
 
 const char *sl_busy_source(void)

@@ -40,6 +40,11 @@ int sl_affinity_set(const unsigned char *on, int n);
  * with on[i] set (i < n); -1 where the system does not count it. */
 double sl_busy_cpu_seconds(const unsigned char *on, int n);
 
+/* Each thread of this process and the CPU-seconds it has run so far: up
+ * to n of them, into tid[] and cpu[]. Returns how many, or -1 where the
+ * system does not say (the POSIX fallback). */
+int sl_thread_cpu_seconds(int *tid, double *cpu, int n);
+
 /* Where sl_busy_cpu_seconds reads, for the run's context ("/proc/stat"),
  * or why it cannot. */
 const char *sl_busy_source(void);

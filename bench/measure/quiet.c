@@ -25,6 +25,7 @@ void sl_quiet_mark_on(sl_quiet_mark *m, const unsigned char *on, int n)
     m->all_busy = sl_busy_cpu_seconds(on, n);
     m->self = self_seconds();
     m->ok = m->all_busy >= 0.0 && m->self >= 0.0;
+    m->nthreads = sl_thread_cpu_seconds(m->tid, m->thread_cpu, SL_QUIET_THREADS);
 }
 
 void sl_quiet_mark_now(sl_quiet_mark *m)
@@ -45,6 +46,22 @@ double sl_quiet_others(const sl_quiet_mark *from, const sl_quiet_mark *to)
 double sl_quiet_self(const sl_quiet_mark *from, const sl_quiet_mark *to)
 {
     return from->ok && to->ok ? to->self - from->self : -1.0;
+}
+
+double sl_quiet_busiest(const sl_quiet_mark *from, const sl_quiet_mark *to)
+{
+    if (from->nthreads < 0 || to->nthreads <= 0)
+        return -1.0;
+    double most = 0.0;
+    for (int i = 0; i < to->nthreads; i++) {
+        double before = 0.0;  /* a thread started in between ran from 0 */
+        for (int j = 0; j < from->nthreads; j++)
+            if (from->tid[j] == to->tid[i])
+                before = from->thread_cpu[j];
+        if (to->thread_cpu[i] - before > most)
+            most = to->thread_cpu[i] - before;
+    }
+    return most;
 }
 
 int sl_quiet_stalled(double self, double wall)

@@ -21,11 +21,17 @@
  * core from rounding. */
 #define SL_BUSY_MIN_SECONDS 0.03
 
+/* Threads of this process a mark follows one by one; more are not counted. */
+#define SL_QUIET_THREADS 64
+
 typedef struct sl_quiet_mark {
     int ok;             /* 0: not measurable here */
     double wall;        /* seconds (sl_now) */
     double all_busy;    /* CPU-seconds every process used, all CPUs */
     double self;        /* CPU-seconds this process used */
+    int nthreads;       /* -1: per-thread CPU not measurable here */
+    int tid[SL_QUIET_THREADS];
+    double thread_cpu[SL_QUIET_THREADS]; /* CPU-seconds each has run */
 } sl_quiet_mark;
 
 /* Read the counters now. */
@@ -53,6 +59,12 @@ int sl_quiet_disturbed(double others, double wall);
 
 /* CPU-seconds this process used between two marks, or -1. */
 double sl_quiet_self(const sl_quiet_mark *from, const sl_quiet_mark *to);
+
+/* The CPU-seconds that this process's busiest thread ran between two
+ * marks, or -1. On cores of its own a parallel loop takes about this
+ * long however much of the machine others took meanwhile; threads that
+ * idle while one works do not shorten it. */
+double sl_quiet_busiest(const sl_quiet_mark *from, const sl_quiet_mark *to);
 
 /* Is a window of `wall` seconds in which this process used `self`
  * CPU-seconds stalled? (self < 0: not measured, so no.) */

@@ -60,6 +60,8 @@ typedef struct sl_config {
     double window[SL_MAX_REPS];   /* the repetition's wall seconds */
     double others_cpu;            /* their mean share, in cores; -1: not measured */
     double self_cpu[SL_MAX_REPS]; /* the bench's own CPU-seconds; -1: not measured */
+    double busiest[SL_MAX_REPS];  /* CPU-seconds of its busiest thread
+                                     (quiet.h); -1: not measured */
     int disturbed;                /* repetitions with others above SL_BUSY_CORES */
     int stalled;                  /* repetitions in which the bench itself
                                      hardly ran (quiet.h: stopped, suspended) */
@@ -78,7 +80,7 @@ typedef struct sl_config {
                                      after the suite's timing began */
     /* Every body call's quietness and start, the last SL_MAX_REPS of them. */
     double call_others[SL_MAX_REPS], call_window[SL_MAX_REPS], call_start[SL_MAX_REPS];
-    double call_self[SL_MAX_REPS];
+    double call_self[SL_MAX_REPS], call_busiest[SL_MAX_REPS];
     int ncalls;
     double call_seconds;          /* one validation call at the timed size:
                                      for the progress estimate only */

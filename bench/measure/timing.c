@@ -161,6 +161,7 @@ static void time_body(gb_state *st, void *ctx)
     int slot = c->ncalls++ % SL_MAX_REPS;
     c->call_others[slot] = others;
     c->call_self[slot] = sl_quiet_self(&from, &to);
+    c->call_busiest[slot] = sl_quiet_busiest(&from, &to);
     c->call_window[slot] = to.wall - from.wall;
     c->call_start[slot] = from.wall - b->t->suite->epoch;
     progress_tick(b->t, others, to.wall - from.wall);
@@ -354,11 +355,12 @@ static void match_calls(sl_config *c, int from)
         lined_up = c->call_window[slot] >= timed * 0.999;
         c->others[r] = c->call_others[slot];
         c->self_cpu[r] = c->call_self[slot];
+        c->busiest[r] = c->call_busiest[slot];
         c->window[r] = c->call_window[slot];
         c->start[r] = c->call_start[slot];
     }
     for (int r = from; r < c->timed && !lined_up; r++)
-        c->others[r] = -1.0, c->self_cpu[r] = -1.0, c->window[r] = 0.0;
+        c->others[r] = -1.0, c->self_cpu[r] = -1.0, c->busiest[r] = -1.0, c->window[r] = 0.0;
 }
 
 /* One configuration's line, in verbose progress. */

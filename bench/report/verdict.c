@@ -1,0 +1,185 @@
+/* verdict.c - the runner's verdict column (verdict.h): quiet rows by their
+ * medians, busy rows by paired repetitions. */
+#include "verdict.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+int sl_pair_ratios(const double *slow_s, const double *slow_start, int nslow,
+                   const double *fast_s, const double *fast_start, int nfast,
+                   sl_paired *out)
+{
+    double ratio[SL_MAX_REPS];
+    unsigned char used[SL_MAX_REPS] = { 0 };
+    int n = 0;
+    memset(out, 0, sizeof *out);
+    for (int i = 0; i < nfast && i < SL_MAX_REPS; i++) {
+        int best = -1;
+        for (int j = 0; j < nslow && j < SL_MAX_REPS; j++)
+            if (!used[j] && (best < 0 || fabs(slow_start[j] - fast_start[i]) <
+                                             fabs(slow_start[best] - fast_start[i])))
+                best = j;
+        if (best < 0 || !(fast_s[i] > 0.0) || !(slow_s[best] > 0.0))
+            continue;
+        used[best] = 1;
+        ratio[n++] = slow_s[best] / fast_s[i];
+    }
+    if (n == 0)
+        return 0;
+    out->n = n;
+    out->median = sl_median(ratio, n);
+    out->level = sl_median_ci(ratio, n, &out->low, &out->high);
+    return n;
+}
+
+/* Can c's repetitions be counted in CPU time? On the host, where its
+ * busiest thread's CPU time was read for every one of them. */
+static int cpu_counted(const sl_config *c)
+{
+    if (c->outcome.where == SL_RAN_DEVICE)
+        return 0;
+    for (int r = 0; r < c->timed; r++)
+        if (!(c->busiest[r] > 0.0) || c->iterations[r] <= 0)
+            return 0;
+    return c->timed > 0;
+}
+
+/* Seconds per call of each repetition: wall, or its busiest thread's CPU. */
+static void per_call(const sl_config *c, int cpu, double *out)
+{
+    for (int r = 0; r < c->timed && r < SL_MAX_REPS; r++)
+        out[r] = cpu ? c->busiest[r] / (double)c->iterations[r] : c->seconds[r];
+}
+
+int sl_pair_configs(const sl_config *slow, const sl_config *fast, sl_paired *out)
+{
+    memset(out, 0, sizeof *out);
+    if (slow == NULL || fast == NULL || slow->foreign || fast->foreign || !slow->valid ||
+        !fast->valid)
+        return 0;
+    double a[SL_MAX_REPS], b[SL_MAX_REPS];
+    int cpu = cpu_counted(slow) && cpu_counted(fast);
+    per_call(slow, cpu, a);
+    per_call(fast, cpu, b);
+    int n = sl_pair_ratios(a, slow->start, slow->timed, b, fast->start, fast->timed, out);
+    out->cpu = cpu;
+    return n;
+}
+
+int sl_paired_too_wide(const sl_paired *p)
+{
+    /* One pair has no interval at all. */
+    return p->n < 2 || !(p->low > 0.0) || p->high / p->low > SL_PAIRED_TOO_WIDE;
+}
+
+const sl_config *sl_counterpart(const sl_suite *s, const sl_config *c)
+{
+    for (size_t i = 0; i < s->count; i++) {
+        const sl_config *o = &s->configs[i];
+        if (strcmp(o->tree, c->tree) != 0 && o->kernel->problem == c->kernel->problem &&
+            strcmp(o->variant->name, c->variant->name) == 0 &&
+            o->problem.threads == c->problem.threads &&
+            sl_schedule_equal(o->problem.schedule, c->problem.schedule))
+            return o;
+    }
+    return NULL;
+}
+
+/* Busy: the speedup over scalar from pairs, and the solution's beside it. */
+static int busy_words(const sl_suite *s, const sl_config *c, const sl_config *sol, char *out,
+                      size_t len)
+{
+    const sl_config *base = sl_suite_baseline(s, c);
+    sl_paired up, sol_up;
+    if (base == NULL || base == c || sl_pair_configs(base, c, &up) == 0 ||
+        sl_paired_too_wide(&up))
+        return 0;
+    char mine[48];
+    snprintf(mine, sizeof mine, "%.1fx [%.1f, %.1f]", up.median, up.low, up.high);
+    int sol_known = sol && sol->timed && sl_pair_configs(base, sol, &sol_up) > 0 &&
+                    !sl_paired_too_wide(&sol_up);
+    int slow = up.median < SL_NOT_FASTER_YET;
+    if (strcmp(c->tree, "solutions") == 0 || !sol_known)
+        snprintf(out, len, "%s; busy: %s%s", slow ? "right" : "ok", mine,
+                 slow ? ", no faster than scalar" : "");
+    else if (slow && sol_up.median < SL_NOT_FASTER_YET)
+        snprintf(out, len, "right; busy: %s, solution no faster", mine);
+    else if (slow)
+        snprintf(out, len, "not faster yet; busy: %s, solution %.1fx", mine, sol_up.median);
+    else if (sol_up.median > SL_BEHIND_SOLUTION * up.median)
+        snprintf(out, len, "right; busy: %s, solution %.1fx", mine, sol_up.median);
+    else
+        snprintf(out, len, "ok; busy: %s, solution %.1fx", mine, sol_up.median);
+    return 1;
+}
+
+int sl_verdict_paired(const sl_suite *s, const sl_config *c)
+{
+    char words[128];
+    if (!c->valid || !c->timed || !c->contaminated ||
+        c->outcome.where == SL_RAN_HOST_FALLBACK)
+        return 0;
+    const sl_config *sol = strcmp(c->tree, "exercises") == 0 ? sl_counterpart(s, c) : NULL;
+    return busy_words(s, c, sol, words, sizeof words);
+}
+
+void sl_verdict_words(const sl_suite *s, const sl_config *c, char *out, size_t len)
+{
+    const sl_config *sol = strcmp(c->tree, "exercises") == 0 ? sl_counterpart(s, c) : NULL;
+    const sl_verdict *v = c->probe_verdict.ok ? &c->verdict : &c->probe_verdict;
+    const sl_outcome *o = c->probe_verdict.ok ? &c->outcome : &c->probe_outcome;
+    /* An exhibit's sampling variant within the statistics but on other
+     * points than the baseline's: the reproducibility bug it exists for. */
+    int baseline = strcmp(c->variant->name, SL_BASELINE_VARIANT) == 0;
+    const sl_config *base = sl_suite_baseline(s, c);
+    int other_points = c->valid && c->kernel->problem->std_error && base && base->valid &&
+                       strcmp(c->tree, "exhibits") == 0 && c->outcome.hits != base->outcome.hits;
+    if (c->isolated_failure)
+        snprintf(out, len, "WRONG: %.48s", c->error);
+    else if (!c->valid && c->kernel->problem->image)
+        snprintf(out, len, "WRONG: %.0f wrong pixels%s", v->error,
+                 c->probe_verdict.ok ? "" : " (small size)");
+    else if (!c->valid && c->kernel->problem->std_error && v->tolerance == 0.0) {
+        /* A sampling kernel's count differs from the reference's. */
+        int64_t n = c->probe_verdict.ok ? c->problem.size : c->kernel->problem->probe_size;
+        double off = (o->value - v->expected) * (double)n / 4.0;
+        snprintf(out, len, "WRONG: %+.0f points inside%s", off,
+                 c->probe_verdict.ok ? "" : " (small size)");
+    }
+    else if (!c->valid)
+        snprintf(out, len, "WRONG: error %.2g > %.2g%s", v->error, v->tolerance,
+                 c->probe_verdict.ok ? "" : " (small size)");
+    else if (other_points)
+        snprintf(out, len, "WRONG: %+lld inside, on purpose",
+                 (long long)(c->outcome.hits - base->outcome.hits));
+    else if (!c->timed)
+        snprintf(out, len, "right, not timed: %.40s", c->error[0] ? c->error : "no baseline");
+    else if (c->outcome.where == SL_RAN_HOST_FALLBACK)
+        /* Its speed is the host's: neither a GPU figure nor a goal, and no
+         * speed verdict however busy the machine was, so this label comes
+         * first and is the same on a quiet machine and a busy one. */
+        snprintf(out, len, "right; host, not a GPU");
+    else if (c->contaminated && baseline)
+        /* The baseline is what the others are measured against. */
+        snprintf(out, len, "ok; busy, the baseline");
+    else if (c->contaminated && !busy_words(s, c, sol, out, len))
+        /* Another process shared the CPU and even the pairs disagree. */
+        snprintf(out, len, "right; machine busy, no speed verdict");
+    else if (c->contaminated)
+        ; /* busy_words wrote it */
+    else if (!baseline && c->speedup < SL_NOT_FASTER_YET && strcmp(c->tree, "solutions") == 0)
+        /* The solution itself: this rung does not pay here (a
+         * memory-bound kernel: the memory, not the core, sets the pace). */
+        snprintf(out, len, "ok; no faster than scalar");
+    else if (!baseline && c->speedup < SL_NOT_FASTER_YET && sol && sol->timed &&
+             sol->speedup < SL_NOT_FASTER_YET)
+        snprintf(out, len, "right; solution no faster");
+    else if (!baseline && c->speedup < SL_NOT_FASTER_YET)
+        snprintf(out, len, "not faster yet");
+    else if (!baseline && sol && sol->timed && sol->speedup > 0.0 &&
+             c->median > SL_BEHIND_SOLUTION * sol->median)
+        snprintf(out, len, "right; solution is %.1fx", sol->speedup);
+    else
+        snprintf(out, len, "ok");
+}

@@ -1,0 +1,71 @@
+/* verdict.h - the words a participant acts on: the runner's verdict column.
+ *
+ * On a quiet machine a row is judged by its median against scalar's and
+ * the solution's. On a busy one the medians mislead (the load came and
+ * went), but the repetitions were interleaved: each of a variant's
+ * repetitions ran beside one of scalar's and one of the solution's, under
+ * the same load. The ratio of such a pair, in the CPU time each used,
+ * still measures the speedup, so a busy row is judged by the median of its
+ * paired ratios, with an interval, and held back only when that interval
+ * is too wide to say anything.
+ */
+#ifndef SPEEDLAB_VERDICT_H
+#define SPEEDLAB_VERDICT_H
+
+#include <stddef.h>
+
+#include "suite.h"
+
+/* Below this speedup a faster variant has not paid off yet. */
+#define SL_NOT_FASTER_YET 1.2
+/* Slower than the solution by more than this: there is more to gain. */
+#define SL_BEHIND_SOLUTION 1.25
+/* A paired interval whose ends differ by more than this factor says
+ * nothing a participant could act on: no verdict. Short threaded calls
+ * spread almost this far under load (a thread spins, and counts, while
+ * its partner waits for a core): measured 6.6x to 9.9x for a 2 ms call
+ * beside two busy loops on 2 cores. */
+#define SL_PAIRED_TOO_WIDE 2.0
+
+/* A ratio of two variants' times from repetitions taken side by side. */
+typedef struct sl_paired {
+    int n;                        /* pairs; 0: none (not comparable) */
+    double median, low, high;     /* of the ratios, and its interval */
+    double level;                 /* the interval's coverage */
+    int cpu;                      /* 1: of the busiest thread's CPU time;
+                                     0: of wall time */
+} sl_paired;
+
+/* The ratio slow/fast of repetitions paired by start time: each of
+ * fast's repetitions with the one of slow's that began nearest to it, no
+ * repetition used twice. A speedup over scalar is
+ * sl_pair_ratios(scalar, variant). Returns the number of pairs. */
+int sl_pair_ratios(const double *slow_s, const double *slow_start, int nslow,
+                   const double *fast_s, const double *fast_start, int nfast,
+                   sl_paired *out);
+
+/* The same for two timed configurations (0 pairs when either has none),
+ * in the CPU time per call of each one's busiest thread where both ran on
+ * the host and that was read (quiet.h's sl_quiet_busiest): a share of the
+ * cores lost to another process then costs neither of them, so the ratio
+ * is the one cores of their own would give. Elsewhere (a device, a system
+ * that does not count threads' CPU) in wall time. */
+int sl_pair_configs(const sl_config *slow, const sl_config *fast, sl_paired *out);
+
+/* Is the interval too wide to judge (or were there too few pairs)? */
+int sl_paired_too_wide(const sl_paired *p);
+
+/* The same variant and threads in the other tree of the runner's suite
+ * (the participant's and the solution's), or NULL. */
+const sl_config *sl_counterpart(const sl_suite *s, const sl_config *c);
+
+/* The verdict column for c in suite s: "ok", "not faster yet", "right;
+ * solution is 7.9x", "WRONG: 94 wrong pixels", "right; busy: 3.1x [2.7,
+ * 3.5], solution 7.9x", ... */
+void sl_verdict_words(const sl_suite *s, const sl_config *c, char *out, size_t len);
+
+/* Did any busy row get a verdict from its pairs (1), or was every busy row
+ * held back (0)? For the table's note. */
+int sl_verdict_paired(const sl_suite *s, const sl_config *c);
+
+#endif
