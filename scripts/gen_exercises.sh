@@ -18,7 +18,7 @@
 #      ...the task, without the answer...
 #      * END SOLUTION HEADER
 # does the same for the header, so an exercise never states its answer.
-# Other files are copied unchanged. OUT_DIR is written
+# (scripts/regions.awk reads the regions.) Other files are copied unchanged. OUT_DIR is written
 # into a temporary folder first and swapped in whole, so a failure never
 # leaves a half-generated tree. Exit 1 on a malformed region (file:line).
 set -eu
@@ -34,6 +34,7 @@ if [ ! -d "$src" ]; then
     exit 2
 fi
 
+here=$(cd "$(dirname "$0")" && pwd)
 tmp="$out.tmp.$$"
 trap 'rm -rf "$tmp"' EXIT INT TERM
 rm -rf "$tmp"
@@ -44,43 +45,7 @@ mkdir -p "$tmp"
     mkdir -p "$tmp/$(dirname "$rel")"
     case "$rel" in
     *.c|*.h|*.cu)
-        awk -v file="$src/$rel" '
-        function fail(msg) { printf "%s:%d: %s\n", file, FNR, msg > "/dev/stderr"; bad = 1; exit 1 }
-        /^[ \t]*\/\* BEGIN SOLUTION \*\/[ \t]*$/ {
-            if (state != 0) fail("BEGIN SOLUTION inside a region")
-            state = 1; start = FNR; next
-        }
-        /^[ \t]*\/\* EXERCISE[ \t]*$/ {
-            if (state != 1) fail("EXERCISE outside a solution region")
-            state = 2; next
-        }
-        /^[ \t]*END SOLUTION \*\/[ \t]*$/ {
-            if (state != 2) fail("END SOLUTION */ without /* EXERCISE")
-            state = 0; next
-        }
-        /^[ \t]*\/\* END SOLUTION \*\/[ \t]*$/ {
-            if (state != 1) fail("/* END SOLUTION */ outside a solution region")
-            state = 0; next
-        }
-        /^ \* BEGIN SOLUTION HEADER$/ {
-            if (state != 0) fail("BEGIN SOLUTION HEADER inside a region")
-            state = 3; start = FNR; next
-        }
-        /^ \* EXERCISE HEADER$/ {
-            if (state != 3) fail("EXERCISE HEADER outside a solution header")
-            state = 4; next
-        }
-        /^ \* END SOLUTION HEADER$/ {
-            if (state != 4) fail("END SOLUTION HEADER without EXERCISE HEADER")
-            state = 0; next
-        }
-        /SOLUTION/ && state == 0 { fail("a SOLUTION marker must be alone on its line") }
-        state == 2 || state == 4 { print; next }
-        state == 1 || state == 3 { next }
-        { print }
-        END {
-            if (!bad && state != 0) { FNR = start; fail("region opened here is never closed") }
-        }' "$src/$rel" > "$tmp/$rel"
+        awk -v file="$src/$rel" -v solve= -f "$here/regions.awk" "$src/$rel" > "$tmp/$rel"
         ;;
     *)
         cp "$src/$rel" "$tmp/$rel"

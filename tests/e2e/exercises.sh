@@ -97,3 +97,87 @@ case_exercises_edited() {
         diff "$tmp/todo" "$tmp/changed" >&2
     fi
 }
+
+# One step at a time (scripts/step.sh), over every step with code: the
+# hint names the file and line of its TODO and gives no solution line; the
+# solution comes as a diff that patches the generated exercise so that its TODO
+# goes and no other step's, except those it says share its code (one
+# region of the solution does both). All the steps' diffs in turn give the
+# solutions (with the exercises' headers). Then make reset FILE= on a copy:
+# one file back, the participant's copy saved, bad names refused.
+case_steps() {
+    sh "$top/scripts/gen_exercises.sh" "$top/solutions" "$tmp/ex/exercises" ||
+        { fail "generator failed"; return; }
+    cp -R "$tmp/ex" "$tmp/pristine"
+    steps=$(grep -rhoE 'TODO\([0-9]+\.[0-9]+\)' "$top/solutions" | tr -d 'TODO()' | sort -u -t. -k1,1n -k2,2n)
+    n=0; bad=0
+    for s in $steps; do
+        n=$((n + 1))
+        make -s -C "$top" hint STEP="$s" >"$tmp/hint" 2>&1 || { fail "make hint STEP=$s: exit $?"; bad=1; }
+        files=$(cd "$top/solutions" && grep -rlF "TODO($s)" . | sed 's|^\./||')
+        for f in $files; do
+            line=$(grep -nF "TODO($s)" "$tmp/pristine/exercises/$f" | head -1 | cut -d: -f1)
+            grep -qF "edit: exercises/$f, line $line (TODO($s))" "$tmp/hint" ||
+                { fail "make hint STEP=$s does not point at exercises/$f:$line"; bad=1; }
+        done
+        make -s -C "$top" solution STEP="$s" >"$tmp/sol" 2>&1 || { fail "make solution STEP=$s: exit $?"; bad=1; }
+        # A solution line in the hint would give the answer away.
+        grep -E '^\+[^+]' "$tmp/sol" | sed 's/^+//' | grep -vE '^[[:space:]]*$|^[[:space:]]*[{}]' |
+            while IFS= read -r l; do grep -qxF "$l" "$tmp/hint" && echo "$l"; done >"$tmp/leak"
+        [ -s "$tmp/leak" ] && { fail "make hint STEP=$s shows solution code: $(head -1 "$tmp/leak")"; bad=1; }
+        # On a fresh copy: this step's TODO goes, and only the TODOs of the
+        # steps the output says share its code.
+        also=$(sed -n 's/^(this code also does step(s) \([0-9. ]*\):.*/\1/p' "$tmp/sol")
+        rm -rf "$tmp/one" && cp -R "$tmp/pristine" "$tmp/one"
+        (cd "$tmp/one" && patch -s -p0 --no-backup-if-mismatch) <"$tmp/sol" >"$tmp/patch" 2>&1 ||
+            { fail "make solution STEP=$s does not apply: $(head -2 "$tmp/patch")"; bad=1; }
+        gone=$(for t in $steps; do
+                   [ "$(grep -rhoF "TODO($t)" "$tmp/pristine/exercises" | wc -l)" != \
+                     "$(grep -rhoF "TODO($t)" "$tmp/one/exercises" | wc -l)" ] && echo "$t"
+               done | tr '\n' ' ')
+        [ "$gone" = "$(echo $s $also | tr ' ' '\n' | sort -t. -k1,1n -k2,2n | tr '\n' ' ')" ] ||
+            { fail "step $s's diff removes the TODOs of '$gone', not of '$s $also'"; bad=1; }
+        # In turn, on one tree: a step another one already solved is done.
+        if grep -rqF "TODO($s)" "$tmp/ex/exercises"; then
+            (cd "$tmp/ex" && patch -s -p0 --no-backup-if-mismatch) <"$tmp/sol" >"$tmp/patch" 2>&1 ||
+                { fail "step $s's diff does not apply after the steps before it"; bad=1; }
+        fi
+    done
+    [ "$bad" = 0 ] && ok "make hint and make solution for all $n steps: each points at its TODO, each diff applies and solves that step only"
+    for f in $(cd "$top/solutions" && find . -name '*.[ch]' -o -name '*.cu' | sed 's|^\./||'); do
+        awk -v file="$f" -v solve='*' -v has_step=1 -f "$top/scripts/regions.awk" \
+            "$top/solutions/$f" | cmp -s - "$tmp/ex/exercises/$f" ||
+            { fail "after every step's diff, exercises/$f is not its solution"; bad=1; }
+    done
+    [ "$bad" = 0 ] && ok "every step's diff in turn gives the solutions"
+    expect_rc 2 "make hint without STEP" make -s -C "$top" hint
+    expect_in "$tmp/err" "say which step" "it says how"
+    expect_rc 2 "make solution STEP=0.9" make -s -C "$top" solution STEP=0.9
+    expect_in "$tmp/err" "step 0.9 has no code to write (steps with code: " "it names the steps there are"
+
+    # make reset FILE= on a copy of what it reads and writes.
+    mkdir -p "$tmp/copy"
+    cp -R "$top/GNUmakefile" "$top/scripts" "$top/solutions" "$top/course" "$tmp/copy/"
+    cp -R "$tmp/pristine/exercises" "$tmp/copy/exercises"
+    f=$(cd "$top/solutions" && grep -rlF "TODO(" . | sed 's|^\./||' | LC_ALL=C sort | head -1)
+    echo "/* my edit */" >>"$tmp/copy/exercises/$f"
+    cp "$tmp/copy/exercises/$f" "$tmp/mine"
+    other=$(cd "$tmp/copy/exercises" && find . -name '*.c' | sed 's|^\./||' | LC_ALL=C sort | grep -vxF "$f" | head -1)
+    echo "/* another edit */" >>"$tmp/copy/exercises/$other"
+    expect_rc 0 "make reset FILE=exercises/$f" make -s -C "$tmp/copy" reset FILE="exercises/$f"
+    cmp -s "$tmp/copy/exercises/$f" "$tmp/pristine/exercises/$f" && ok "the file is back as generated" ||
+        fail "make reset left exercises/$f different from the generated one"
+    saved=$(find "$tmp/copy/exercises-backup" -path "*/$f" | head -1)
+    [ -n "$saved" ] && cmp -s "$saved" "$tmp/mine" && ok "the participant's copy is saved in exercises-backup/" ||
+        fail "no saved copy of exercises/$f"
+    grep -q "another edit" "$tmp/copy/exercises/$other" && ok "no other file touched" ||
+        fail "make reset touched exercises/$other"
+    for bad_file in "" "solutions/$f" "exercises/$f.missing" "exercises/../GNUmakefile"; do
+        expect_rc 2 "make reset FILE='$bad_file'" make -s -C "$tmp/copy" reset FILE="$bad_file"
+        # make adds its own "make: *** [reset] Error 2" under the line.
+        [ "$(grep -vc '^make: \*\*\*' "$tmp/err")" -eq 1 ] && ok "one line: $(head -1 "$tmp/err")" ||
+            fail "not one line: $(cat "$tmp/err")"
+    done
+    grep -q "another edit" "$tmp/copy/exercises/$other" && ok "refusals change nothing" ||
+        fail "a refused reset changed exercises/"
+}
