@@ -208,6 +208,16 @@ static int thread_shares(const sl_config *c, double *shares, int cap)
     return t;
 }
 
+/* Was any threaded variant of k0's kernel swept over schedules? (Not in
+ * a run of imported rows, such as lesson 8's numba: no figure then.) */
+static int swept(const sl_suite *s, const sl_config *k0)
+{
+    for (size_t i = 0; i < s->count; i++)
+        if (s->configs[i].kernel->problem == k0->kernel->problem && is_sweep_head(s, i))
+            return 1;
+    return 0;
+}
+
 /* schedule-<k>.dat: one row per schedule; per swept (variant, threads)
  * three columns: speedup vs scalar and its interval ("-" when not
  * measured or invalid). */
@@ -402,7 +412,7 @@ static int write_evidence(const char *dir, const sl_suite *s, int all)
             if (all && def->pool_lanes > 0 && def->pool_check_every > 0 &&
                 write_lanes(dir, c, ref) != 0)
                 return -1;
-            if (all && write_schedule_data(dir, s, c) != 0)
+            if (all && swept(s, c) && write_schedule_data(dir, s, c) != 0)
                 return -1;
         }
         if (c->counts) {

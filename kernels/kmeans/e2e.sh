@@ -24,6 +24,13 @@ case_kmeans() {
     expect_in "$tmp/out" "2003 points, 32 clusters" "reports its run"
     [ "$(wc -l <"$tmp/labels.txt")" -eq 2003 ] && ok "a label a point" ||
         fail "$(wc -l <"$tmp/labels.txt") labels for 2003 points"
+    # By default its labels go under results/: lesson 9.1 runs it from the
+    # repository's root, which must not gain an untracked file.
+    mkdir -p "$tmp/cwd"
+    expect_rc 0 "the app, default labels file" sh -c 'cd "$1" && exec "$2" 1009' _ "$tmp/cwd" "$app"
+    [ "$(ls "$tmp/cwd")" = results ] && [ "$(wc -l <"$tmp/cwd/results/kmeans-labels.txt")" -eq 1009 ] &&
+        ok "default: results/kmeans-labels.txt, nothing else written" ||
+        fail "default labels file: $(ls -R "$tmp/cwd" | tr '\n' ' ')"
     expect_rc 2 "the app: too few points" "$app" 5
     expect_rc 2 "the app: not a number" "$app" 12x
     expect_rc 1 "the app: a labels file it cannot write" "$app" 100 "$tmp/no/such/dir/l.txt"
@@ -46,13 +53,13 @@ with open(sys.argv[1], "wb") as f:
     # iterations and labels as the C app's (where numba is installed).
     py=${SPEEDLAB_PYTHON:-/usr/bin/python3}
     if "$py" -c 'import numpy, numba' 2>/dev/null; then
-        # It writes its labels where it runs: in $tmp.
+        # It writes its labels under results/ where it runs: in $tmp.
         expect_rc 0 "kmeans_numpy.py --numba" sh -c 'cd "$1" && shift && exec "$@"' _ "$tmp" \
             "$py" "$top/kernels/kmeans/app/kmeans_numpy.py" 2003 --numba
         iters=$("$app" 2003 "$tmp/labels.txt" | sed -n 's/.* \([0-9]*\) iterations.*/\1/p')
         expect_in "$tmp/out" "2003 points, 32 clusters, $iters iterations" "NumPy's iterations are C's"
         expect_in "$tmp/out" "numba assign: the same labels" "numba's labels are NumPy's"
-        cmp -s "$tmp/labels.txt" "$tmp/kmeans-labels-numpy.txt" && ok "NumPy's labels are C's" ||
+        cmp -s "$tmp/labels.txt" "$tmp/results/kmeans-labels-numpy.txt" && ok "NumPy's labels are C's" ||
             fail "NumPy's labels differ from the C app's"
     else
         echo "kmeans_numpy.py: not run (no numpy and numba for $py)"

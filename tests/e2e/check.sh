@@ -9,6 +9,16 @@ case_check() {
     expect_rc 0 "make check on the solutions" sh "$top/scripts/check.sh" "$build" solutions
     tail -1 "$tmp/out" | grep -qE '^[0-9]+ passed, 0 failed$' && ok "ends: $(tail -1 "$tmp/out")" ||
         fail "last line: $(tail -1 "$tmp/out")"
+    # Lesson 0 shows this output: its figures are the tool's.
+    shown=$(grep -E '^[0-9]+ passed, [0-9]+ failed$' "$top/course/00-setup.md")
+    [ "$shown" = "$(tail -1 "$tmp/out")" ] && ok "lesson 0 shows the count the tool prints" ||
+        fail "lesson 0 shows '$shown', make check prints '$(tail -1 "$tmp/out")'"
+    # Its line for lesson 1 is make check's over both trees, twice this
+    # one tree's variants and cases.
+    first=$(grep -E '^lesson 1 ' "$top/course/00-setup.md" | awk '{ print $1, $2, $3, $4, $6 }')
+    here=$(grep -E '^lesson 1 ' "$tmp/out" | awk '{ print $1, $2, $3, 2 * $4, 2 * $6 }')
+    [ -n "$first" ] && [ "$first" = "$here" ] && ok "lesson 0's line for lesson 1 is the tool's" ||
+        fail "lesson 0 shows '$first', make check on both trees would print '$here'"
     lines=$(grep -c '^lesson ' "$tmp/out")
     right=$(grep -cE '^lesson .* right' "$tmp/out")
     [ "$lines" -ge "$(sh "$top/scripts/kernels.sh" | awk '{ print $2 }' | sort -u | wc -l)" ] &&

@@ -102,6 +102,17 @@ print(variants, configs)' "$top")
     expect_in "$tmp/c1/latest/summary.md" "| ${e2e_example} (numba) | njit |" "headline block for numba"
     expect_in "$tmp/c1/latest/speedup-${e2e_example}.dat" '"prange_fastmath"' "numba bar in the C speedup plot"
     expect_in "$tmp/c1/latest/results.csv" "numba,${e2e_seeded},prange_nprandom" "rows in the C run's results.csv"
+    # An image kernel's run with no threaded rung swept over schedules (as
+    # make numba's C half): no schedule figure, and every figure drawn
+    # without a gnuplot error.
+    expect_rc 0 "C bench, ${e2e_image} scalar only" "$bench" --quick --kernel ${e2e_image} \
+        --variant scalar --no-weak --reps 2 --min-time 0.01 --no-plots --results "$tmp/c5"
+    [ ! -e "$tmp/c5/latest/schedule-${e2e_image}.dat" ] && ok "no schedule figure without a sweep" ||
+        fail "schedule-${e2e_image}.dat written with no sweep: $(head -3 "$tmp/c5/latest/schedule-${e2e_image}.dat")"
+    if command -v gnuplot >/dev/null 2>&1; then
+        expect_rc 0 "plots/plot.sh on it" sh "$top/plots/plot.sh" "$tmp/c5/latest"
+        expect_not_in "$tmp/err" "undefined variable|gnuplot failed|line [0-9]+: " "no gnuplot error"
+    fi
     # A wrong numba row is flagged like a C one: exit 3.
     sed '0,/,yes,host,/s//,no,host,/' "$csv" >"$tmp/wrong.csv"
     expect_rc 3 "an invalid imported row" "$bench" --quick --kernel ${e2e_example} --variant scalar \

@@ -6,7 +6,9 @@
  * It makes the kit's k-means points (kernels/kmeans/kmeans_problem.h),
  * standardises every feature (mean 0, variance 1, as a pipeline would
  * before clustering), runs Lloyd's iterations from points 0, 20, 40, ...
- * until no label changes (at most 100), reports the inertia and writes one label per line. Each stage
+ * until no label changes (at most 100), reports the inertia and writes one
+ * label per line (by default to results/kmeans-labels.txt: a lesson's
+ * commands write nothing beside the sources). Each stage
  * is a function of its own and the program is built without inlining
  * (kernels/kmeans/kernel.cmake), so that a profiler's table shows the
  * stages as the source has them. Plain C, one thread: the ladder starts
@@ -19,6 +21,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "kmeans_problem.h"
 
@@ -112,7 +115,7 @@ int main(int argc, char **argv)
 {
     char *end = NULL;
     const int64_t n = argc > 1 ? strtoll(argv[1], &end, 10) : 100000;
-    const char *out = argc > 2 ? argv[2] : "kmeans-labels.txt";
+    const char *out = argc > 2 ? argv[2] : "results/kmeans-labels.txt";
     if ((argc > 1 && (end == argv[1] || *end != '\0')) || n < KMEANS_K || n > KMEANS_MAX_SIZE) {
         fprintf(stderr, "speedlab-kmeans-app: POINTS must be %d to %lld\n", KMEANS_K,
                 (long long)KMEANS_MAX_SIZE);
@@ -142,6 +145,8 @@ int main(int argc, char **argv)
     }
     printf("%lld points, %d clusters, %d iterations: inertia %.6g\n", (long long)n, KMEANS_K,
            iters, inertia(x, n, labels, centroids));
+    if (argc <= 2 && mkdir("results", 0777) != 0 && errno != EEXIST)
+        fprintf(stderr, "speedlab-kmeans-app: cannot make results/: %s\n", strerror(errno));
     int rc = write_labels(out, labels, n);
     if (rc != 0)
         fprintf(stderr, "speedlab-kmeans-app: cannot write %s: %s\n", out, strerror(errno));

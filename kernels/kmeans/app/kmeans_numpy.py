@@ -14,6 +14,7 @@ numba version with prange, checks that every iteration gives the same
 labels as NumPy's, and times both (lesson 8's njit and prange).
 Exit: 0, 2 bad input, 3 the numba labels differ, 4 numba missing.
 """
+import os
 import sys
 import time
 
@@ -126,7 +127,8 @@ def main(argv):
     numpy_s = time.perf_counter() - start
     print(f"{n} points, {K} clusters, {iters} iterations: inertia "
           f"{inertia(x, labels, centroids):.6g} (NumPy: {numpy_s:.2f} s)")
-    write_labels("kmeans-labels-numpy.txt", labels)
+    os.makedirs("results", exist_ok=True)    # nothing beside the sources
+    write_labels("results/kmeans-labels-numpy.txt", labels)
     if "--numba" not in argv:
         return 0
     assign_nb = numba_assign()
