@@ -205,6 +205,9 @@ static int plan_lesson(int argc, char **argv, sl_suite *suite, sl_cli *cli, char
             .max_iter = cli->max_iter, .seed = cli->seed,
             .schedules = cli->schedules, .nschedules = cli->nschedules, .sweep = 0,
             .quick = 1,
+            /* The rungs of this kernel's lesson; lesson 5 (or --all) adds
+             * its gpu stages. */
+            .hide_flags = cli->all || cli->require_device ? 0u : SL_STAGE,
         };
         if (sl_suite_add(suite, &plan, why, whylen) != 0)
             return SL_EXIT_USAGE;
@@ -304,6 +307,21 @@ static void print_notes(const sl_suite *suite)
                "device); their times are CPU figures, not GPU ones.\n");
     if (suite->nskipped)
         printf("\nnote: the cuda variant was skipped: %s.\n", suite->skip_reason);
+    /* Lesson 5's stages, left out unless asked for: say how to see them. */
+    const sl_kernel *k = suite->configs[0].kernel;
+    char hidden[160] = "";
+    for (size_t v = 0; v < k->count; v++) {
+        int shown = 0;
+        for (size_t i = 0; i < suite->count; i++)
+            shown |= suite->configs[i].variant == &k->variants[v];
+        if (!shown && (k->variants[v].flags & SL_STAGE) && !(k->variants[v].flags & SL_SHAPE))
+            snprintf(hidden + strlen(hidden), sizeof hidden - strlen(hidden), "%s%s",
+                     hidden[0] ? ", " : "", k->variants[v].name);
+    }
+    if (hidden[0])
+        printf("\nnote: these are lesson %d's rungs; lesson %d's gpu stages (%s) are left "
+               "out: add --all (make %s ARGS=--all) to see every rung.\n",
+               k->problem->lesson, SL_GPU_TRACK_LESSON, hidden, k->problem->name);
     /* Where nothing counts other processes' CPU, "busy" can never show. */
     sl_quiet_mark probe;
     sl_quiet_mark_now(&probe);

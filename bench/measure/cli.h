@@ -58,6 +58,7 @@ typedef struct sl_cli {
     double target;               /* bench: the median's interval, +-percent;
                                     0: fixed repetitions; -1: the default */
     int require_device;          /* gpu variants must reach a device (exit 4) */
+    int all;                     /* runner: lesson 5's gpu stages too */
     int ranks[SL_MAX_THREAD_COUNTS]; /* mpi: the ranks of the grid */
     int nranks;
     int check;                   /* mpi: validate only, nothing timed */

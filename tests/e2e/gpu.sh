@@ -94,7 +94,14 @@ case_gpu() {
         grep -q "^solutions,${e2e_example},$v," "$run/results.csv" && ok "bench timed $v" || fail "bench lacks $v"
     done
 
+    # The runner shows the rungs of the kernel's own lesson, and says how
+    # to see lesson 5's stages; --all shows them.
     expect_rc 0 "runner ${e2e_example}" "$runner" ${e2e_example} --min-time 0.01 --size 100003
+    expect_not_in "$tmp/out" "^solutions +gpu_v[0-9]" "by default, no stage rows"
+    expect_in "$tmp/out" "gpu stages (gpu_v1, gpu_v2, gpu_v4) are left out: add --all" \
+        "the runner says which stages it left out and how to see them"
+    expect_rc 0 "runner ${e2e_example} --all" "$runner" ${e2e_example} --all --min-time 0.01 --size 100003
+    expect_not_in "$tmp/out" "are left out" "--all: nothing left out"
     for v in gpu_v1 gpu_v2 gpu_v4; do
         grep -qE "^solutions +$v .*(host fallback|device)" "$tmp/out" &&
             ok "runner shows $v and where it ran" || fail "runner lacks $v"
