@@ -86,7 +86,19 @@ case_docs() {
         [ "$(grep -c '<details>' "$f")" -eq "$(grep -c '</details>' "$f")" ] ||
             fail "$lesson: a <details> without its </details>"
         grep -qF "($lesson)" "$top/COURSE.md" || fail "COURSE.md does not link $lesson"
+        # Room to think: open questions, and a folded challenge.
+        grep -q '^## Questions$' "$f" || fail "$lesson has no '## Questions'"
+        grep -q '<details><summary>Challenge' "$f" || fail "$lesson has no folded challenge"
     done
+    # The glossary: linked, and every word it explains used in a lesson.
+    grep -qF "(course/glossary.md)" "$top/COURSE.md" || fail "COURSE.md does not link the glossary"
+    sed -n 's/^- \*\*\([^*]*\)\*\*.*/\1/p' "$top/course/glossary.md" | tr '/' '\n' |
+        sed 's/^ *//; s/ *$//' >"$tmp/terms"
+    [ "$(wc -l <"$tmp/terms")" -ge 25 ] || fail "the glossary explains $(wc -l <"$tmp/terms") words"
+    cat "$top"/course/[0-9][0-9]-*.md | tr '\n' ' ' | sed 's/  */ /g' >"$tmp/lessons"
+    while IFS= read -r term; do
+        grep -qiF -- "$term" "$tmp/lessons" || fail "glossary: '$term' is in no lesson"
+    done <"$tmp/terms"
     ok "every lesson file checked"
 }
 
