@@ -59,6 +59,17 @@ for data in "$run"/*.dat "$run"/*.bin; do
     *)
         # A data file may come with its own labels (breakdown-gpu.gp).
         [ -f "$run/$base.gp" ] && desc="$run/$base.gp"
+        # Bars with labels under them (speedup): wide enough
+        # that the longest label line (at about 7 px a character in an
+        # 11-point font) fits its bar's slot, beside the margins' 220 px.
+        if [ "$kind" = speedup ]; then
+            width=$(awk -F'\t' '!/^#/ && NF > 1 { n++
+                        for (f = 1; f <= 8; f += 7) { l = length($f) - 2; if (l > w) w = l } }
+                     END { w = w < 8 ? 8 : w; print 220 + n * (w * 7 + 16) }' "$data")
+            [ "$width" -gt 1000 ] && size="$width,600"
+        fi
+        # The roofline's legend sits under the plot: room for it.
+        [ "$kind" = roofline ] && size="1000,720"
         # A comparison has one row per configuration: grow with them.
         if [ "$kind" = compare ]; then
             rows=$(sed -n 's/^rows = //p' "$desc")

@@ -3,8 +3,9 @@
 # memory; y: those operations per second. The memory roof is the measured
 # bandwidth times x; each compute roof is a probed peak on every core.
 # A point under the slanted part is memory-bound, under a flat part
-# compute-bound. Kernels that move no bytes worth counting sit at the
-# right edge. Set by plot.sh: datafile, outfile, machine; by roofline.gp
+# compute-bound. Kernels that move no bytes worth counting sit right of
+# the edge, a column each; the legend, under the plot, names every
+# kernel's colour and marks a roof probed while the machine was busy. Set by plot.sh: datafile, outfile, machine; by roofline.gp
 # in the run folder: the roofs.
 set output outfile
 set termoption noenhanced
@@ -14,7 +15,8 @@ set xlabel "operations per byte from memory (the kernel's limiting instruction; 
 set ylabel "operations per second"
 set xrange [xmin:xedge * 40]
 set grid
-set key top left
+# The legend under the plot: off the roofs and the points.
+set key outside below center horizontal maxrows 4
 top = roof_fma > roof_mul64 ? roof_fma : roof_mul64
 top = roof_divide > top ? roof_divide : top
 set yrange [ymin:top * 30]
@@ -22,9 +24,12 @@ set samples 400
 min(a, b) = a < b ? a : b
 roof(x, peak) = bw_all > 0 ? min(bw_all * x, peak) : peak
 set arrow 1 from first xedge, graph 0 to first xedge, graph 1 nohead dt 3 lc rgb "#999999"
-plot roof(x, roof_fma) with lines lw 2 lc rgb "#1b9e77" title sprintf("FMA roof, %d cores: %.3g /s", cores, roof_fma), \
-     roof(x, roof_divide) with lines lw 2 lc rgb "#d95f02" title sprintf("divide roof: %.3g /s", roof_divide), \
-     roof(x, roof_mul64) with lines lw 2 lc rgb "#7570b3" title sprintf("64-bit multiply roof: %.3g /s", roof_mul64), \
-     (bw_all > 0 ? bw_all * x : 1/0) with lines dt 2 lw 1 lc rgb "#000000" title sprintf("memory roof: %.1f GB/s on %d threads (%.1f on 1)", bw_all / 1e9, bw_threads, bw_one / 1e9), \
-     datafile using 2:3:1 with points pt 7 ps 1.4 lc variable notitle, \
-     '' using 2:3:4 with labels left offset 0.8, 0.4 font ",9" notitle
+if (!exists("kernels")) kernels = ""
+if (!exists("bw_disturbed")) bw_disturbed = 0; divide_disturbed = 0; fma_disturbed = 0; mul64_disturbed = 0
+marked(d) = d ? " (disturbed: may be low)" : ""
+plot roof(x, roof_fma) with lines lw 2 lc rgb "#1b9e77" title sprintf("FMA roof, %d cores: %.3g /s%s", cores, roof_fma, marked(fma_disturbed)), \
+     roof(x, roof_divide) with lines lw 2 lc rgb "#d95f02" title sprintf("divide roof: %.3g /s%s", roof_divide, marked(divide_disturbed)), \
+     roof(x, roof_mul64) with lines lw 2 lc rgb "#7570b3" title sprintf("64-bit multiply roof: %.3g /s%s", roof_mul64, marked(mul64_disturbed)), \
+     (bw_all > 0 ? bw_all * x : 1/0) with lines dt 2 lw 1 lc rgb "#000000" title sprintf("memory roof: %.1f GB/s on %d threads (%.1f on 1)%s", bw_all / 1e9, bw_threads, bw_one / 1e9, marked(bw_disturbed)), \
+     for [k = 1:words(kernels)] datafile using 2:($1 == k ? $3 : 1/0) with points pt 7 ps 1.4 lc k title word(kernels, k), \
+     datafile using 2:3:4 with labels left offset 0.8, 0.4 font ",9" notitle

@@ -20,6 +20,7 @@
 #endif
 
 #include "caches.h"
+#include "quiet.h"
 #include "sample.h"
 #include "suite.h"
 
@@ -132,6 +133,8 @@ void sl_measure_bandwidth(sl_bandwidth *m, int quick)
     touch(a, b, c, n, cores);
     for (int k = 0; k < 2; k++) {
         int runs = quick ? QUICK_RUNS : SL_BANDWIDTH_RUNS;
+        sl_quiet_mark from, to;
+        sl_quiet_mark_now(&from);
         sl_sample plain = measure(triad_plain, a, b, c, n, m->threads[k], runs);
         sl_sample stream = measure(triad_stream, a, b, c, n, m->threads[k], runs);
         /* The store kind is the first call's choice: pooled passes must
@@ -139,6 +142,8 @@ void sl_measure_bandwidth(sl_bandwidth *m, int quick)
         if (!again)
             m->nontemporal[k] = 24.0 * stream.median > 32.0 * plain.median;
         const sl_sample *kept = m->nontemporal[k] ? &stream : &plain;
+        sl_quiet_mark_now(&to);
+        m->disturbed[k] |= sl_quiet_disturbed(sl_quiet_others(&from, &to), to.wall - from.wall);
         double per_element = m->nontemporal[k] ? 24.0 : 32.0;
         for (int i = 0; i < kept->n && m->npass[k] < 2 * SL_BANDWIDTH_RUNS; i++)
             m->pass[k][m->npass[k]++] = per_element * kept->v[i];
@@ -146,6 +151,13 @@ void sl_measure_bandwidth(sl_bandwidth *m, int quick)
     }
     free(a), free(b), free(c);
     m->measured++;
+}
+
+int sl_bandwidth_disturbed(const sl_bandwidth *b, int k)
+{
+    /* More cores never move fewer bytes on a quiet machine. */
+    return b->disturbed[k] ||
+           (k == 1 && b->threads[1] > b->threads[0] && b->bytes_per_s[1] < b->bytes_per_s[0]);
 }
 
 double sl_bandwidth_for(const sl_bandwidth *m, int threads)

@@ -25,6 +25,8 @@ typedef struct sl_bandwidth {
     double stream_per_s[2];  /* the same runs counted as STREAM does: 24 */
     double spread[2];        /* (max - min) / median of the runs */
     int nontemporal[2];      /* 1: non-temporal stores were the faster */
+    int disturbed[2];        /* a pooled pass ran while other processes
+                                used the CPU (quiet.h): the roof may be low */
     /* Every kept pass of every call, in bytes on the bus per second: the
      * figures above are their median. */
     double pass[2][2 * SL_BANDWIDTH_RUNS];
@@ -37,6 +39,10 @@ typedef struct sl_bandwidth {
  * second (neighbours share it), so the roof is the median of both calls,
  * comparable with the kernels' medians, not the luckier call's peak. */
 void sl_measure_bandwidth(sl_bandwidth *b, int quick);
+
+/* Is the roof of every core (k 1) or of one thread (k 0) suspect: taken
+ * while others used the CPU, or every core's below one thread's? */
+int sl_bandwidth_disturbed(const sl_bandwidth *b, int k);
 
 /* The bandwidth t threads can expect: t times one thread's, at most every
  * core's. 0 when not measured. */

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "probe.h"
+#include "quiet.h"
 #include "sample.h"
 #include "speedlab_config.h"
 
@@ -48,6 +49,8 @@ void sl_measure_ceilings(sl_ceilings *m, int quick, int memory)
     double target = quick ? PROBE_SECONDS / 4 : PROBE_SECONDS;
     for (int k = SL_CEILING_DIVIDE; k <= SL_CEILING_MUL64; k++) {
         /* Double the repetitions until one run lasts the target time. */
+        sl_quiet_mark from, to;
+        sl_quiet_mark_now(&from);
         int64_t reps = 1024;
         while (time_probe(PROBES[k].fn, reps) < target && reps < (INT64_C(1) << 40))
             reps *= 2;
@@ -56,8 +59,10 @@ void sl_measure_ceilings(sl_ceilings *m, int quick, int memory)
             sl_sample_add(&rate, (double)reps * PROBES[k].chains * m->lanes /
                                      time_probe(PROBES[k].fn, reps));
         sl_sample_summarise(&rate);
+        sl_quiet_mark_now(&to);
         if (again && rate.median <= m->per_core[k])
             continue;
+        m->disturbed[k] = sl_quiet_disturbed(sl_quiet_others(&from, &to), to.wall - from.wall);
         m->per_core[k] = rate.median;
         m->spread[k] = (rate.max - rate.min) / rate.median;
         m->ci_low[k] = rate.ci_low;

@@ -20,6 +20,8 @@ typedef struct sl_ceilings {
     double per_core[4];         /* lane-operations/s, by sl_ceiling_kind */
     double spread[4];           /* (max - min) / median of the probe runs */
     double ci_low[4], ci_high[4]; /* the median's interval */
+    int disturbed[4];           /* the kept probe ran while other processes
+                                   used the CPU (quiet.h): its peak may be low */
     sl_bandwidth memory;        /* the memory roof (bandwidth.h) */
 } sl_ceilings;
 

@@ -10,6 +10,7 @@
 #include "ceiling_report.h"
 
 #include <stdlib.h>
+#include <math.h>
 #include <string.h>
 
 #include "atomic_file.h"
@@ -127,15 +128,16 @@ int sl_write_ceilings(const char *dir, const sl_ceilings *m, const sl_suite *s)
      * 1 thread and every core, in GB/s on the bus (bandwidth.h), and as
      * STREAM would count it. */
     fprintf(af.fp, "limit,lanes,threads,per_core_lane_ops_per_s,gb_per_s,spread,stores,"
-                   "stream_gb_per_s\n");
+                   "stream_gb_per_s,disturbed\n");
     for (int k = SL_CEILING_DIVIDE; k <= SL_CEILING_MUL64; k++)
-        fprintf(af.fp, "%s,%d,1,%.6g,,%.4f,,\n", sl_ceiling_name(k), m->lanes, m->per_core[k],
-                m->spread[k]);
+        fprintf(af.fp, "%s,%d,1,%.6g,,%.4f,,,%s\n", sl_ceiling_name(k), m->lanes, m->per_core[k],
+                m->spread[k], m->disturbed[k] ? "yes" : "no");
     for (int k = 0; k < 2 && m->memory.measured; k++)
-        fprintf(af.fp, "memory bandwidth,,%d,,%.6g,%.4f,%s,%.6g\n", m->memory.threads[k],
+        fprintf(af.fp, "memory bandwidth,,%d,,%.6g,%.4f,%s,%.6g,%s\n", m->memory.threads[k],
                 m->memory.bytes_per_s[k] * 1e-9, m->memory.spread[k],
                 m->memory.nontemporal[k] ? "non-temporal" : "plain",
-                m->memory.stream_per_s[k] * 1e-9);
+                m->memory.stream_per_s[k] * 1e-9,
+                sl_bandwidth_disturbed(&m->memory, k) ? "yes" : "no");
     if (sl_atomic_commit(&af) != 0)
         return -1;
 
@@ -213,6 +215,16 @@ void sl_print_ceilings(FILE *f, const sl_ceilings *m, const sl_suite *s)
     for (int k = SL_CEILING_DIVIDE; k <= SL_CEILING_MUL64; k++)
         fprintf(f, "%s%s %.3g G lane-ops/s (spread %.0f%%)", k > SL_CEILING_DIVIDE ?
                 ", " : "", sl_ceiling_name(k), m->per_core[k] * 1e-9, 100.0 * m->spread[k]);
+    int any = 0;
+    for (int k = SL_CEILING_DIVIDE; k <= SL_CEILING_MUL64; k++)
+        any |= m->disturbed[k];
+    for (int k = 0; k < 2 && m->memory.measured; k++)
+        any |= sl_bandwidth_disturbed(&m->memory, k);
+    if (any)
+        fprintf(f, ". **Disturbed probes**: other processes used the CPU while a probe "
+                   "ran (or every core's bandwidth came out below one thread's): the "
+                   "roofs marked \"disturbed\" in ceiling.csv and roofline.png may be low, "
+                   "and percentages of them high");
     fprintf(f, ". A variant's ceiling is that peak times the cores it had, over the "
                "operations one work unit needs; it counts only that one instruction, "
                "so it is an upper bound. Scalar code does one lane's work per "
@@ -333,26 +345,35 @@ int sl_write_roofline(const char *dir, const sl_ceilings *m, const sl_suite *s)
     }
     fprintf(af.fp, "# kernel_number ops_per_byte ops_per_s label (the kernel's limiting "
                    "instruction: ops = work units x ops per unit; no memory traffic: "
-                   "drawn at %g)\n", edge);
+                   "drawn from %g right, a column per kernel)\n", edge);
     /* Every rung is a point; the fastest of each kernel and tree is
      * labelled with its name and rung (more labels would overlap). */
-    int kernel_no = 0;
+    int kernel_no = 0, at_edge = 0;
+    double edge_x = 0.0;
+    char names[512] = "";
     for (size_t i = 0; i < s->count; i++) {
-        if (sl_suite_first_of_kernel(s, i))
-            kernel_no++;
+        if (sl_suite_first_of_kernel(s, i)) {
+            kernel_no++, edge_x = 0.0;
+            snprintf(names + strlen(names), sizeof names - strlen(names), "%s%s",
+                     kernel_no > 1 ? " " : "", s->configs[i].kernel->problem->name);
+        }
         if (!point[i])
             continue;
         const sl_config *c = &s->configs[i];
         const sl_problem_def *k = c->kernel->problem;
         int fastest = fastest_point(s, point, i);
         double x = sl_config_intensity(c);
+        /* No memory traffic: each such kernel its own column right of the
+         * edge, so that their points do not pile up in one. */
+        if (x <= 0.0 && edge_x == 0.0)
+            edge_x = edge * pow(1.6, at_edge++);
         char variant[80], whose[48] = "";
         sl_config_label(c, variant, sizeof variant);
         if (strcmp(c->tree, "exercises") == 0)
             snprintf(whose, sizeof whose, " (yours)");
         else if (sl_config_shows_tree(c))
             snprintf(whose, sizeof whose, " (%s)", c->tree);
-        fprintf(af.fp, "%d %.6g %.6g \"%s%s%s%s\"\n", kernel_no, x > 0.0 ? x : edge,
+        fprintf(af.fp, "%d %.6g %.6g \"%s%s%s%s\"\n", kernel_no, x > 0.0 ? x : edge_x,
                 c->rate * sl_variant_limit(k, c->variant).ops, fastest ? k->name : "",
                 fastest ? " " : "", fastest ? variant : "", fastest ? whose : "");
     }
@@ -363,18 +384,23 @@ int sl_write_roofline(const char *dir, const sl_ceilings *m, const sl_suite *s)
     /* The roofs, for plots/roofline.gp: every core's compute peaks and the
      * memory's bandwidth (0 when not measured). */
     int cores = sl_cores_available();
-    char gp[1024];
+    char gp[2048];
     if (sl_path_format(path, sizeof path, "%s/roofline.gp", dir) != 0)
         return -1;
     snprintf(gp, sizeof gp,
              "cores = %d\nroof_divide = %.6g\nroof_fma = %.6g\nroof_mul64 = %.6g\n"
              "bw_all = %.6g\nbw_threads = %d\nbw_one = %.6g\nxmin = %.6g\nxedge = %.6g\n"
-             "ymin = %.6g\n",
+             "ymin = %.6g\nkernels = \"%s\"\n"
+             "divide_disturbed = %d\nfma_disturbed = %d\nmul64_disturbed = %d\n"
+             "bw_disturbed = %d\n",
              cores, m->per_core[SL_CEILING_DIVIDE] * cores, m->per_core[SL_CEILING_FMA] * cores,
              m->per_core[SL_CEILING_MUL64] * cores,
              m->memory.measured ? m->memory.bytes_per_s[1] : 0.0,
              m->memory.measured ? m->memory.threads[1] : cores,
              m->memory.measured ? m->memory.bytes_per_s[0] : 0.0, least / 4.0, edge,
-             slowest / 4.0);
+             slowest / 4.0, names, m->disturbed[SL_CEILING_DIVIDE], m->disturbed[SL_CEILING_FMA],
+             m->disturbed[SL_CEILING_MUL64],
+             m->memory.measured && (sl_bandwidth_disturbed(&m->memory, 0) ||
+                                    sl_bandwidth_disturbed(&m->memory, 1)));
     return sl_atomic_write(path, gp);
 }

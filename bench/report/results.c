@@ -164,14 +164,15 @@ static int plot_data_kernel(const char *dir, const sl_suite *s, const sl_problem
     fprintf(af.fp, "# %s: speedup vs scalar, one bar per rung (story.h: the most "
                    "threads with a core each, the fastest schedule)\n"
                    "# variant\tspeedup\tthreads\tran_on\tspeedup_low\tspeedup_high\t"
-                   "mark\tdetail\n# mark: 0 measured, 1 host fallback (not a GPU), "
-                   "2 disturbed by other processes\n", k->name);
+                   "mark\tdetail\n# mark: 0 measured, +1 host fallback (not a GPU), "
+                   "+2 disturbed by other processes (3: both)\n", k->name);
     for (size_t i = 0; i < s->count; i++) {
         const sl_config *c = &s->configs[i];
         if (c->kernel->problem != k || c->speedup <= 0.0 || !sl_story_is_rung(s, c))
             continue;
         char detail[96] = "", sched[32];
-        int n = 0, mark = c->contaminated ? 2 : c->outcome.where == SL_RAN_HOST_FALLBACK;
+        /* Both marks can hold: a disturbed host fallback is still no GPU. */
+        int n = 0, mark = (c->outcome.where == SL_RAN_HOST_FALLBACK) | (c->contaminated ? 2 : 0);
         /* Another program's or compiler's rows name it. */
         if (sl_config_shows_tree(c))
             n += snprintf(detail, sizeof detail, "%s", c->tree);
@@ -184,9 +185,9 @@ static int plot_data_kernel(const char *dir, const sl_suite *s, const sl_problem
         }
         if (c->variant->flags & SL_FALLBACK)
             n += snprintf(detail + n, sizeof detail - (size_t)n, "%sfallback code", n ? ", " : "");
-        if (mark == 1)
-            snprintf(detail + n, sizeof detail - (size_t)n, "%shost fallback", n ? ", " : "");
-        if (mark == 2)
+        if (mark & 1)
+            n += snprintf(detail + n, sizeof detail - (size_t)n, "%shost fallback", n ? ", " : "");
+        if (mark & 2)
             snprintf(detail + n, sizeof detail - (size_t)n, "%sdisturbed", n ? ", " : "");
         /* The ratio's interval from the two medians' intervals. */
         const sl_config *base = sl_suite_baseline(s, c);

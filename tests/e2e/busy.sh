@@ -56,12 +56,22 @@ case_busy() {
         ok "under load throughout: every configuration disturbed, others' CPU >= 0.3" ||
         fail "under load: $(cut -d, -f3,4,32-35 "$run/results.csv" | tr '\n' ' ')"
     expect_in "$run/summary.md" "**disturbed**" "summary warns of disturbed configurations"
+    # The probes ran under the load too: every roof marked, on every
+    # figure that uses them (the roofline's description) and in words.
+    awk -F, 'NR > 1 && $9 != "yes" { bad++ } END { exit NR < 4 || bad > 0 }' "$run/ceiling.csv" &&
+        ok "every probe in ceiling.csv marked disturbed" || fail "ceiling.csv under load: $(cat "$run/ceiling.csv")"
+    expect_in "$run/roofline.gp" "fma_disturbed = 1" "the roofline marks its roofs"
+    expect_in "$run/summary.md" "**Disturbed probes**" "the summary says the roofs may be low"
     expect_in "$run/summary.md" "and were not measured again (--retry-busy 0)" \
         "no claim of a re-measurement that --retry-busy 0 did not make"
     expect_in "$run/summary.md" "(disturbed)" "the headline marks them"
     expect_in "$tmp/out" "disturbed" "the console says so"
-    awk -F'\t' '!/^#/ && $7 != 2 { bad++ } END { exit bad > 0 }' "$run/speedup-${e2e_example}.dat" &&
+    awk -F'\t' '!/^#/ && $7 != 2 && $7 != 3 { bad++ } END { exit bad > 0 }' "$run/speedup-${e2e_example}.dat" &&
         ok "every speedup bar marked disturbed" || fail "an unmarked bar: $(cat "$run/speedup-${e2e_example}.dat")"
+    # A disturbed host-fallback bar keeps its host-fallback mark: 3.
+    awk -F'\t' '!/^#/ && $4 == "\"host fallback\"" && $7 != 3 { bad++ } END { exit bad > 0 }' \
+        "$run/speedup-${e2e_example}.dat" && ok "a disturbed host-fallback bar is still marked host fallback" ||
+        fail "a host-fallback bar lost its mark: $(grep fallback "$run/speedup-${e2e_example}.dat")"
 
     # Load for the first seconds of timing only: re-measured at the end.
     "$bench" --quick --kernel ${e2e_example} --size 20000003 --threads 1,2 --no-weak --reps 3 \

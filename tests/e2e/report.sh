@@ -21,6 +21,29 @@ case_plots() {
     printf '# header only\n' >"$run/speedup-${e2e_example}.dat"
     expect_rc 0 "plot.sh with no valid data" sh "$top/plots/plot.sh" "$run"
     [ ! -e "$run/speedup-${e2e_example}.png" ] && ok "no image from empty data" || fail "image from empty data"
+    command -v gnuplot >/dev/null 2>&1 || { echo "gnuplot missing: label widths not checked"; return; }
+    # The longest labels a speedup figure gets (every rung of a GPU node's
+    # run: 10 bars, each disturbed on the host fallback, a swept schedule)
+    # at the default size: in the SVG no two labels under the bars meet, at
+    # 0.6 em a character of the 11-point font; and a disturbed fallback
+    # bar keeps its host-fallback mark.
+    printf 'lanes = 8\ncores = 2\nmachine = "test"\ninterval = "95%% CI"\n' >"$run/run.gp"
+    { printf '# variant\tspeedup\n'
+      for v in scalar simd threads threads_simd expert gpu gpu_rows gpu_loop gpu_teams cuda; do
+          printf '"%s"\t2.0\t16\t"host fallback"\t1.5\t2.5\t3\t"x16, dynamic,4, host fallback, disturbed"\n' "$v"
+      done; } >"$run/speedup-${e2e_example}.dat"
+    expect_rc 0 "plot.sh: ten bars with long labels" sh "$top/plots/plot.sh" "$run"
+    awk '/^[ \t]*<g transform="translate\(/ && /text-anchor="middle"/ {
+             split($0, a, /[(,)]/); x = a[2] + 0; y = a[3]; next }
+         /<text>/ && x != "" { t = $0; sub(/.*<text>/, "", t); sub(/<\/text>.*/, "", t)
+             # Each row of labels left to right: the last one met in it.
+             if ((y in px) && x - px[y] < (length(t) + pw[y]) / 2 * 6.6) bad++
+             if (y in px) pairs++
+             px[y] = x; pw[y] = length(t); x = "" }
+         END { exit pairs < 9 || bad > 0 }' "$run/speedup-${e2e_example}.svg" &&
+        ok "ten labels under the bars, none meeting another" ||
+        fail "speedup labels overlap at the default size"
+    expect_in "$run/speedup-${e2e_example}.svg" "edge: on a fallback bar" "the legend explains the orange edge"
 }
 
 # The instructor's report: the scaling and evidence sections, the Amdahl
