@@ -310,6 +310,35 @@ static int fastest_point(const sl_suite *s, const char *point, size_t i)
     return 1;
 }
 
+/* The roofs, for plots/roofline.gp: every core's compute peaks, the
+ * memory's bandwidth (0 when not measured), the axes, the kernels in
+ * their points' order, and which roofs were probed while disturbed. */
+static int write_roofs(const char *dir, const sl_ceilings *m, const char *names, double least,
+                       double edge, double slowest)
+{
+    char path[SL_PATH_BUF];
+    int cores = sl_cores_available();
+    char gp[2048];
+    if (sl_path_format(path, sizeof path, "%s/roofline.gp", dir) != 0)
+        return -1;
+    snprintf(gp, sizeof gp,
+             "cores = %d\nroof_divide = %.6g\nroof_fma = %.6g\nroof_mul64 = %.6g\n"
+             "bw_all = %.6g\nbw_threads = %d\nbw_one = %.6g\nxmin = %.6g\nxedge = %.6g\n"
+             "ymin = %.6g\nkernels = \"%s\"\n"
+             "divide_disturbed = %d\nfma_disturbed = %d\nmul64_disturbed = %d\n"
+             "bw_disturbed = %d\n",
+             cores, m->per_core[SL_CEILING_DIVIDE] * cores, m->per_core[SL_CEILING_FMA] * cores,
+             m->per_core[SL_CEILING_MUL64] * cores,
+             m->memory.measured ? m->memory.bytes_per_s[1] : 0.0,
+             m->memory.measured ? m->memory.threads[1] : cores,
+             m->memory.measured ? m->memory.bytes_per_s[0] : 0.0, least / 4.0, edge,
+             slowest / 4.0, names, m->disturbed[SL_CEILING_DIVIDE], m->disturbed[SL_CEILING_FMA],
+             m->disturbed[SL_CEILING_MUL64],
+             m->memory.measured && (sl_bandwidth_disturbed(&m->memory, 0) ||
+                                    sl_bandwidth_disturbed(&m->memory, 1)));
+    return sl_atomic_write(path, gp);
+}
+
 int sl_write_roofline(const char *dir, const sl_ceilings *m, const sl_suite *s)
 {
     char path[SL_PATH_BUF];
@@ -381,26 +410,5 @@ int sl_write_roofline(const char *dir, const sl_ceilings *m, const sl_suite *s)
     if (sl_atomic_commit(&af) != 0)
         return -1;
 
-    /* The roofs, for plots/roofline.gp: every core's compute peaks and the
-     * memory's bandwidth (0 when not measured). */
-    int cores = sl_cores_available();
-    char gp[2048];
-    if (sl_path_format(path, sizeof path, "%s/roofline.gp", dir) != 0)
-        return -1;
-    snprintf(gp, sizeof gp,
-             "cores = %d\nroof_divide = %.6g\nroof_fma = %.6g\nroof_mul64 = %.6g\n"
-             "bw_all = %.6g\nbw_threads = %d\nbw_one = %.6g\nxmin = %.6g\nxedge = %.6g\n"
-             "ymin = %.6g\nkernels = \"%s\"\n"
-             "divide_disturbed = %d\nfma_disturbed = %d\nmul64_disturbed = %d\n"
-             "bw_disturbed = %d\n",
-             cores, m->per_core[SL_CEILING_DIVIDE] * cores, m->per_core[SL_CEILING_FMA] * cores,
-             m->per_core[SL_CEILING_MUL64] * cores,
-             m->memory.measured ? m->memory.bytes_per_s[1] : 0.0,
-             m->memory.measured ? m->memory.threads[1] : cores,
-             m->memory.measured ? m->memory.bytes_per_s[0] : 0.0, least / 4.0, edge,
-             slowest / 4.0, names, m->disturbed[SL_CEILING_DIVIDE], m->disturbed[SL_CEILING_FMA],
-             m->disturbed[SL_CEILING_MUL64],
-             m->memory.measured && (sl_bandwidth_disturbed(&m->memory, 0) ||
-                                    sl_bandwidth_disturbed(&m->memory, 1)));
-    return sl_atomic_write(path, gp);
+    return write_roofs(dir, m, names, least, edge, slowest);
 }
