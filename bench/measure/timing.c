@@ -598,6 +598,35 @@ static void round_line(const sl_timing *opt, int chosen, int replaced, double se
     fflush(opt->progress);
 }
 
+/* When timing took far longer than the first pass's estimate, say why:
+ * a busy machine slows every call, and its disturbed configurations are
+ * measured again; a precision target asks for more repetitions. */
+static void took_line(const sl_timing *opt, double estimate, const sl_quiet_mark *from,
+                      int remeasured, int precision)
+{
+    sl_quiet_mark to;
+    sl_quiet_mark_now(&to);
+    double spent = to.wall - from->wall, others = sl_quiet_others(from, &to);
+    if (opt->progress == NULL || spent < 20.0 || spent < 1.5 * estimate)
+        return;
+    char took[24], why[256] = "";
+    format_duration(spent, took, sizeof took);
+    if (others >= 0.0 && sl_quiet_disturbed(others, spent))
+        snprintf(why, sizeof why, "other processes used %.1f cores on average meanwhile, "
+                 "so every call got less of the machine", others / spent);
+    if (remeasured)
+        snprintf(why + strlen(why), sizeof why - strlen(why), "%s%d round(s) measured "
+                 "disturbed configurations again", why[0] ? "; " : "", remeasured);
+    if (precision)
+        snprintf(why + strlen(why), sizeof why - strlen(why), "%s%d round(s) added "
+                 "repetitions for the +-%.0f%% target", why[0] ? "; " : "", precision,
+                 100.0 * opt->target);
+    fprintf(opt->progress, "  timing took %s, %.1fx the first estimate (%.0f s): %s\n", took,
+            spent / estimate, estimate, why[0] ? why : "the machine was slower than its "
+            "first calls said");
+    fflush(opt->progress);
+}
+
 /* Why each configuration's interval is as wide as it is, and speedups. */
 static void finish(sl_suite *s, const sl_timing *opt)
 {
@@ -646,6 +675,9 @@ int sl_suite_time(sl_suite *s, const sl_timing *opt)
         s->configs[i].short_of = SL_AT_TARGET;
     }
     double first = pass_seconds(s, opt, bodies);
+    sl_quiet_mark began;
+    sl_quiet_mark_now(&began);
+    int remeasured = 0, precision = 0;
     if (opt->deadline > 0.0 && opt->progress && sl_now() + first > opt->deadline)
         fprintf(opt->progress, "  the first pass alone needs about %.0f min, past the time "
                 "budget: this run will overrun it (fewer kernels: --kernel; or --budget)\n",
@@ -666,6 +698,8 @@ int sl_suite_time(sl_suite *s, const sl_timing *opt)
         if ((chosen = plan_round(s, opt, round, bodies, &replaced, &seconds)) == 0)
             break;
         round_line(opt, chosen, replaced, seconds);
+        remeasured += replaced > 0;
+        precision += chosen > replaced;
         if ((rc = time_pass(s, opt, bodies)) < 0) {
             saved_errno = errno;
             goto out;
@@ -675,6 +709,7 @@ int sl_suite_time(sl_suite *s, const sl_timing *opt)
             opt->after_pass(round, opt->ctx);
     }
     finish(s, opt);
+    took_line(opt, first, &began, remeasured, precision);
     rc = 0;
 out:
     free(bodies);

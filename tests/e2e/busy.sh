@@ -66,6 +66,12 @@ case_busy() {
         "no claim of a re-measurement that --retry-busy 0 did not make"
     expect_in "$run/summary.md" "(disturbed)" "the headline marks them"
     expect_in "$tmp/out" "disturbed" "the console says so"
+    # A run far slower than its estimate says why (when it was: the load
+    # does not always slow a short run 1.5x).
+    if grep -q "timing took" "$tmp/out"; then
+        expect_match "$tmp/out" "timing took .*other processes used [0-9.]+ cores on average" \
+            "the slow run names the other processes as the cause"
+    fi
     awk -F'\t' '!/^#/ && $7 != 2 && $7 != 3 { bad++ } END { exit bad > 0 }' "$run/speedup-${e2e_example}.dat" &&
         ok "every speedup bar marked disturbed" || fail "an unmarked bar: $(cat "$run/speedup-${e2e_example}.dat")"
     # A disturbed host-fallback bar keeps its host-fallback mark: 3.
