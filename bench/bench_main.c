@@ -415,7 +415,7 @@ static int check_inputs(bench_run *b)
 static int make_folder(bench_run *b)
 {
     char why[SL_WHY_BUF];
-    if (sl_run_dir_create(&b->run, b->cli.results ? b->cli.results : "results", why,
+    if (sl_run_dir_create(&b->run, b->cli.results, why,
                           sizeof why) != 0)
         return fail(b, SL_EXIT_USAGE, why);
     b->have_folder = 1;

@@ -292,7 +292,7 @@ int main(int argc, char **argv)
     const char *const *paths = cli.word;
     const char *labels[2] = { cli.label[0] ? cli.label[0] : "A",
                               cli.label[1] ? cli.label[1] : "B" };
-    const char *results = cli.results ? cli.results : "results";
+    const char *results = cli.results;
     /* A and B are run folders: a results folder and a run's name. */
     for (int k = 0; k < cli.nwords; k++)
         if (strlen(paths[k]) > SL_PATH_LIMIT + SL_SUBFOLDER_MAX) {

@@ -633,7 +633,7 @@ int main(int argc, char **argv)
     int rc = sl_cli_parse(&cli, argc, argv, 1, 0, SL_CLI_HISTORY, intro, outro);
     if (rc != 0)
         return rc > 0 ? SL_EXIT_OK : SL_EXIT_USAGE;
-    const char *results = cli.results ? cli.results : "results";
+    const char *results = cli.results;
     char db[SL_PATH_BUF], out[SL_PATH_BUF];
     sl_history_path(db, sizeof db, results);
     if (sl_path_join(out, sizeof out, results, "history") != 0)

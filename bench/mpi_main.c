@@ -152,7 +152,6 @@ static int parse(options *o, int argc, char **argv)
     c->reps = c->reps ? c->reps : 5;
     c->min_time = c->min_time > 0 ? c->min_time : 0.2;
     c->timeout = c->timeout > 0 ? c->timeout : 900;
-    c->results = c->results ? c->results : "results";
     return parse_kernels(o, c->kernel);
 }
 

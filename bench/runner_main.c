@@ -102,7 +102,7 @@ static int open_pictures(sl_run_dir *run, const char *kernel, const sl_cli *cli,
                          size_t whylen)
 {
     char base[SL_PATH_BUF];
-    const char *results = cli->results ? cli->results : "results";
+    const char *results = cli->results;
     if (strlen(kernel) > SL_SUBFOLDER_MAX ||
         sl_path_join(base, sizeof base, results, kernel) != 0)
         return sl_fail(why, whylen, "--results: path too long: %zu > %d characters",
@@ -438,7 +438,7 @@ static int runner(int argc, char **argv, sl_suite *suite)
     if (k->problem->std_error)
         print_sampling_note(suite);
     print_notes(suite);
-    sl_history_record(cli.results ? cli.results : "results", "lesson", "", suite);
+    sl_history_record(cli.results, "lesson", "", suite);
     if (image && write_pictures(suite, &pictures, cli.word[0], &cli, why, sizeof why) != 0) {
         sl_print_error(argv[0], why);
         return SL_EXIT_RUNTIME;

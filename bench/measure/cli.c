@@ -469,6 +469,7 @@ int sl_cli_parse(sl_cli *cli, int argc, char **argv, int first, int max_words,
     cli->target = -1;
     cli->bind = -1;
     cli->min_change = -1;
+    cli->results = SL_RESULTS_DEFAULT;
     for (int i = first; i < argc; i++) {
         if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
             fputs(intro, stdout);

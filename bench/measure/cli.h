@@ -6,6 +6,10 @@
 #ifndef SPEEDLAB_CLI_H
 #define SPEEDLAB_CLI_H
 
+/* Where every program writes and reads runs unless --results says
+ * otherwise (the GNUmakefile's RESULTS passes it on). */
+#define SL_RESULTS_DEFAULT "results"
+
 #include <stdint.h>
 #include <stdio.h>
 
@@ -30,7 +34,8 @@ typedef struct sl_cli {
     const char *kernel;          /* NULL: all */
     const char *variant;         /* NULL: all */
     const char *tree;            /* runner: exercises, solutions or both */
-    const char *results;         /* bench: base folder for run folders */
+    const char *results;         /* base folder for run folders, history.sqlite
+                                    and pictures (SL_RESULTS_DEFAULT) */
     const char *import[SL_MAX_IMPORTS]; /* bench: other programs' results.csv
                                     (numba's, MPI's), whose rows join the
                                     report (foreign.h) */
