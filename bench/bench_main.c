@@ -215,16 +215,6 @@ static int check_import(const sl_suite *suite, const char *path, char *why, size
     return rc < 0 ? -1 : 0;
 }
 
-/* The bench's thread list: the default one gets one oversubscribed point
- * (cores + 1), labelled as such, to show what a thread too many costs. */
-static void add_oversubscribed_point(sl_cli *cli)
-{
-    int cores = sl_cores_available();
-    if (!cli->threads_given && cli->nthreads < SL_MAX_THREAD_COUNTS &&
-        cli->threads[cli->nthreads - 1] == cores)
-        cli->threads[cli->nthreads++] = cores + 1;
-}
-
 /* More threads asked for than the affinity mask has CPUs (a SLURM job
  * with too small --cpus-per-task, taskset): say so before measuring. The
  * default list's one oversubscribed point is planned, not a mistake. */
@@ -322,7 +312,6 @@ static int plan(bench_run *b, int argc)
     int rc = sl_cli_parse(cli, argc, b->argv, 1, 0, SL_CLI_BENCH, intro, outro);
     if (rc != 0)
         return rc > 0 ? SL_EXIT_OK : SL_EXIT_USAGE;
-    add_oversubscribed_point(cli);
     sl_plan plan = {
         .tree = rows_tree(cli), .kernels = SL_TREE_SYMBOL(kernels),
         .kernel_name = cli->kernel, .variant_name = cli->variant,

@@ -145,8 +145,6 @@ static int parse(options *o, int argc, char **argv)
     static const int one_two[] = { 1, 2 };
     if (c->nranks == 0)
         memcpy(c->ranks, one_two, sizeof one_two), c->nranks = 2;
-    if (!c->threads_given)
-        memcpy(c->threads, one_two, sizeof one_two), c->nthreads = 2;
     if (thread_limit(c) != 0)
         return -1;
     c->reps = c->reps ? c->reps : 5;

@@ -179,11 +179,6 @@ static int plan_lesson(int argc, char **argv, sl_suite *suite, sl_cli *cli, char
         snprintf(why, whylen, "which lesson? e.g. speedlab %s (see --help)", first_lesson());
         return SL_EXIT_USAGE;
     }
-    /* A participant compares at all cores unless told otherwise. */
-    if (!cli->threads_given) {
-        cli->threads[0] = sl_cores_available();
-        cli->nthreads = 1;
-    }
     typedef struct { const char *name; const sl_kernel *const *kernels; } tree_ref;
     tree_ref trees[2];
     int ntrees = 0;

@@ -21,14 +21,25 @@ void sl_install_hint(char *out, size_t len, const char *package)
     snprintf(out, len, "%sapt-get install %s", geteuid() == 0 ? "" : "sudo ", package);
 }
 
-/* The default thread list: 1, 2, 4, ... below the core count, and the core
- * count itself. */
-static int sl_default_threads(int *out, int cap)
+/* The thread list when --threads is not given, each program's (the one
+ * place it is decided; --help's rows say the same): the bench 1, 2, 4, ...
+ * below the core count, the core count itself and one oversubscribed point
+ * (cores + 1, labelled as such: what a thread too many costs); the runner
+ * all cores (a participant compares there); lesson 6's grid 1 and 2 per
+ * rank. */
+static int sl_default_threads(unsigned program, int *out, int cap)
 {
     int cores = sl_cores_available(), n = 0;
-    for (int t = 1; t < cores && n < cap - 1; t *= 2)
+    if (program == SL_CLI_MPI) {
+        out[n++] = 1;
+        out[n++] = 2;
+        return n;
+    }
+    for (int t = 1; t < cores && n < cap - 1 && program != SL_CLI_RUNNER; t *= 2)
         out[n++] = t;
     out[n++] = cores;
+    if (program == SL_CLI_BENCH && n < cap)
+        out[n++] = cores + 1;
     return n;
 }
 
@@ -483,6 +494,6 @@ int sl_cli_parse(sl_cli *cli, int argc, char **argv, int first, int max_words,
         }
     }
     if (cli->nthreads == 0)
-        cli->nthreads = sl_default_threads(cli->threads, SL_MAX_THREAD_COUNTS);
+        cli->nthreads = sl_default_threads(program, cli->threads, SL_MAX_THREAD_COUNTS);
     return 0;
 }
