@@ -36,7 +36,7 @@ exercise() {
         "$top/solutions/$1"
 }
 
-# lesson_heading STEP: "course/01-pi.md: Step 1.2: SIMD (...)", or nothing.
+# lesson_heading STEP: "course/NN-<lesson>.md: Step 1.2: ...", or nothing.
 lesson_heading() {
     for f in "$top"/course/[0-9][0-9]-*.md; do
         h=$(grep -m1 -E "^## Step $(echo "$1" | sed 's/\./\\./')[: (]" "$f") &&

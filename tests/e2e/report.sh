@@ -180,7 +180,7 @@ case_story() {
         --size ${e2e_example}=10000019 --size ${e2e_seeded}=10000019 --size ${e2e_image}=160 --size ${e2e_image}=160 \
         --results "$tmp/s"
     run="$tmp/s/$(readlink "$tmp/s/latest")"
-    n=$(grep -cvE '^warning: |^  measuring .* again' "$tmp/out")
+    n=$(grep -cvE '^warning: |^  measuring .* again|^  timing took ' "$tmp/out")
     w=$(grep -c '^warning: ' "$tmp/out")
     # The budgets grow with the kernels, so that a new kernel's folder
     # needs no line here: the headline's rungs (one line each), and per
