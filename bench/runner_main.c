@@ -6,7 +6,6 @@
  * speedup vs scalar, result, error, verdict and where the code ran.
  */
 #include <errno.h>
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,9 +13,7 @@
 
 #include "args.h"
 #include "atomic_file.h"
-#include "labels.h"
 #include "platform.h"
-#include "quiet.h"
 #include "cli.h"
 #include "context.h"
 #include "evidence.h"
@@ -25,12 +22,12 @@
 #include "gbench.h"
 #include "interrupt.h"
 #include "isolate.h"
+#include "lesson_table.h"
 #include "history.h"
 #include "results.h"
 #include "run_dir.h"
 #include "speedlab_config.h"
 #include "suite.h"
-#include "verdict.h"
 
 extern const sl_kernel *const solutions_kernels[];
 extern const sl_kernel *const exercises_kernels[];
@@ -45,54 +42,7 @@ static const char outro[] =
     "Exit: 0 ok, 2 bad input, 3 a variant gave a wrong answer, 4 no device\n"
     "(with --require-device).\n";
 
-static void print_row(const sl_suite *s, const sl_config *c)
-{
-    char time[24] = "-", speedup[16] = "-", threads[32], v[128], variant[80];
-    sl_config_label(c, variant, sizeof variant);
-    if (c->valid && c->timed)
-        snprintf(time, sizeof time, c->median >= 1e-3 ? "%.2f ms" : "%.2f µs",
-                 c->median >= 1e-3 ? c->median * 1e3 : c->median * 1e6);
-    if (c->speedup > 0.0)
-        snprintf(speedup, sizeof speedup, "%.2fx", c->speedup);
-    if (sl_config_short_of_threads(c))
-        snprintf(threads, sizeof threads, "%d of %d", c->threads_used, c->problem.threads);
-    else if (c->problem.threads > 0)
-        snprintf(threads, sizeof threads, "%d%s", c->threads_used,
-                 c->oversubscribed ? "*" : "");
-    else
-        snprintf(threads, sizeof threads, "%s",
-                 (c->variant->flags & SL_USES_GPU) ? "-" : "1");
-    sl_verdict_words(s, c, v, sizeof v);
-    printf("%-10s %-22s %7s %11s %8s %18.15g %9.2g  %-30s %s\n", c->tree,
-           variant, threads, time, speedup, c->outcome.value,
-           c->verdict.error, v, sl_config_where(c));
-}
 
-/* A sampling kernel's answer has a standard error: say how far off the
- * correct variants are, in sigmas, and that they all agree. */
-static void print_sampling_note(const sl_suite *s)
-{
-    const sl_config *ok = NULL;
-    int agree = 1;
-    for (size_t i = 0; i < s->count; i++) {
-        const sl_config *c = &s->configs[i];
-        if (!c->valid)
-            continue;
-        if (ok && c->outcome.hits != ok->outcome.hits)
-            agree = 0;
-        ok = ok ? ok : c;
-    }
-    if (ok == NULL)
-        return;
-    double sigma = ok->kernel->problem->std_error(&ok->problem);
-    printf("\nstandard error at %lld %s: %.2g; the estimate %.10f is off by %.2g, "
-           "%.2f sigma%s\n", (long long)ok->problem.size, ok->kernel->problem->size_name,
-           sigma, ok->outcome.value, ok->verdict.error, ok->verdict.error / sigma,
-           agree ? " (every correct variant counted the same points)" : "");
-    if (!agree)
-        printf("the variants did not all count the same points inside: their draws "
-               "depend on the thread count or on timing (run it again and compare)\n");
-}
 
 /* The folder for the fractal's picture, <results>/<lesson>/<time>-<host>/
  * (and latest), made before anything is measured, so that a results
@@ -271,133 +221,8 @@ static int check_and_time(sl_suite *suite, const sl_cli *cli, char **argv, size_
     return CONTINUE;
 }
 
-/* The notes under the table: what a row's marks mean, and why a number
- * is not what it seems. */
-static void print_notes(const sl_suite *suite)
-{
-    int shorted = 0, over = 0, fallback = 0, busy = 0, held = 0, threaded_right = 0;
-    for (size_t i = 0; i < suite->count; i++) {
-        const sl_config *c = &suite->configs[i];
-        threaded_right |= c->valid && c->threads_used >= 2 &&
-                          (c->variant->flags & SL_USES_THREADS) &&
-                          strcmp(c->tree, "exercises") == 0;
-        shorted |= sl_config_short_of_threads(c);
-        over |= c->oversubscribed && !sl_config_short_of_threads(c);
-        fallback |= c->valid && c->outcome.where == SL_RAN_HOST_FALLBACK;
-        busy += c->contaminated;
-        held += c->contaminated && c->valid && c->timed &&
-                c->outcome.where != SL_RAN_HOST_FALLBACK &&
-                strcmp(c->variant->name, SL_BASELINE_VARIANT) != 0 &&
-                !sl_verdict_paired(suite, c);
-    }
-    if (over)
-        printf("\nnote: * more threads than cores (oversubscribed): the threads share "
-               "cores, so the time says little about scaling.\n");
-    if (shorted)
-        printf("\nnote: \"1 of 2\": the OpenMP runtime granted fewer threads than asked "
-               "(%s); those rows are not the thread count they ask for.\n",
-               sl_threads_short_cause());
-    if (fallback)
-        printf("\nnote: the gpu variants ran on the host (host fallback: no offload "
-               "device); their times are CPU figures, not GPU ones.\n");
-    if (suite->nskipped)
-        printf("\nnote: the cuda variant was skipped: %s.\n", suite->skip_reason);
-    /* Lesson 5's stages, left out unless asked for: say how to see them. */
-    const sl_kernel *k = suite->configs[0].kernel;
-    char hidden[160] = "";
-    for (size_t v = 0; v < k->count; v++) {
-        int shown = 0;
-        for (size_t i = 0; i < suite->count; i++)
-            shown |= suite->configs[i].variant == &k->variants[v];
-        if (!shown && (k->variants[v].flags & SL_STAGE) && !(k->variants[v].flags & SL_SHAPE))
-            snprintf(hidden + strlen(hidden), sizeof hidden - strlen(hidden), "%s%s",
-                     hidden[0] ? ", " : "", k->variants[v].name);
-    }
-    if (hidden[0])
-        printf("\nnote: these are lesson %d's rungs; lesson %d's gpu stages (%s) are left "
-               "out: add --all (make %s ARGS=--all) to see every rung.\n",
-               k->problem->lesson, SL_GPU_TRACK_LESSON, hidden, k->problem->name);
-    /* Where nothing counts other processes' CPU, "busy" can never show. */
-    sl_quiet_mark probe;
-    sl_quiet_mark_now(&probe);
-    if (!probe.ok)
-        printf("\nnote: this system does not count other processes' CPU time (%s), so "
-               "the machine's quietness was not measured: a busy machine looks like a "
-               "quiet one here.\n", sl_busy_source());
-    if (busy)
-        printf("\nnote: other processes used more than %.2g of a core (or the run was "
-               "stopped) while %d variant(s) were timed, so those times are slower than "
-               "this machine can be. \"busy: 3.1x [2.7, 3.5]\" is judged instead from "
-               "repetitions taken side by side, under the same load: scalar's time over "
-               "the variant's, each counted as the CPU time of its busiest thread (what "
-               "it takes on cores of its own). The middle ratio and its interval (95%% "
-               "from 6 pairs, the range from fewer).%s\n", SL_BUSY_CORES, busy,
-               held ? " Where the pairs disagreed too much: no speed verdict. Close "
-                      "other programs (top shows what is running), or run on a compute "
-                      "node or with make submit where the room has one." : "");
-    /* A race can give the right answer here and a wrong one elsewhere.
-     * Once per lesson (its companion kernel shares the files). */
-    static int said_race;
-    if (threaded_right && !said_race++)
-        printf("\nnote: your threaded variants are right on this machine; a data race "
-               "can still hide in a right answer: make racecheck TREE=exercises KERNEL=%s "
-               "looks for one.\n", suite->configs[0].kernel->problem->name);
-}
 
-/* A wrong threaded answer that is exactly threads_used times the
- * reference (a sum each thread computed whole). */
-static int whole_loop_per_thread(const sl_config *c)
-{
-    const sl_verdict *v = c->probe_verdict.ok ? &c->verdict : &c->probe_verdict;
-    const sl_outcome *o = c->probe_verdict.ok ? &c->outcome : &c->probe_outcome;
-    if (c->valid || c->isolated_failure || c->threads_used < 2 || v->expected == 0.0 ||
-        c->kernel->problem->image)
-        return 0;
-    double times = o->value / v->expected;
-    return fabs(times - c->threads_used) < 1e-6 * c->threads_used;
-}
 
-/* Wrong answers: what they mean here, and where to look. */
-static void print_wrong(const sl_suite *suite, size_t invalid)
-{
-    if (strcmp(suite->configs[0].tree, "exhibits") == 0)
-        printf("\n%zu variant(s) gave a different answer, which is what this exhibit "
-               "shows: lesson %d of the course (COURSE.md) explains it.\n", invalid,
-               suite->configs[0].kernel->problem->lesson);
-    else
-        printf("\n%zu variant(s) gave a wrong answer: fix them before speed counts.\n",
-               invalid);
-    sl_isolate_print_hints(stdout, suite);
-    /* What the kernels' checks could tell of the cause. */
-    for (size_t i = 0; i < suite->count; i++) {
-        const sl_config *c = &suite->configs[i];
-        const sl_verdict *v = c->probe_verdict.ok ? &c->verdict : &c->probe_verdict;
-        if (!c->valid && v->hint && strcmp(c->tree, "exhibits") != 0)
-            printf("%s/%s/%s: %s\n", c->tree, c->kernel->problem->name, c->variant->name,
-                   v->hint);
-    }
-    /* An answer T times the right one on T threads: every thread ran the
-     * whole loop, which no race checker reports. */
-    for (size_t i = 0; i < suite->count; i++) {
-        const sl_config *c = &suite->configs[i];
-        if (whole_loop_per_thread(c))
-            printf("%s/%s/%s: the answer is %d times the right one on %d threads: every "
-                   "thread ran the whole loop (#pragma omp parallel without for?)\n",
-                   c->tree, c->kernel->problem->name, c->variant->name, c->threads_used,
-                   c->threads_used);
-    }
-    /* A threaded variant that is wrong otherwise is most often a data race. */
-    for (size_t i = 0; i < suite->count; i++) {
-        const sl_config *c = &suite->configs[i];
-        if (!c->valid && !c->isolated_failure && (c->variant->flags & SL_USES_THREADS) &&
-            !whole_loop_per_thread(c) && strcmp(c->tree, "exhibits") != 0) {
-            printf("A threaded variant is wrong: the usual cause is a data race "
-                   "(a missing reduction, a shared temporary). Find it with: "
-                   "make racecheck TREE=%s KERNEL=%s\n", c->tree, c->kernel->problem->name);
-            break;
-        }
-    }
-}
 
 /* plan -> check -> validate and time -> the table, its notes, pictures. */
 static int runner(int argc, char **argv, sl_suite *suite)
@@ -422,24 +247,15 @@ static int runner(int argc, char **argv, sl_suite *suite)
             sl_print_error(argv[0], why);
         return code;
     }
-    printf("%-10s %-22s %7s %11s %8s %18s %9s  %-30s %s\n", "tree", "variant", "threads",
-           "time", "speedup", "result", "error", "verdict", "ran on");
-    /* Variant by variant, the participant's row above the solution's. */
-    const sl_kernel *k = suite->configs[0].kernel;
-    for (size_t v = 0; v < k->count; v++)
-        for (size_t i = 0; i < suite->count; i++)
-            if (strcmp(suite->configs[i].variant->name, k->variants[v].name) == 0)
-                print_row(suite, &suite->configs[i]);
-    if (k->problem->std_error)
-        print_sampling_note(suite);
-    print_notes(suite);
+    sl_lesson_table(stdout, suite);
+    sl_lesson_notes(stdout, suite);
     sl_history_record(cli.results, "lesson", "", suite);
     if (image && write_pictures(suite, &pictures, cli.word[0], &cli, why, sizeof why) != 0) {
         sl_print_error(argv[0], why);
         return SL_EXIT_RUNTIME;
     }
     if (invalid) {
-        print_wrong(suite, invalid);
+        sl_lesson_wrong(stdout, suite, invalid);
         return SL_EXIT_INVALID;
     }
     return SL_EXIT_OK;
