@@ -152,7 +152,7 @@ static int plan_lesson(int argc, char **argv, sl_suite *suite, sl_cli *cli, char
             .quick = 1,
             /* The rungs of this kernel's lesson; lesson 5 (or --all) adds
              * its gpu stages. */
-            .hide_flags = cli->all || cli->require_device ? 0u : SL_STAGE,
+            .own_lesson = !(cli->all || cli->require_device),
         };
         if (sl_suite_add(suite, &plan, why, whylen) != 0)
             return SL_EXIT_USAGE;

@@ -87,7 +87,7 @@ function(speedlab_add_tree name dir)
     endif()
     # Variants that are not SIMD on purpose get the auto-vectoriser off, so
     # that each rung of the ladder measures only what it adds.
-    if(rel MATCHES "(^|/)(scalar|threads)\\.c$" AND NOT SPEEDLAB_AUTOVEC_BASELINE)
+    if(rel MATCHES "(^|/)(scalar|threads|spmd)\\.c$" AND NOT SPEEDLAB_AUTOVEC_BASELINE)
       set_property(SOURCE "${src}" APPEND PROPERTY COMPILE_OPTIONS ${SPEEDLAB_NOVEC_FLAGS})
     endif()
     # clang may refuse an offload region's `simd` on the host fallback and

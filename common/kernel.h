@@ -30,8 +30,9 @@ enum sl_variant_flags {
     SL_USES_CUDA = 1u << 4,    /* CUDA C: runs only on a CUDA device, so the
                                   harness skips it (and says so) without one */
     SL_STAGE = 1u << 5,        /* a teaching stage beside the ladder (pi's
-                                  gpu_v1, gpu_v2, gpu_v4): timed and shown in
-                                  the details, not a rung of the headline */
+                                  spmd, gpu_v1, gpu_v2, gpu_v4): timed and
+                                  shown in the details, not a rung of the
+                                  headline (sl_variant_lesson: whose step) */
     SL_EXPERT = 1u << 6,       /* the expert rung, past threads_simd: a rung
                                   of the headline, held against its own limit
                                   (sl_problem_def.expert_*), since it changes
@@ -300,6 +301,15 @@ void sl_release(const sl_problem_def *def, sl_outcome *out);
 
 /* Find a variant by name; NULL when there is none. */
 const sl_variant *sl_find_variant(const sl_kernel *k, const char *name);
+
+/* The lesson that teaches variant v of kernel k: the kernel's own, except
+ * for offload stages (SL_STAGE | SL_USES_GPU), which belong to the GPU
+ * track. Any other stage (pi's spmd) is a step of the kernel's lesson. */
+static inline int sl_variant_lesson(const sl_kernel *k, const sl_variant *v)
+{
+    unsigned track = SL_STAGE | SL_USES_GPU;
+    return (v->flags & track) == track ? SL_GPU_TRACK_LESSON : k->problem->lesson;
+}
 
 /* The largest iteration cap --max-iter accepts, for any kernel with one. */
 #define SL_MAX_ITER_LIMIT 1000000

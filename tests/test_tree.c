@@ -149,8 +149,7 @@ static void test_variant(const sl_kernel *k, const sl_variant *v, int min_thread
                 failed += !run_case(k, v, p, &fallback);
             }
     }
-    int lesson = (v->flags & SL_STAGE) && (v->flags & SL_USES_GPU) ? SL_GPU_TRACK_LESSON
-                                                                    : def->lesson;
+    int lesson = sl_variant_lesson(k, v);
     printf("%-10s %-10s %-13s %4d cases, %d wrong  (lesson %d)%s", STR(SPEEDLAB_TREE),
            def->name, v->name, cases, failed, lesson, fallback ? " host fallback" : "");
     /* Under an emulator (another ISA) the suite's time is worth seeing,

@@ -260,7 +260,9 @@ static int add_kernel(sl_suite *s, const sl_plan *p, const sl_kernel *k,
         int named = (!p->variant_name || in_list(p->variant_name, var->name)) &&
                     (var->flags & p->variant_flags) == p->variant_flags &&
                     !(p->variant_flags && (var->flags & (SL_STAGE | SL_EXPERT))) &&
-                    (p->variant_name || !(var->flags & (SL_SHAPE | p->hide_flags)));
+                    (p->variant_name || !(var->flags & SL_SHAPE)) &&
+                    (p->variant_name || !p->own_lesson ||
+                     sl_variant_lesson(k, var) == def->lesson);
         /* A speedup needs the baseline, so it is planned whatever was named
          * (not for weak scaling, which compares a variant with itself). */
         if (!named && (p->weak || strcmp(var->name, SL_BASELINE_VARIANT) != 0))

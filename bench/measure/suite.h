@@ -161,9 +161,10 @@ typedef struct sl_plan {
                                          SL_SWEEP_SCHEDULES (1), or its own
                                          pragma only (0) */
     int quick;
-    unsigned hide_flags;              /* variants with any of these flags
-                                         are left out unless named (the
-                                         runner's lesson 5 stages) */
+    int own_lesson;                   /* 1: stages of another lesson
+                                         (sl_variant_lesson) are left out
+                                         unless named: the runner's view of
+                                         one lesson */
     int weak;                         /* weak scaling: size grows with the
                                          threads from size / cores (rows for
                                          image kernels); no baseline added */

@@ -112,7 +112,8 @@ void sl_lesson_notes(FILE *f, const sl_suite *suite)
         int shown = 0;
         for (size_t i = 0; i < suite->count; i++)
             shown |= suite->configs[i].variant == &k->variants[v];
-        if (!shown && (k->variants[v].flags & SL_STAGE) && !(k->variants[v].flags & SL_SHAPE))
+        if (!shown && sl_variant_lesson(k, &k->variants[v]) != k->problem->lesson &&
+            !(k->variants[v].flags & SL_SHAPE))
             snprintf(hidden + strlen(hidden), sizeof hidden - strlen(hidden), "%s%s",
                      hidden[0] ? ", " : "", k->variants[v].name);
     }

@@ -28,8 +28,10 @@ void kmeans_threads(const double *restrict x, int64_t n, int32_t *restrict label
         }
         double sums[KMEANS_K * KMEANS_D] = { 0 };
         int64_t counts[KMEANS_K] = { 0 };
-        // TODO(9.4): every thread adds into the same sums and counts: an
-        //            array reduction, reduction(+: sums[:...], counts[:...]).
+        // TODO(9.4): every thread would add into the same sums and counts.
+        //            Yours to choose: an atomic on every add, or an array
+        //            reduction (each thread its own copy). Write both, time
+        //            both with make kmeans, keep the faster.
         for (int64_t i = 0; i < n; i++) {
             counts[labels[i]]++;
             for (int f = 0; f < KMEANS_D; f++)

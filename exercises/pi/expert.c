@@ -1,7 +1,7 @@
 /* expert.c - pi past the divider: the expert rung, beyond the ladder.
  *
  * Optional, for fast participants: as written this is threads_simd. Make
- * it faster than the divider allows (step 1.7).
+ * it faster than the divider allows (step 1.8).
  */
 #include <omp.h>
 
@@ -36,8 +36,8 @@ double pi_expert(int64_t steps, int threads, sl_where *where)
     {
         int64_t t = omp_get_thread_num(), n = omp_get_num_threads();
         int64_t first = steps * t / n, last = steps * (t + 1) / n;
-        // TODO(1.7): the steps below go through the divider. Replace the
-        //            divide for as many of them as you can (step 1.7).
+        // TODO(1.8): the steps below go through the divider. Replace the
+        //            divide for as many of them as you can (step 1.8).
         sum += sum_divide(first, last, h);
     }
     return h * sum;

@@ -18,8 +18,8 @@
  * Many pixels per instruction on one core. `omp simd` on the pixel loop
  * does not vectorise: each pixel's escape loop stops at a different step.
  * The image must still equal the reference pixel for pixel: each lane must
- * perform the scalar code's operations in the same order. (step 2.2; the
- * optional step 3.4 goes further)
+ * perform the scalar code's operations in the same order. (step 2.2;
+ * step 3.4 goes further)
  * END SOLUTION HEADER
  */
 #include "fractal.h"
@@ -86,7 +86,7 @@ void fractal_row_simd(const fractal_job *job, int64_t j, int32_t *row)
     //            z, c and counts, one step for all lanes under `omp simd`
     //            (a lane that has escaped keeps its values: go ? new : old),
     //            and stop when no lane is still going. course/02-mandelbrot.md, step 2.2.
-    // TODO(3.4), optional, after lesson 3's step 3.2: turn the strip into
+    // TODO(3.4), after lesson 3's step 3.2: turn the strip into
     //            a lane pool. Every FRACTAL_CHECK_EVERY steps a scalar pass
     //            stores the count of each finished lane and gives that lane
     //            the row's next pixel, so no lane waits for the slowest

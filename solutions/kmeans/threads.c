@@ -47,8 +47,10 @@ void kmeans_threads(const double *restrict x, int64_t n, int32_t *restrict label
 #pragma omp parallel for num_threads(threads) \
     reduction(+: sums[:KMEANS_K * KMEANS_D], counts[:KMEANS_K])
         /* EXERCISE
-        // TODO(9.4): every thread adds into the same sums and counts: an
-        //            array reduction, reduction(+: sums[:...], counts[:...]).
+        // TODO(9.4): every thread would add into the same sums and counts.
+        //            Yours to choose: an atomic on every add, or an array
+        //            reduction (each thread its own copy). Write both, time
+        //            both with make kmeans, keep the faster.
         END SOLUTION */
         for (int64_t i = 0; i < n; i++) {
             counts[labels[i]]++;

@@ -22,9 +22,8 @@ int64_t montecarlo_threads(int64_t samples, uint64_t seed, int threads, sl_where
 #pragma omp parallel for reduction(+:inside) num_threads(threads)
     /* EXERCISE
     (void)threads;
-    // TODO(4.3): share the points between `threads` threads with omp
-    //            parallel for; inside is a reduction. No generator state
-    //            to protect: each point's draws come from (seed, i).
+    // TODO(4.3): share the points between `threads` threads. What does
+    //            inside need, and does the generator need anything?
     END SOLUTION */
     for (int64_t i = 0; i < samples; i++) {
         uint64_t rx = sl_rng_u64(seed, 2 * (uint64_t)i);

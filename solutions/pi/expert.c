@@ -17,7 +17,7 @@
  * threads_simd.
  * EXERCISE HEADER
  * Optional, for fast participants: as written this is threads_simd. Make
- * it faster than the divider allows (step 1.7).
+ * it faster than the divider allows (step 1.8).
  * END SOLUTION HEADER
  */
 #include <omp.h>
@@ -121,8 +121,8 @@ double pi_expert(int64_t steps, int threads, sl_where *where)
         first = body;
 #endif
         /* EXERCISE
-        // TODO(1.7): the steps below go through the divider. Replace the
-        //            divide for as many of them as you can (step 1.7).
+        // TODO(1.8): the steps below go through the divider. Replace the
+        //            divide for as many of them as you can (step 1.8).
         END SOLUTION */
         sum += sum_divide(first, last, h);
     }

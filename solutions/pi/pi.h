@@ -19,6 +19,7 @@
 #define pi_simd SL_TREE_SYMBOL(pi_simd)
 #define pi_threads SL_TREE_SYMBOL(pi_threads)
 #define pi_threads_simd SL_TREE_SYMBOL(pi_threads_simd)
+#define pi_spmd SL_TREE_SYMBOL(pi_spmd)
 #define pi_gpu SL_TREE_SYMBOL(pi_gpu)
 #define pi_gpu_v1 SL_TREE_SYMBOL(pi_gpu_v1)
 #define pi_gpu_v2 SL_TREE_SYMBOL(pi_gpu_v2)
@@ -37,6 +38,10 @@ double pi_simd(int64_t steps, int threads, sl_where *where);
 double pi_threads(int64_t steps, int threads, sl_where *where);
 double pi_threads_simd(int64_t steps, int threads, sl_where *where);
 double pi_gpu(int64_t steps, int threads, sl_where *where);
+
+/* Lesson 1's threads by hand (spmd.c, step 1.6): one parallel region,
+ * each thread its own share by its id; a stage beside the ladder. */
+double pi_spmd(int64_t steps, int threads, sl_where *where);
 
 /* Does this build have what the expert rung needs (AVX-512 F, or aarch64's
  * NEON with its reciprocal estimate and step)? Without it the expert runs
@@ -65,7 +70,7 @@ double pi_cuda(int64_t steps, int threads, sl_where *where);
 
 /* Declared again through pi_fn: if a variant's signature drifts from the
  * one the harness calls, this line stops the build. */
-pi_fn pi_scalar, pi_simd, pi_threads, pi_threads_simd, pi_gpu, pi_gpu_v1, pi_gpu_v2,
+pi_fn pi_scalar, pi_simd, pi_threads, pi_threads_simd, pi_spmd, pi_gpu, pi_gpu_v1, pi_gpu_v2,
     pi_gpu_v4, pi_cuda;
 
 extern const sl_kernel pi_kernel;

@@ -12,7 +12,9 @@ static const sl_variant pi_variants[] = {
     { "threads", (sl_any_fn *)pi_threads, SL_USES_THREADS, NULL, NULL, NULL },
     { "threads_simd", (sl_any_fn *)pi_threads_simd,
       SL_USES_THREADS | SL_USES_SIMD, NULL, NULL, NULL },
-    /* Beyond the ladder: what an expert gets (step 1.7). */
+    /* Lesson 1's threads by hand (step 1.6): a stage beside the ladder. */
+    { "spmd", (sl_any_fn *)pi_spmd, SL_USES_THREADS | SL_STAGE, NULL, NULL, NULL },
+    /* Beyond the ladder: what an expert gets (step 1.8). */
     { "expert", (sl_any_fn *)pi_expert, SL_USES_THREADS | SL_USES_SIMD | SL_EXPERT |
       (PI_EXPERT_NATIVE ? 0 : SL_FALLBACK), NULL, NULL, NULL },
     /* Lesson 5: offload in stages; the ladder's "gpu" is stage 3. */

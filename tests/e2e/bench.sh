@@ -24,12 +24,12 @@ case_bench_quick() {
     done
     expect_in "$run/bench.json" '"real_time"' "JSON has timings"
     rows=$(tail -n +2 "$run/results.csv" | wc -l)
-    # scalar, simd, threads x2, threads_simd x2, expert x2, lesson 5's four
-    # gpu stages, and the weak-scaling study's threads_simd x2 (the expert
-    # rung is not in the weak study).
-    [ "$rows" -eq 14 ] && ok "CSV has 14 configurations" || fail "CSV has $rows rows, expected 14"
+    # scalar, simd, threads x2, threads_simd x2, lesson 1's spmd stage x2,
+    # expert x2, lesson 5's four gpu stages, and the weak-scaling study's
+    # threads_simd x2 (neither the stages nor the expert are in it).
+    [ "$rows" -eq 16 ] && ok "CSV has 16 configurations" || fail "CSV has $rows rows, expected 16"
     valid=$(grep -c ',yes,' "$run/results.csv")
-    [ "$valid" -eq 14 ] && ok "all 14 valid" || fail "$valid of 14 valid"
+    [ "$valid" -eq 16 ] && ok "all 16 valid" || fail "$valid of 16 valid"
     # Weak scaling: 2000003 / 2 steps per thread, so 1000001 and 2000002.
     weak=$(awk -F, '$26 == "weak" { printf "%s:%s ", $4, $8 }' "$run/results.csv")
     [ "$weak" = "1:1000001 2:2000002 " ] && ok "weak study grows N with threads" ||

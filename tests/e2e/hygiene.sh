@@ -89,7 +89,14 @@ case_docs() {
         # Room to think: open questions, and a folded challenge.
         grep -q '^## Questions$' "$f" || fail "$lesson has no '## Questions'"
         grep -q '<details><summary>Challenge' "$f" || fail "$lesson has no folded challenge"
+        # One "what we measured" a step in the text; more goes in a fold.
+        awk -v f="$lesson" '/^## /{ step = $0; n = 0 } /<details>/{ fold = 1 }
+            /<\/details>/{ fold = 0; next }
+            !fold && /[Mm]easured here|^\*Measured\*/ && ++n == 2 {
+                print f ": \"" step "\" quotes a second measured figure outside a <details> fold" }' \
+            "$f" >>"$tmp/figures"
     done
+    [ ! -s "$tmp/figures" ] || fail "$(cat "$tmp/figures")"
     # The glossary: linked, and every word it explains used in a lesson.
     grep -qF "(course/glossary.md)" "$top/COURSE.md" || fail "COURSE.md does not link the glossary"
     sed -n 's/^- \*\*\([^*]*\)\*\*.*/\1/p' "$top/course/glossary.md" | tr '/' '\n' |
