@@ -2,15 +2,8 @@
  * remembers (results/history.sqlite, bench/history/), as trends and the
  * steps in them.
  *
- * A series is one configuration on one machine: host, tree, kernel,
- * variant, threads and size, strong scaling, valid and timed. Its points
- * are its runs in the order they were recorded. A step is flagged between
- * two consecutive points only when their medians' intervals do not
- * overlap (each is the distribution-free interval of the median the bench
- * gives, ~95% at 6 repetitions: a step is then unlikely to be noise) and
- * the medians differ by more than --min-change (default 10%, so that a
- * real but tiny change on a quiet machine is not an alarm). The run after
- * the step names the commit that brought it.
+ * Series and steps: bench/history/trend.h (the rule, unit-tested in
+ * tests/test_trend.c); --min-change is its threshold (default 10%).
  *
  * Writes <results>/history/: history.csv (every point, for people's own
  * plots), trend-<kernel>.dat (one figure per kernel, drawn by
@@ -43,112 +36,18 @@
 #include "history.h"
 #include "html.h"
 #include "results.h"
+#include "query.h"
 #include "table.h"
+#include "trend.h"
 
 #define PROG "speedlab-history"
 
-typedef struct point {
-    char host[128], tree[32], kernel[64], variant[64], started[32], commit[48];
-    int threads, dirty;
-    long long size, run;
-    double median, lo, hi;
-    int step;                 /* 0, +1 slower than the point before, -1 faster */
-} point;
+typedef sl_trend_point point;
 
 static int usage(const char *why)
 {
     fprintf(stderr, "%s: %s (speedlab-history --help lists the options)\n", PROG, why);
     return SL_EXIT_USAGE;
-}
-
-/* A bench.json context value ("key": "value"), or "" without one. */
-static void json_value(const char *json, const char *key, char *out, size_t len)
-{
-    char pattern[64];
-    snprintf(pattern, sizeof pattern, "\"%s\": \"", key);
-    const char *at = json ? strstr(json, pattern) : NULL;
-    out[0] = '\0';
-    if (at == NULL)
-        return;
-    at += strlen(pattern);
-    size_t n = strcspn(at, "\"");
-    snprintf(out, len, "%.*s", (int)(n < len ? n : len - 1), at);
-}
-
-/* One run folder into the history (a folder it has is left alone), as
- * commit's when one is given. */
-static int import_folder(const char *db, const char *dir, const char *name,
-                         const char *commit, char *why, size_t whylen)
-{
-    char path[SL_PATH_BUF];
-    sl_table t;
-    if (sl_path_join(path, sizeof path, dir, "results.csv") != 0 ||
-        sl_table_read(&t, path, why, whylen) != 0)
-        return -1;
-    static const char *const cols[] = { "tree", "kernel", "variant", "threads_requested",
-                                        "size", "study", "median_s", "ci_low_s",
-                                        "ci_high_s", "ci_level", "others_cpu",
-                                        "contaminated", "valid", "speedup_vs_scalar" };
-    int c[14];
-    if (sl_table_need(&t, "results.csv", cols, 14, c, why, whylen) != 0) {
-        sl_table_free(&t);
-        return -1;
-    }
-    sl_history_run run;
-    memset(&run, 0, sizeof run);
-    char *json = NULL;
-    if (sl_path_join(path, sizeof path, dir, "bench.json") == 0)
-        json = sl_slurp(path, NULL);
-    snprintf(run.kind, sizeof run.kind, "import");
-    snprintf(run.folder, sizeof run.folder, "%s", name);
-    snprintf(run.commit, sizeof run.commit, "%s", commit ? commit : "unknown");
-    char cores[32];
-    json_value(json, "date_utc", run.started_utc, sizeof run.started_utc);
-    json_value(json, "host", run.host, sizeof run.host);
-    json_value(json, "cpu_model", run.cpu_model, sizeof run.cpu_model);
-    json_value(json, "simd_isa", run.simd_isa, sizeof run.simd_isa);
-    json_value(json, "compiler", run.compiler, sizeof run.compiler);
-    json_value(json, "kernel_flags", run.flags, sizeof run.flags);
-    json_value(json, "cores_available", cores, sizeof cores);
-    run.cores = atoi(cores);
-    free(json);
-    if (run.started_utc[0] == '\0')   /* no bench.json: the folder's time */
-        snprintf(run.started_utc, sizeof run.started_utc, "%.16s", name);
-    if (run.host[0] == '\0')
-        snprintf(run.host, sizeof run.host, "unknown");
-    sl_history_row *rows = calloc(t.nrows ? (size_t)t.nrows : 1, sizeof *rows);
-    int n = 0, rc = rows ? 0 : -1;
-    for (int r = 0; rows && r < t.nrows && rc == 0; r++) {
-        sl_history_row *h = &rows[n];
-        long long threads, size, contaminated = 0;
-        double v[6];
-        rc = sl_table_int(&t, r, c[3], 0, 0, &threads, why, whylen) ||
-             sl_table_int(&t, r, c[4], 0, 0, &size, why, whylen) ||
-             sl_table_int(&t, r, c[11], 1, 0, &contaminated, why, whylen);
-        for (int k = 0; k < 6 && rc == 0; k++)
-            rc = sl_table_real(&t, r, c[(int[]){ 6, 7, 8, 9, 10, 13 }[k]], 1, 0.0, &v[k], why,
-                               whylen);
-        if (rc != 0)
-            break;
-        snprintf(h->tree, sizeof h->tree, "%s", sl_table_text(&t, r, c[0]));
-        snprintf(h->kernel, sizeof h->kernel, "%s", sl_table_text(&t, r, c[1]));
-        snprintf(h->variant, sizeof h->variant, "%s", sl_table_text(&t, r, c[2]));
-        snprintf(h->study, sizeof h->study, "%s", sl_table_text(&t, r, c[5]));
-        snprintf(run.tree, sizeof run.tree, "%s", h->tree);
-        h->threads = (int)threads;
-        h->size = size;
-        h->valid = strcmp(sl_table_text(&t, r, c[12]), "yes") == 0;
-        h->median = v[0], h->ci_low = v[1], h->ci_high = v[2], h->ci_level = v[3];
-        h->others_cpu = sl_table_text(&t, r, c[10])[0] ? v[4] : -1;
-        h->speedup = v[5];
-        h->contaminated = (int)contaminated;
-        n++;
-    }
-    sl_table_free(&t);
-    if (rc == 0)
-        rc = sl_history_add(db, &run, rows, (size_t)n, why, whylen);
-    free(rows);
-    return rc;   /* 0 added, 1 there already, -1 why */
 }
 
 /* Every run folder under results (not latest, not a .partial). */
@@ -171,7 +70,7 @@ static int import_all(const char *db, const char *results)
         if (f == NULL)
             continue;
         fclose(f);
-        int rc = import_folder(db, dir, e->d_name, NULL, why, sizeof why);
+        int rc = sl_history_import_folder(db, dir, e->d_name, NULL, why, sizeof why);
         if (rc < 0)
             fprintf(stderr, "%s: not imported: %s\n", PROG, why);
         failed += rc < 0, added += rc == 0, had += rc == 1;
@@ -182,124 +81,6 @@ static int import_all(const char *db, const char *results)
     return 0;
 }
 
-/* Reads one row of a query into the item it is given. */
-typedef void (*row_reader)(sqlite3_stmt *st, void *item);
-
-static void column_text(sqlite3_stmt *st, int i, char *out, size_t len)
-{
-    const unsigned char *t = sqlite3_column_text(st, i);
-    snprintf(out, len, "%s", t ? (const char *)t : "");
-}
-
-/* Every row of one query of the history, read into a growing array of
- * items of `size` bytes. NULL with *n 0 and `why` empty is an empty answer;
- * with `why` set, the history could not be read (or memory ran out): no
- * half answer is returned. */
-static void *query_rows(const char *db_path, const char *sql, size_t size, row_reader read,
-                        size_t *n, char *why, size_t whylen)
-{
-    sqlite3 *db = NULL;
-    sqlite3_stmt *st = NULL;
-    char *items = NULL;
-    size_t cap = 0;
-    *n = 0;
-    why[0] = '\0';
-    if (sqlite3_open_v2(db_path, &db, SQLITE_OPEN_READONLY, NULL) != SQLITE_OK ||
-        sqlite3_busy_timeout(db, 30000) != SQLITE_OK ||
-        sqlite3_prepare_v2(db, sql, -1, &st, NULL) != SQLITE_OK) {
-        snprintf(why, whylen, "cannot read the history '%s': %s", db_path,
-                 db ? sqlite3_errmsg(db) : "out of memory");
-        sqlite3_close(db);
-        return NULL;
-    }
-    int rc;
-    while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-        if (*n == cap) {
-            char *more = realloc(items, (cap = cap ? 2 * cap : 64) * size);
-            if (more == NULL) {
-                snprintf(why, whylen, "reading the history: out of memory");
-                break;
-            }
-            items = more;
-        }
-        void *item = items + (*n)++ * size;
-        memset(item, 0, size);
-        read(st, item);
-    }
-    if (rc != SQLITE_DONE && !why[0])
-        snprintf(why, whylen, "reading the history: %s", sqlite3_errmsg(db));
-    sqlite3_finalize(st);
-    sqlite3_close(db);
-    if (why[0]) {
-        free(items);
-        *n = 0;
-        return NULL;
-    }
-    return items;
-}
-
-static void read_point(sqlite3_stmt *st, void *item)
-{
-    point *q = item;
-    column_text(st, 0, q->host, sizeof q->host);
-    column_text(st, 1, q->tree, sizeof q->tree);
-    column_text(st, 2, q->kernel, sizeof q->kernel);
-    column_text(st, 3, q->variant, sizeof q->variant);
-    q->threads = sqlite3_column_int(st, 4);
-    q->size = sqlite3_column_int64(st, 5);
-    column_text(st, 6, q->started, sizeof q->started);
-    column_text(st, 7, q->commit, sizeof q->commit);
-    q->dirty = sqlite3_column_int(st, 8);
-    q->median = sqlite3_column_double(st, 9);
-    q->lo = sqlite3_column_double(st, 10);
-    q->hi = sqlite3_column_double(st, 11);
-    q->run = sqlite3_column_int64(st, 12);
-}
-
-/* Every valid, timed strong-scaling point, series by series, in run order. */
-static point *load(const char *db_path, size_t *n, char *why, size_t whylen)
-{
-    return query_rows(db_path,
-        "SELECT r.host, c.tree, c.kernel, c.variant, c.threads, c.size, r.started_utc,"
-        " r.commit_id, r.dirty, c.median_s, c.ci_low_s, c.ci_high_s, r.id"
-        " FROM configs c JOIN runs r ON c.run = r.id"
-        " WHERE c.valid = 1 AND c.median_s > 0 AND c.study = 'strong'"
-        " ORDER BY r.host, c.kernel, c.tree, c.variant, c.threads, c.size, r.id",
-        sizeof(point), read_point, n, why, whylen);
-}
-
-static int same_series(const point *a, const point *b)
-{
-    return strcmp(a->host, b->host) == 0 && strcmp(a->tree, b->tree) == 0 &&
-           strcmp(a->kernel, b->kernel) == 0 && strcmp(a->variant, b->variant) == 0 &&
-           a->threads == b->threads && a->size == b->size;
-}
-
-/* Flag the steps: intervals apart and the medians more than min_change apart. */
-static int find_steps(point *p, size_t n, double min_change)
-{
-    int slower = 0;
-    for (size_t i = 1; i < n; i++) {
-        if (!same_series(&p[i - 1], &p[i]))
-            continue;
-        const point *a = &p[i - 1];
-        double ratio = p[i].median / a->median;
-        if (p[i].lo > a->hi && ratio > 1 + min_change)
-            p[i].step = 1, slower++;
-        else if (p[i].hi < a->lo && ratio < 1 / (1 + min_change))
-            p[i].step = -1;
-    }
-    return slower;
-}
-
-static void series_name(const point *q, char *out, size_t len)
-{
-    if (q->threads > 0)
-        snprintf(out, len, "%s %s x%d", q->tree, q->variant, q->threads);
-    else
-        snprintf(out, len, "%s %s", q->tree, q->variant);
-}
-
 /* A commit make bench-commits could not build, and when it tried. */
 typedef struct unbuilt {
     char commit[48], tried[32];
@@ -308,8 +89,8 @@ typedef struct unbuilt {
 static void read_unbuilt(sqlite3_stmt *st, void *item)
 {
     unbuilt *u = item;
-    column_text(st, 0, u->commit, sizeof u->commit);
-    column_text(st, 1, u->tried, sizeof u->tried);
+    sl_history_column_text(st, 0, u->commit, sizeof u->commit);
+    sl_history_column_text(st, 1, u->tried, sizeof u->tried);
 }
 
 /* Commits make bench-commits could not build: said, never a gap unexplained. */
@@ -317,7 +98,7 @@ static void print_unbuilt(const char *db_path)
 {
     char why[SL_WHY_BUF];
     size_t n;
-    unbuilt *u = query_rows(db_path, "SELECT commit_id, started_utc FROM runs"
+    unbuilt *u = sl_history_query(db_path, "SELECT commit_id, started_utc FROM runs"
                             " WHERE kind = 'unbuilt' ORDER BY id",
                             sizeof *u, read_unbuilt, &n, why, sizeof why);
     for (size_t i = 0; i < n; i++)
@@ -335,7 +116,7 @@ static void print_steps(const point *p, size_t n)
             printf("%-11s %-34s %10s %12s %12s  %-14s %s\n", "kernel", "series", "size",
                    "before", "after", "commit", "when");
         char name[160];
-        series_name(&p[i], name, sizeof name);
+        sl_trend_series_name(&p[i], name, sizeof name);
         printf("%-11s %-34s %10lld %10.4g ms %10.4g ms  %-14s %s  %s %.2fx\n", p[i].kernel, name,
                p[i].size, p[i - 1].median * 1e3, p[i].median * 1e3, p[i].commit,
                p[i].started, p[i].step > 0 ? "SLOWER" : "faster",
@@ -376,8 +157,8 @@ static int write_files(const char *out, const point *p, size_t n)
         fprintf(f.fp, "# %s on %s: each series' median (ms) run after run, with its interval\n",
                 p[i].kernel, p[i].host);
         for (size_t j = i, k = 0; j < end; j++) {
-            if (j == i || !same_series(&p[j - 1], &p[j])) {
-                series_name(&p[j], name, sizeof name);
+            if (j == i || !sl_trend_same_series(&p[j - 1], &p[j])) {
+                sl_trend_series_name(&p[j], name, sizeof name);
                 fprintf(f.fp, "%s\"%s\"\n", j == i ? "" : "\n\n", name);
                 k = 0;
             }
@@ -409,7 +190,7 @@ static int write_html(const char *out, const point *p, size_t n)
         if (p[i].step == 0)
             continue;
         char name[160];
-        series_name(&p[i], name, sizeof name);
+        sl_trend_series_name(&p[i], name, sizeof name);
         fprintf(f, "| %s | %s | %lld | %.4g | %.4g | %s | %s |\n", p[i].kernel, name,
                 p[i].size, p[i - 1].median * 1e3, p[i].median * 1e3, p[i].commit,
                 p[i].step > 0 ? "slower" : "faster");
@@ -434,8 +215,8 @@ typedef struct step_row {
 static void read_step_row(sqlite3_stmt *st, void *item)
 {
     step_row *r = item;
-    column_text(st, 0, r->kernel, sizeof r->kernel);
-    column_text(st, 1, r->variant, sizeof r->variant);
+    sl_history_column_text(st, 0, r->kernel, sizeof r->kernel);
+    sl_history_column_text(st, 1, r->variant, sizeof r->variant);
     r->threads = sqlite3_column_int(st, 2);
     const double mine = sqlite3_column_double(st, 4), base = sqlite3_column_double(st, 5);
     r->speedup = sqlite3_column_int(st, 3) && mine > 0 && base > 0 ? base / mine : 0.0;
@@ -445,7 +226,7 @@ static void read_step_row(sqlite3_stmt *st, void *item)
  * order (where a variant first appears), then run after run. */
 static step_row *load_progress(const char *db_path, size_t *n, char *why, size_t whylen)
 {
-    return query_rows(db_path,
+    return sl_history_query(db_path,
         "SELECT c.kernel, c.variant, c.threads, c.valid, c.median_s,"
         " (SELECT s.median_s FROM configs s WHERE s.run = c.run AND s.tree = 'solutions'"
         "  AND s.kernel = c.kernel AND s.variant = 'scalar' AND s.study = 'strong')"
@@ -581,7 +362,7 @@ static int record_one(const char *db, const char *results, const char *folder,
         snprintf(why, sizeof why, "--adopt: a run folder's name in %s, not a path", results);
         rc = -1;
     } else {
-        rc = import_folder(db, dir, folder, commit, why, sizeof why);
+        rc = sl_history_import_folder(db, dir, folder, commit, why, sizeof why);
     }
     if (rc < 0) {
         fprintf(stderr, "%s: %s\n", PROG, why);
@@ -595,12 +376,12 @@ static int report(const char *db, const char *out, double min_change, int plots)
 {
     char why[SL_WHY_BUF] = "", gp[SL_PATH_BUF], text[512];
     size_t n;
-    point *p = load(db, &n, why, sizeof why);
+    point *p = sl_trend_load(db, &n, why, sizeof why);
     if (p == NULL && why[0]) {
         fprintf(stderr, "%s: %s\n", PROG, why);
         return SL_EXIT_RUNTIME;
     }
-    int slower = find_steps(p, n, min_change);
+    int slower = sl_trend_find_steps(p, n, min_change);
     print_steps(p, n);
     print_unbuilt(db);
     snprintf(text, sizeof text, "machine = \"%s\"\n", n ? p[0].host : "");

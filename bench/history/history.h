@@ -48,6 +48,12 @@ void sl_history_describe(sl_history_run *run, const char *kind, const char *tree
 int sl_history_add(const char *db, const sl_history_run *run, const sl_history_row *rows,
                    size_t nrows, char *why, size_t whylen);
 
+/* One run folder (results.csv, and bench.json where there is one) into
+ * the history, under `commit` (NULL: "unknown"). Returns as sl_history_add:
+ * 0 added, 1 there already (left alone), -1 with why. */
+int sl_history_import_folder(const char *db, const char *dir, const char *name,
+                             const char *commit, char *why, size_t whylen);
+
 /* Record a finished suite (bench or runner): a warning on stderr, never a
  * failure of the run, when the history cannot be written. */
 void sl_history_record(const char *results, const char *kind, const char *folder,
