@@ -20,6 +20,7 @@
 
 #include "args.h"
 #include "atomic_file.h"
+#include "compare.h"
 #include "cli.h"
 #include "exitcodes.h"
 #include "html.h"
@@ -31,11 +32,6 @@
 #include "suite.h"
 #include "table.h"
 
-/* Verdicts at the usual 5% level; the bootstrap's resamples and key. */
-#define ALPHA 0.05
-enum { RESAMPLES = 4000 };
-#define BOOTSTRAP_SEED UINT64_C(20261121)
-
 static const char intro[] =
     "usage: speedlab-compare A B [options]\n"
     "Compare two run folders written by make bench (A and B may be results/latest).\n"
@@ -46,12 +42,7 @@ static const char outro[] =
     "Exit: 0 ok, 1 I/O failure while writing, 2 bad input or a results folder that\n"
     "cannot be written.\n";
 
-typedef struct series {
-    char key[256];           /* kernel/variant/threads/schedule/study/size */
-    char label[160];         /* "<kernel> threads_simd x2, dynamic (weak)" */
-    double seconds[SL_MAX_REPS];
-    int n;
-} series;
+typedef sl_compare_series series;
 
 typedef struct run_samples {
     char dir[SL_PATH_BUF];   /* the run folder, with links resolved */
@@ -160,32 +151,7 @@ out:
     return rc;
 }
 
-typedef struct pair {
-    const series *a, *b;
-    double median_a, median_b, ratio, low, high, p;
-    const char *verdict;
-} pair;
-
-static double median_of(const series *s)
-{
-    double v[SL_MAX_REPS];
-    memcpy(v, s->seconds, (size_t)s->n * sizeof *v);
-    return sl_median(v, s->n);
-}
-
-static void compare_pair(pair *q)
-{
-    q->median_a = median_of(q->a);
-    q->median_b = median_of(q->b);
-    q->ratio = q->median_b / q->median_a;
-    sl_bootstrap_ratio(q->a->seconds, q->a->n, q->b->seconds, q->b->n, RESAMPLES,
-                       BOOTSTRAP_SEED, &q->low, &q->high);
-    q->p = sl_mann_whitney_p(q->a->seconds, q->a->n, q->b->seconds, q->b->n);
-    if (q->p >= ALPHA)
-        q->verdict = "no significant difference";
-    else
-        q->verdict = q->ratio < 1.0 ? "B faster" : "B slower";
-}
+typedef sl_compare_pair pair;
 
 /* The data files: compare.csv, the figure's data and labels. */
 static int write_outputs(const char *dir, const pair *q, int n, const char *la,
@@ -212,7 +178,7 @@ static int write_outputs(const char *dir, const pair *q, int n, const char *la,
                    "2 B slower)\n");
     for (int i = 0; i < n; i++)
         fprintf(af.fp, "\"%s\"\t%.5f\t%.5f\t%.5f\t%d\n", q[i].a->label, q[i].ratio, q[i].low,
-                q[i].high, q[i].p >= ALPHA ? 0 : q[i].ratio < 1.0 ? 1 : 2);
+                q[i].high, (int)q[i].outcome);
     if (sl_atomic_commit(&af) != 0)
         return -1;
     if (sl_path_format(path, sizeof path, "%s/compare-runs.gp", dir) != 0)
@@ -241,8 +207,8 @@ static int write_summary(const char *dir, const pair *q, int n, const char *la,
         return -1;
     int faster = 0, slower = 0;
     for (int i = 0; i < n; i++) {
-        faster += q[i].p < ALPHA && q[i].ratio < 1.0;
-        slower += q[i].p < ALPHA && q[i].ratio >= 1.0;
+        faster += q[i].outcome == SL_COMPARE_FASTER;
+        slower += q[i].outcome == SL_COMPARE_SLOWER;
     }
     fprintf(f, "# speedlab compare: %s vs %s\n\n- A (%s): %s\n- B (%s): %s\n"
                "- %d configurations in both; B faster in %d, slower in %d, no "
@@ -258,10 +224,11 @@ static int write_summary(const char *dir, const pair *q, int n, const char *la,
         char ta[32], tb[32];
         sl_time_text(ta, sizeof ta, q[i].median_a);
         sl_time_text(tb, sizeof tb, q[i].median_b);
+        char bold[48];
+        snprintf(bold, sizeof bold, "**%s**", q[i].verdict);
         fprintf(f, "| %s | %d/%d | %s | %s | %.3f [%.3f, %.3f] | %.3g | %s |\n",
                 q[i].a->label, q[i].a->n, q[i].b->n, ta, tb, q[i].ratio, q[i].low, q[i].high,
-                q[i].p, q[i].p < ALPHA ? (q[i].ratio < 1.0 ? "**B faster**" : "**B slower**")
-                                       : q[i].verdict);
+                q[i].p, q[i].outcome == SL_COMPARE_SAME ? q[i].verdict : bold);
     }
     if (sl_path_join(path, sizeof path, dir, "compare-runs.png") == 0 && access(path, R_OK) == 0)
         fprintf(f, "\n![B/A per configuration with its 95%% interval; dark: a significant "
@@ -337,7 +304,7 @@ static int compare(const char *prog, run_samples *runs, const char *const *label
             continue;
         q[n].a = &runs[0].s[i];
         q[n].b = b;
-        compare_pair(&q[n++]);
+        sl_compare_decide(&q[n++]);
     }
     int unmatched = runs[0].count + runs[1].count - 2 * n;
     if (n == 0) {
