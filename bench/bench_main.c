@@ -129,7 +129,7 @@ static int write_files(const sl_run_dir *run, const sl_suite *suite,
     if (sl_write_run_data(run->partial, suite, ctx, path, sizeof path) == 0) {
         const char *failed = NULL;
         if (sl_write_ceilings(run->partial, ceilings, suite) != 0)
-            failed = "evidence.csv";
+            failed = "ceiling.csv or evidence.csv";
         else if (sl_write_roofline(run->partial, ceilings, suite) != 0)
             failed = "roofline.dat";
         else if (sl_breakdown_write(run->partial, bd) != 0)

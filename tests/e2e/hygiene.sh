@@ -107,6 +107,17 @@ case_docs() {
         grep -qiF -- "$term" "$tmp/lessons" || fail "glossary: '$term' is in no lesson"
     done <"$tmp/terms"
     ok "every lesson file checked"
+    # The reference's command table names every target make help names,
+    # and every lesson make help lists (issue 49).
+    make -s -C "$top" help >"$tmp/help" 2>&1 || fail "make help failed"
+    { sed -n 's/^  make \([a-z][a-z_-]*\).*/\1/p' "$tmp/help"
+      sed -n 's/.*lessons: //p' "$tmp/help" | tr ',' '\n' | sed 's/^ *\([a-z_]*\).*/\1/'; } |
+        sort -u >"$tmp/targets"
+    [ "$(wc -l <"$tmp/targets")" -ge 30 ] || fail "make help named $(wc -l <"$tmp/targets") targets"
+    while IFS= read -r t; do
+        grep -qE "^\| .*\`make $t[\` ]" "$top/docs/reference.md" ||
+            fail "docs/reference.md's command table lacks make $t (make help names it)"
+    done <"$tmp/targets"
 }
 
 # The harness's shape (issue 31): every option is declared once, in
