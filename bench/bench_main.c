@@ -86,7 +86,7 @@ typedef struct json_passes {
 static int pass_name(const json_passes *p, int pass, int final, char *out, size_t len)
 {
     if (final && pass == 0)
-        return sl_path_format(out, len, "%s/bench.json", p->partial);
+        return sl_path_format(out, len, "%s/" SL_FILE_CONTEXT, p->partial);
     if (final)
         return sl_path_format(out, len, "%s/bench-round-%d.json", p->partial, pass);
     return sl_path_format(out, len, "%s/.bench-%d.json.tmp", p->partial, pass);
@@ -411,7 +411,7 @@ static int make_folder(bench_run *b)
     if (b->run.cleaned)
         printf("removed %d unfinished run folder(s) left in %s by runs that were killed\n",
                b->run.cleaned, b->run.base);
-    if (sl_path_join(b->json_tmp, sizeof b->json_tmp, b->run.partial, ".bench.json.tmp") != 0)
+    if (sl_path_join(b->json_tmp, sizeof b->json_tmp, b->run.partial, "." SL_FILE_CONTEXT ".tmp") != 0)
         return fail(b, SL_EXIT_USAGE, "the results folder's path is too long");
     snprintf(b->out_flag, sizeof b->out_flag, "--benchmark_out=%s", b->json_tmp);
     b->passes = (json_passes){ .partial = b->run.partial, .tmp = b->json_tmp };

@@ -81,7 +81,7 @@ static int read_samples(run_samples *r, const char *dir, char *why, size_t whyle
     /* results/latest is a link that moves: record the run it names. */
     char resolved[PATH_MAX];
     snprintf(r->dir, sizeof r->dir, "%s", realpath(dir, resolved) ? resolved : dir);
-    if (sl_path_join(path, sizeof path, dir, "samples.csv") != 0 || access(path, R_OK) != 0)
+    if (sl_path_join(path, sizeof path, dir, SL_FILE_SAMPLES) != 0 || access(path, R_OK) != 0)
         return sl_fail(why, whylen, "'%s' is not a run folder with samples (no %s: %s; runs "
                        "of make bench from this version on have one)", dir, path, strerror(errno));
     enum { TREE, KERNEL, VARIANT, THREADS, SCHEDULE, STUDY, SIZE, HEIGHT, REP, SECONDS, N };

@@ -15,7 +15,7 @@
  * scalar, WRONG where the check failed: a line each in the console and
  * progress-<kernel>.dat, drawn by plots/progress.gp, in progress.html.
  *
- * Options: bench/measure/cli.c's table (speedlab-history --help).
+ * Options: bench/run/cli.c's table (speedlab-history --help).
  * Exit: 0 no slower step, 1 a runtime error, 2 bad input, 3 a slower step
  * flagged (CI fails on it).
  */
@@ -64,7 +64,7 @@ static int import_all(const char *db, const char *results)
     while ((e = readdir(d)) != NULL) {
         if (e->d_name[0] == '.' || strcmp(e->d_name, "latest") == 0 ||
             sl_path_join(dir, sizeof dir, results, e->d_name) != 0 ||
-            sl_path_join(csv, sizeof csv, dir, "results.csv") != 0)
+            sl_path_join(csv, sizeof csv, dir, SL_FILE_RESULTS) != 0)
             continue;
         FILE *f = fopen(csv, "r");
         if (f == NULL)

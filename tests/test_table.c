@@ -1,4 +1,4 @@
-/* test_table.c - the one CSV reader (bench/measure/table.c): what the kit
+/* test_table.c - the one CSV reader (bench/run/table.c): what the kit
  * writes reads back exactly, and what is broken is refused with the file,
  * the line, the column and the value. */
 #define _POSIX_C_SOURCE 200809L

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "args.h"
+#include "defaults.h"
 #include "history.h"
 #include "table.h"
 
@@ -29,7 +30,7 @@ int sl_history_import_folder(const char *db, const char *dir, const char *name,
 {
     char path[SL_PATH_BUF];
     sl_table t;
-    if (sl_path_join(path, sizeof path, dir, "results.csv") != 0 ||
+    if (sl_path_join(path, sizeof path, dir, SL_FILE_RESULTS) != 0 ||
         sl_table_read(&t, path, why, whylen) != 0)
         return -1;
     static const char *const cols[] = { "tree", "kernel", "variant", "threads_requested",
@@ -37,14 +38,14 @@ int sl_history_import_folder(const char *db, const char *dir, const char *name,
                                         "ci_high_s", "ci_level", "others_cpu",
                                         "contaminated", "valid", "speedup_vs_scalar" };
     int c[14];
-    if (sl_table_need(&t, "results.csv", cols, 14, c, why, whylen) != 0) {
+    if (sl_table_need(&t, SL_FILE_RESULTS, cols, 14, c, why, whylen) != 0) {
         sl_table_free(&t);
         return -1;
     }
     sl_history_run run;
     memset(&run, 0, sizeof run);
     char *json = NULL;
-    if (sl_path_join(path, sizeof path, dir, "bench.json") == 0)
+    if (sl_path_join(path, sizeof path, dir, SL_FILE_CONTEXT) == 0)
         json = sl_slurp(path, NULL);
     snprintf(run.kind, sizeof run.kind, "import");
     snprintf(run.folder, sizeof run.folder, "%s", name);

@@ -6,9 +6,7 @@
 #ifndef SPEEDLAB_SAMPLE_H
 #define SPEEDLAB_SAMPLE_H
 
-/* Repetitions above this are refused on input: more adds nothing a median
- * needs, and the per-configuration arrays stay fixed-size. */
-#define SL_MAX_REPS 100
+#include "defaults.h"   /* SL_MAX_REPS */
 
 /* Repetitions the median's 95% interval needs: 6 (coverage 96.9%). */
 #define SL_CI_MIN_REPS 6

@@ -26,11 +26,6 @@ int sl_threads_granted(int requested)
     return granted;
 }
 
-int sl_cores_available(void)
-{
-    return omp_get_num_procs();
-}
-
 int sl_check_device(const sl_suite *suite, char *why, size_t whylen)
 {
     if (omp_get_num_devices() < 1)

@@ -112,8 +112,6 @@ const char *sl_short_of_name(int why);
  * variants without a CUDA device), so reports can say so. */
 #define SL_MAX_SKIPPED 16
 
-/* The most schedules one run may name (--schedule, repeated). */
-#define SL_MAX_SCHEDULES 8
 
 typedef struct sl_suite {
     sl_config *configs;
@@ -269,12 +267,6 @@ void sl_suite_free(sl_suite *s);
 
 /* Threads the OpenMP runtime grants for num_threads(requested). */
 int sl_threads_granted(int requested);
-
-/* Cores this process may run on: the CPUs of its affinity mask (what SLURM
- * or taskset granted), as the OpenMP runtime counted them at start-up.
- * (Asking the OS later would answer 1: OMP_PROC_BIND narrows the main
- * thread's own mask to one core.) */
-int sl_cores_available(void);
 
 /* For --require-device: 0 when an offload device is there and every valid
  * gpu configuration ran on it; otherwise -1 with the reason in why (no

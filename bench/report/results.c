@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "args.h"
+#include "defaults.h"
 #include "atomic_file.h"
 #include "labels.h"
 #include "speedlab_config.h"
@@ -226,7 +227,7 @@ static int sl_write_plot_data(const char *dir, const sl_suite *s, const sl_conte
 int sl_write_run_data(const char *dir, const sl_suite *s, const sl_context *ctx,
                       char *failed, size_t failedlen)
 {
-    static const char *const names[] = { "results.csv", "samples.csv" };
+    static const char *const names[] = { SL_FILE_RESULTS, SL_FILE_SAMPLES };
     int (*const writers[])(const char *, const sl_suite *) = { sl_write_csv, sl_write_samples };
     for (int k = 0; k < 2; k++) {
         if (sl_path_join(failed, failedlen, dir, names[k]) != 0) {

@@ -121,11 +121,11 @@ case_docs() {
 }
 
 # The harness's shape (issue 31): every option is declared once, in
-# bench/measure/cli.c's table, and no function of bench/ or common/ runs
+# bench/run/cli.c's table, and no function of bench/ or common/ runs
 # past about 80 lines (tables are data, not functions: their opening brace
 # is not alone on its line).
 case_code() {
-    opts=$(sed -n 's/.*{ \.name = "\(--[a-z-]*\)".*/\1/p' "$top/bench/measure/cli.c")
+    opts=$(sed -n 's/.*{ \.name = "\(--[a-z-]*\)".*/\1/p' "$top/bench/run/cli.c")
     [ "$(echo "$opts" | wc -w)" -ge 20 ] && ok "$(echo "$opts" | wc -w) options in the table" ||
         fail "the option table was not found: $(echo "$opts" | tr '\n' ' ')"
     twice=""

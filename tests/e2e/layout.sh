@@ -10,10 +10,18 @@ bench_edges() {
     for f in "$top"/bench/*.c "$top"/bench/*/*.c "$top"/bench/*/*.cc "$top"/bench/*/*.h; do
         from=$(basename "$f"); from=${from%.*}
         sed -n 's/^#include "\([^"]*\)\.h"/\1/p' "$f" | while read -r to; do
-            [ -e "$top/bench/measure/$to.h" ] || [ -e "$top/bench/report/$to.h" ] || continue
+            ls "$top"/bench/*/"$to.h" >/dev/null 2>&1 || continue
             [ "$from" != "$to" ] && echo "$from $to"
         done
     done
+}
+
+# bench/'s floors, lowest first; report and history share one and meet
+# only in the programs above them.
+floor_of() {
+    case $1 in
+        run) echo 1 ;; measure) echo 2 ;; report|history) echo 3 ;; hybrid) echo 4 ;;
+    esac
 }
 
 case_layout() {
@@ -25,14 +33,23 @@ case_layout() {
     else
         fail "an include cycle in bench/: $(tr '\n' ' ' <"$tmp/loop")"
     fi
-    # Measurement never reads the report.
+    # The floors of bench/ (bench/CMakeLists.txt): a folder includes only
+    # from its own floor's folder and the floors below, never up or across.
     bad=""
-    for f in "$top"/bench/measure/*; do
+    for f in "$top"/bench/*/*.c "$top"/bench/*/*.cc "$top"/bench/*/*.h; do
+        dir=$(basename "$(dirname "$f")"); at=$(floor_of "$dir")
+        [ -n "$at" ] || { bad="$bad $dir/(a folder with no floor)"; continue; }
         for h in $(sed -n 's/^#include "\([^"]*\)"/\1/p' "$f"); do
-            [ -e "$top/bench/report/$h" ] && bad="$bad $(basename "$f")->$h"
+            for there in "$top"/bench/*/"$h"; do
+                [ -e "$there" ] || continue
+                to=$(basename "$(dirname "$there")")
+                [ "$to" = "$dir" ] && continue
+                [ "$(floor_of "$to")" -lt "$at" ] || bad="$bad $dir/$(basename "$f")->$to/$h"
+            done
         done
     done
-    [ -z "$bad" ] && ok "measure/ includes nothing from report/" || fail "measure/ calls back:$bad"
+    [ -z "$bad" ] && ok "bench/'s folders include only from floors below: run, measure, report|history, hybrid" ||
+        fail "an include up or across bench/'s floors:$bad"
     # Report code names no kernel and compares no problem definition.
     kernels=$(sh "$top/scripts/kernels.sh" --names | tr ' ' '|')
     [ -n "$kernels" ] && ok "kernels: $kernels" || fail "no kernel names found"

@@ -8,7 +8,6 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "suite.h"
 
 void sl_print_error(const char *program, const char *message)
 {

@@ -6,15 +6,11 @@
 #ifndef SPEEDLAB_CLI_H
 #define SPEEDLAB_CLI_H
 
-/* Where every program writes and reads runs unless --results says
- * otherwise (the GNUmakefile's RESULTS passes it on). */
-#define SL_RESULTS_DEFAULT "results"
-
 #include <stdint.h>
 #include <stdio.h>
 
 #include "args.h"
-#include "suite.h"   /* SL_MAX_SCHEDULES */
+#include "defaults.h"
 
 /* The most re-measurements --retry-busy allows: each can cost as much as
  * the configurations it repeats. */
