@@ -2,12 +2,14 @@
  * planted series: a series 50% slower with its intervals apart is a slower
  * step at the run that brought it; intervals that overlap, or a change
  * under the threshold, are not steps; a faster step is marked, not counted;
- * points of different series are never compared, however far apart.
+ * points of different series are never compared, however far apart. And
+ * make progress's line for one exercise (bench/history/progress.h).
  */
 #include <stdio.h>
 #include <string.h>
 
 #include "check.h"
+#include "progress.h"
 #include "trend.h"
 
 /* A point of series `variant` (host box, tree solutions, kernel k,
@@ -83,9 +85,33 @@ static void check_series(void)
     CHECK(strcmp(name, "solutions scalar") == 0);
 }
 
+/* make progress's line: speedups in order, WRONG runs merged, the count. */
+static void check_progress_line(void)
+{
+    sl_progress_row r[] = {
+        { "k", "simd", 0, 1.04 }, { "k", "simd", 0, 4.2 }, { "k", "simd", 0, 0.0 },
+        { "k", "simd", 0, 0.0 }, { "k", "simd", 0, 1.94 }, { "k", "simd", 0, 0.0 },
+    };
+    char line[256];
+    sl_progress_describe(r, 6, line, sizeof line);
+    CHECK(strcmp(line, "1.0x -> 4.2x -> WRONG twice -> 1.9x -> WRONG (6 runs)") == 0);
+    sl_progress_describe(&r[2], 2, line, sizeof line);
+    CHECK(strcmp(line, "WRONG twice (2 runs)") == 0);
+    sl_progress_row wrong[3] = { { "k", "v", 2, 0 }, { "k", "v", 2, 0 }, { "k", "v", 2, 0 } };
+    sl_progress_describe(wrong, 3, line, sizeof line);
+    CHECK(strcmp(line, "WRONG 3 times (3 runs)") == 0);
+    sl_progress_describe(r, 1, line, sizeof line);
+    CHECK(strcmp(line, "1.0x (1 run)") == 0);
+    CHECK(sl_progress_same_exercise(&wrong[0], &wrong[1]));
+    CHECK(!sl_progress_same_exercise(&r[0], &wrong[0]));
+    wrong[1].threads = 1;
+    CHECK(!sl_progress_same_exercise(&wrong[0], &wrong[1]));
+}
+
 int main(void)
 {
     check_planted();
     check_series();
+    check_progress_line();
     return CHECK_DONE();
 }

@@ -54,6 +54,19 @@ int sl_history_add(const char *db, const sl_history_run *run, const sl_history_r
 int sl_history_import_folder(const char *db, const char *dir, const char *name,
                              const char *commit, char *why, size_t whylen);
 
+/* What sl_history_import_all did: folders added, already there, refused
+ * (the first few refusals' reasons kept, one line each). */
+#define SL_HISTORY_MAX_REFUSED 8
+typedef struct sl_history_imported {
+    int added, had, failed;
+    char refused[SL_HISTORY_MAX_REFUSED][256];
+} sl_history_imported;
+
+/* Every run folder under results (not latest, not hidden): 0 with *got
+ * filled, or -1 with why when results cannot be read. */
+int sl_history_import_all(const char *db, const char *results, sl_history_imported *got,
+                          char *why, size_t whylen);
+
 /* Record a finished suite (bench or runner): a warning on stderr, never a
  * failure of the run, when the history cannot be written. */
 void sl_history_record(const char *results, const char *kind, const char *folder,

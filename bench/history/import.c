@@ -2,9 +2,13 @@
  * (results.csv and bench.json): speedlab-history --import-folders and
  * --record (make bench-commits).
  */
+#define _DEFAULT_SOURCE
+#include <dirent.h>
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "args.h"
 #include "defaults.h"
@@ -99,3 +103,27 @@ int sl_history_import_folder(const char *db, const char *dir, const char *name,
     return rc;   /* 0 added, 1 there already, -1 why */
 }
 
+
+int sl_history_import_all(const char *db, const char *results, sl_history_imported *got,
+                          char *why, size_t whylen)
+{
+    memset(got, 0, sizeof *got);
+    DIR *d = opendir(results);
+    if (d == NULL)
+        return sl_fail(why, whylen, "cannot read '%s': %s", results, strerror(errno));
+    struct dirent *e;
+    char dir[SL_PATH_BUF], csv[SL_PATH_BUF], one[SL_WHY_BUF];
+    while ((e = readdir(d)) != NULL) {
+        if (e->d_name[0] == '.' || strcmp(e->d_name, "latest") == 0 ||
+            sl_path_join(dir, sizeof dir, results, e->d_name) != 0 ||
+            sl_path_join(csv, sizeof csv, dir, SL_FILE_RESULTS) != 0 ||
+            access(csv, R_OK) != 0)
+            continue;
+        int rc = sl_history_import_folder(db, dir, e->d_name, NULL, one, sizeof one);
+        if (rc < 0 && got->failed++ < SL_HISTORY_MAX_REFUSED)
+            snprintf(got->refused[got->failed - 1], sizeof got->refused[0], "%.255s", one);
+        got->added += rc == 0, got->had += rc == 1;
+    }
+    closedir(d);
+    return 0;
+}

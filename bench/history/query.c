@@ -89,3 +89,17 @@ sl_trend_point *sl_trend_load(const char *db_path, size_t *n, char *why, size_t 
         " ORDER BY r.host, c.kernel, c.tree, c.variant, c.threads, c.size, r.id",
         sizeof(sl_trend_point), read_point, n, why, whylen);
 }
+
+static void read_unbuilt(sqlite3_stmt *st, void *item)
+{
+    sl_unbuilt *u = item;
+    sl_history_column_text(st, 0, u->commit, sizeof u->commit);
+    sl_history_column_text(st, 1, u->tried, sizeof u->tried);
+}
+
+sl_unbuilt *sl_history_unbuilt(const char *db_path, size_t *n, char *why, size_t whylen)
+{
+    return sl_history_query(db_path, "SELECT commit_id, started_utc FROM runs"
+                            " WHERE kind = 'unbuilt' ORDER BY id",
+                            sizeof(sl_unbuilt), read_unbuilt, n, why, whylen);
+}

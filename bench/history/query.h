@@ -22,6 +22,14 @@ void sl_history_column_text(sqlite3_stmt *st, int i, char *out, size_t len);
 void *sl_history_query(const char *db_path, const char *sql, size_t size,
                        sl_history_reader read, size_t *n, char *why, size_t whylen);
 
+/* A commit make bench-commits could not build, and when it tried. */
+typedef struct sl_unbuilt {
+    char commit[48], tried[32];
+} sl_unbuilt;
+
+/* Every such commit, in the order tried; as sl_history_query. */
+sl_unbuilt *sl_history_unbuilt(const char *db_path, size_t *n, char *why, size_t whylen);
+
 /* Every valid, timed strong-scaling point, series by series, in run order. */
 sl_trend_point *sl_trend_load(const char *db_path, size_t *n, char *why, size_t whylen);
 

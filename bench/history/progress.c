@@ -1,0 +1,63 @@
+/* progress.c - the participant's afternoon, read from the history
+ * (progress.h). */
+#include "progress.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "query.h"
+
+static void read_row(sqlite3_stmt *st, void *item)
+{
+    sl_progress_row *r = item;
+    sl_history_column_text(st, 0, r->kernel, sizeof r->kernel);
+    sl_history_column_text(st, 1, r->variant, sizeof r->variant);
+    r->threads = sqlite3_column_int(st, 2);
+    const double mine = sqlite3_column_double(st, 4), base = sqlite3_column_double(st, 5);
+    r->speedup = sqlite3_column_int(st, 3) && mine > 0 && base > 0 ? base / mine : 0.0;
+}
+
+sl_progress_row *sl_progress_load(const char *db_path, size_t *n, char *why, size_t whylen)
+{
+    return sl_history_query(db_path,
+        "SELECT c.kernel, c.variant, c.threads, c.valid, c.median_s,"
+        " (SELECT s.median_s FROM configs s WHERE s.run = c.run AND s.tree = 'solutions'"
+        "  AND s.kernel = c.kernel AND s.variant = 'scalar' AND s.study = 'strong')"
+        " FROM configs c JOIN runs r ON c.run = r.id"
+        " WHERE r.kind = 'lesson' AND c.tree = 'exercises' AND c.study = 'strong'"
+        " ORDER BY c.kernel, (SELECT min(x.rowid) FROM configs x WHERE x.tree = 'exercises'"
+        "  AND x.kernel = c.kernel AND x.variant = c.variant), c.threads, r.id",
+        sizeof(sl_progress_row), read_row, n, why, whylen);
+}
+
+int sl_progress_same_exercise(const sl_progress_row *a, const sl_progress_row *b)
+{
+    return strcmp(a->kernel, b->kernel) == 0 && strcmp(a->variant, b->variant) == 0 &&
+           a->threads == b->threads;
+}
+
+void sl_progress_describe(const sl_progress_row *r, size_t n, char *out, size_t len)
+{
+    size_t at = 0;
+    out[0] = '\0';
+    for (size_t i = 0; i < n && at < len; i++) {
+        const char *arrow = i ? " -> " : "";
+        if (r[i].speedup > 0) {
+            at += (size_t)snprintf(out + at, len - at, "%s%.1fx", arrow, r[i].speedup);
+            continue;
+        }
+        size_t k = i;
+        while (k + 1 < n && r[k + 1].speedup <= 0)
+            k++;
+        const size_t times = k - i + 1;
+        if (times == 1)
+            at += (size_t)snprintf(out + at, len - at, "%sWRONG", arrow);
+        else if (times == 2)
+            at += (size_t)snprintf(out + at, len - at, "%sWRONG twice", arrow);
+        else
+            at += (size_t)snprintf(out + at, len - at, "%sWRONG %zu times", arrow, times);
+        i = k;
+    }
+    if (at < len)
+        snprintf(out + at, len - at, " (%zu run%s)", n, n == 1 ? "" : "s");
+}
