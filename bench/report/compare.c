@@ -1,12 +1,21 @@
-/* compare.c - the decision about one configuration of two runs
- * (compare.h), unit-tested in tests/test_compare.c.
+/* compare.c - two runs' samples read and paired, and the decision about
+ * each pair (compare.h), unit-tested in tests/test_compare.c.
  */
+#define _DEFAULT_SOURCE
 #include "compare.h"
 
+#include <errno.h>
+#include <limits.h>
 #include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
+#include "args.h"
+#include "defaults.h"
 #include "stats.h"
+#include "table.h"
 
 /* Verdicts at the usual 5% level; the bootstrap's resamples and key. */
 #define ALPHA 0.05
@@ -35,4 +44,118 @@ void sl_compare_decide(sl_compare_pair *q)
     else
         q->outcome = q->ratio < 1.0 ? SL_COMPARE_FASTER : SL_COMPARE_SLOWER;
     q->verdict = words[q->outcome];
+}
+
+sl_compare_series *sl_compare_find(sl_compare_run *r, const char *key, int add)
+{
+    for (int i = 0; i < r->count; i++)
+        if (strcmp(r->s[i].key, key) == 0)
+            return &r->s[i];
+    if (!add)
+        return NULL;
+    if (r->count == r->cap) {
+        int cap = r->cap ? 2 * r->cap : 64;
+        sl_compare_series *grown = realloc(r->s, (size_t)cap * sizeof *grown);
+        if (grown == NULL)
+            return NULL;
+        r->s = grown;
+        r->cap = cap;
+    }
+    sl_compare_series *s = &r->s[r->count++];
+    memset(s, 0, sizeof *s);
+    snprintf(s->key, sizeof s->key, "%s", key);
+    return s;
+}
+
+int sl_compare_read(sl_compare_run *r, const char *dir, char *why, size_t whylen)
+{
+    char path[SL_PATH_BUF];
+    memset(r, 0, sizeof *r);
+    /* results/latest is a link that moves: record the run it names. */
+    char resolved[PATH_MAX];
+    snprintf(r->dir, sizeof r->dir, "%s", realpath(dir, resolved) ? resolved : dir);
+    if (sl_path_join(path, sizeof path, dir, SL_FILE_SAMPLES) != 0 || access(path, R_OK) != 0)
+        return sl_fail(why, whylen, "'%s' is not a run folder with samples (no %s: %s; runs "
+                       "of make bench from this version on have one)", dir, path, strerror(errno));
+    enum { TREE, KERNEL, VARIANT, THREADS, SCHEDULE, STUDY, SIZE, HEIGHT, REP, SECONDS, N };
+    static const char *const names[N] = { "tree", "kernel", "variant", "threads_used",
+                                          "schedule", "study", "size", "height",
+                                          "repetition", "seconds" };
+    sl_table t;
+    int col[N], rc = -1;
+    if (sl_table_read(&t, path, why, whylen) != 0)
+        return -1;
+    if (sl_table_need(&t, "a samples.csv", names, N, col, why, whylen) != 0)
+        goto out;
+    /* Repetitions the bench left out of its median (disturbed, stalled,
+     * slow) are left out here too; runs before the column had none. */
+    int left_out = sl_table_col(&t, "left_out");
+    for (int i = 0; i < t.nrows; i++) {
+        long long whole[4];
+        double sec;
+        const int ints[4] = { THREADS, SIZE, HEIGHT, REP };
+        for (int k = 0; k < 4; k++)
+            if (sl_table_int(&t, i, col[ints[k]], 0, 0, &whole[k], why, whylen) != 0)
+                goto out;
+        if (sl_table_real(&t, i, col[SECONDS], 0, 0, &sec, why, whylen) != 0)
+            goto out;
+        if (!(sec > 0.0)) {
+            snprintf(why, whylen, "'%s' line %d: seconds '%g' is not a positive time", path,
+                     t.line[i], sec);
+            goto out;
+        }
+        const char *study = sl_table_text(&t, i, col[STUDY]);
+        const char *sched = sl_table_text(&t, i, col[SCHEDULE]);
+        if (strcmp(study, "strong") != 0 && strcmp(study, "weak") != 0) {
+            snprintf(why, whylen, "'%s' line %d: study '%.40s' is not strong or weak", path,
+                     t.line[i], study);
+            goto out;
+        }
+        if (left_out >= 0 && sl_table_text(&t, i, left_out)[0] != '\0')
+            continue;
+        /* kernel/variant/threads/schedule/study/size x height */
+        char key[256];
+        snprintf(key, sizeof key, "%s/%s/%lld/%s/%s/%lldx%lld",
+                 sl_table_text(&t, i, col[KERNEL]), sl_table_text(&t, i, col[VARIANT]),
+                 whole[0], sched[0] ? sched : "-", study, whole[1], whole[2]);
+        sl_compare_series *s = sl_compare_find(r, key, 1);
+        if (s == NULL) {
+            snprintf(why, whylen, "out of memory reading '%s'", path);
+            goto out;
+        }
+        if (s->n == 0) {
+            char threads[24] = "";
+            if (whole[0] > 0)
+                snprintf(threads, sizeof threads, " x%lld", whole[0]);
+            snprintf(s->label, sizeof s->label, "%s %s%s%s%s%s",
+                     sl_table_text(&t, i, col[KERNEL]), sl_table_text(&t, i, col[VARIANT]),
+                     threads, sched[0] ? ", " : "", sched, strcmp(study, "weak") ? "" : " (weak)");
+        }
+        if (s->n < SL_MAX_REPS)
+            s->seconds[s->n++] = sec;
+    }
+    if (r->count == 0) {
+        snprintf(why, whylen, "'%s' has no samples (did every variant fail?)", path);
+        goto out;
+    }
+    rc = 0;
+out:
+    sl_table_free(&t);
+    return rc;
+}
+
+int sl_compare_pair_runs(const sl_compare_run *a, sl_compare_run *b, sl_compare_pair *q,
+                         int *unmatched)
+{
+    int n = 0;
+    for (int i = 0; i < a->count; i++) {
+        const sl_compare_series *match = sl_compare_find(b, a->s[i].key, 0);
+        if (match == NULL)
+            continue;
+        q[n].a = &a->s[i];
+        q[n].b = match;
+        sl_compare_decide(&q[n++]);
+    }
+    *unmatched = a->count + b->count - 2 * n;
+    return n;
 }

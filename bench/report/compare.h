@@ -5,6 +5,9 @@
 #ifndef SPEEDLAB_COMPARE_H
 #define SPEEDLAB_COMPARE_H
 
+#include <stddef.h>
+
+#include "args.h"
 #include "sample.h"
 
 /* One configuration's repetitions in one run. */
@@ -28,6 +31,29 @@ typedef struct sl_compare_pair {
     sl_compare_outcome outcome;
     const char *verdict;     /* the outcome in words */
 } sl_compare_pair;
+
+/* One run's samples, configuration by configuration. */
+typedef struct sl_compare_run {
+    char dir[SL_PATH_BUF];   /* the run folder, with links resolved */
+    sl_compare_series *s;
+    int count, cap;
+} sl_compare_run;
+
+/* Read dir/samples.csv into r through the one reader, strictly: the
+ * columns the bench writes, finite positive times, whole numbers where the
+ * bench writes them; repetitions the bench left out of its median are left
+ * out here too. 0, or -1 with the reason (file, line, value) in why. The
+ * caller frees r->s either way. */
+int sl_compare_read(sl_compare_run *r, const char *dir, char *why, size_t whylen);
+
+/* The series of r with this key; with add, a new empty one when there is
+ * none (NULL only when memory ran out). */
+sl_compare_series *sl_compare_find(sl_compare_run *r, const char *key, int add);
+
+/* Pair the configurations both runs have into q (room for a->count) and
+ * decide each; *unmatched counts those in only one run. Returns the pairs. */
+int sl_compare_pair_runs(const sl_compare_run *a, sl_compare_run *b, sl_compare_pair *q,
+                         int *unmatched);
 
 /* Fill q's medians, ratio, interval, p and verdict from q->a and q->b
  * (each with at least one sample). The bootstrap has a fixed key, so the

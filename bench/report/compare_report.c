@@ -1,0 +1,128 @@
+/* compare_report.c - a comparison's run folder and console lines
+ * (compare_report.h). */
+#define _DEFAULT_SOURCE
+#include "compare_report.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "args.h"
+#include "atomic_file.h"
+#include "html.h"
+#include "labels.h"
+#include "results.h"
+
+/* The data files: compare.csv, the figure's data and labels. */
+static int write_data(const char *dir, const sl_compare_pair *q, int n, const char *la,
+                         const char *lb)
+{
+    char path[SL_PATH_BUF];
+    sl_atomic_file af;
+    if (sl_path_format(path, sizeof path, "%s/compare.csv", dir) != 0 ||
+        sl_atomic_open(&af, path) != 0)
+        return -1;
+    fprintf(af.fp, "configuration,reps_a,reps_b,median_a_s,median_b_s,ratio_b_over_a,"
+                   "ratio_low,ratio_high,mann_whitney_p,verdict\n");
+    for (int i = 0; i < n; i++)
+        fprintf(af.fp, "\"%s\",%d,%d,%.9g,%.9g,%.5f,%.5f,%.5f,%.4g,%s\n", q[i].a->label,
+                q[i].a->n, q[i].b->n, q[i].median_a, q[i].median_b, q[i].ratio,
+                q[i].low, q[i].high, q[i].p, q[i].verdict);
+    if (sl_atomic_commit(&af) != 0)
+        return -1;
+
+    if (sl_path_format(path, sizeof path, "%s/compare-runs.dat", dir) != 0 ||
+        sl_atomic_open(&af, path) != 0)
+        return -1;
+    fprintf(af.fp, "# configuration\tratio\tlow\thigh\tsignificant (0 none, 1 B faster, "
+                   "2 B slower)\n");
+    for (int i = 0; i < n; i++)
+        fprintf(af.fp, "\"%s\"\t%.5f\t%.5f\t%.5f\t%d\n", q[i].a->label, q[i].ratio, q[i].low,
+                q[i].high, (int)q[i].outcome);
+    if (sl_atomic_commit(&af) != 0)
+        return -1;
+    if (sl_path_format(path, sizeof path, "%s/compare-runs.gp", dir) != 0)
+        return -1;
+    char text[1024];
+    snprintf(text, sizeof text, "label_a = \"%s\"\nlabel_b = \"%s\"\nrows = %d\n", la, lb, n);
+    if (sl_atomic_write(path, text) != 0)
+        return -1;
+    if (sl_path_format(path, sizeof path, "%s/run.gp", dir) != 0 ||
+        sl_atomic_write(path, "lanes = 1\ncores = 1\nmachine = \"\"\n") != 0)
+        return -1;
+
+    return 0;
+}
+
+/* summary.md and index.html, from one text in memory: the verdicts, the
+ * table, and the figure when gnuplot drew it. 0, or -1 with errno set. */
+static int write_summary(const char *dir, const sl_compare_pair *q, int n, const char *la,
+                         const char *lb, const sl_compare_run *A, const sl_compare_run *B,
+                         int unmatched)
+{
+    char *md = NULL, path[SL_PATH_BUF], title[512];
+    size_t len = 0;
+    FILE *f = open_memstream(&md, &len);
+    if (f == NULL)
+        return -1;
+    int faster = 0, slower = 0;
+    for (int i = 0; i < n; i++) {
+        faster += q[i].outcome == SL_COMPARE_FASTER;
+        slower += q[i].outcome == SL_COMPARE_SLOWER;
+    }
+    fprintf(f, "# speedlab compare: %s vs %s\n\n- A (%s): %s\n- B (%s): %s\n"
+               "- %d configurations in both; B faster in %d, slower in %d, no "
+               "significant difference in %d (Mann-Whitney U, 5%% level)\n",
+            la, lb, la, A->dir, lb, B->dir, n, faster, slower, n - faster - slower);
+    if (unmatched)
+        fprintf(f, "- %d configuration(s) are in only one run and are left out\n", unmatched);
+    fprintf(f, "- ratio = median time of B / median time of A: below 1, B is faster; "
+               "the interval is a 95%% bootstrap interval of that ratio\n\n"
+               "| configuration | reps A/B | median A | median B | B/A [95%% CI] | "
+               "p | verdict |\n|---|---|--:|--:|--:|--:|---|\n");
+    for (int i = 0; i < n; i++) {
+        char ta[32], tb[32];
+        sl_time_text(ta, sizeof ta, q[i].median_a);
+        sl_time_text(tb, sizeof tb, q[i].median_b);
+        char bold[48];
+        snprintf(bold, sizeof bold, "**%s**", q[i].verdict);
+        fprintf(f, "| %s | %d/%d | %s | %s | %.3f [%.3f, %.3f] | %.3g | %s |\n",
+                q[i].a->label, q[i].a->n, q[i].b->n, ta, tb, q[i].ratio, q[i].low, q[i].high,
+                q[i].p, q[i].outcome == SL_COMPARE_SAME ? q[i].verdict : bold);
+    }
+    if (sl_path_join(path, sizeof path, dir, "compare-runs.png") == 0 && access(path, R_OK) == 0)
+        fprintf(f, "\n![B/A per configuration with its 95%% interval; dark: a significant "
+                   "difference](compare-runs.png)\n");
+    int rc = fclose(f);
+    snprintf(title, sizeof title, "speedlab compare: %s vs %s", la, lb);
+    if (rc != 0 || sl_path_join(path, sizeof path, dir, "summary.md") != 0 ||
+        sl_atomic_write(path, md) != 0 || sl_path_join(path, sizeof path, dir, "index.html") != 0 ||
+        sl_html_page(path, title, md, len, dir) != 0)
+        rc = -1;
+    free(md);
+    return rc;
+}
+
+int sl_compare_write(const char *dir, const sl_compare_pair *q, int n, const char *const *labels,
+                     const sl_compare_run *runs, int unmatched, int plots, int *plotted)
+{
+    if (write_data(dir, q, n, labels[0], labels[1]) != 0)
+        return -1;
+    *plotted = plots ? sl_run_plots(dir) : -1;
+    return write_summary(dir, q, n, labels[0], labels[1], &runs[0], &runs[1], unmatched);
+}
+
+void sl_compare_print(FILE *console, const sl_compare_pair *q, int n, const char *const *labels,
+                      int unmatched)
+{
+    fprintf(console, "B/A = median time of B (%s) / median time of A (%s): below 1, B is "
+            "faster\n\n", labels[1], labels[0]);
+    fprintf(console, "%-44s %7s  %-17s %8s  %s\n", "configuration", "B/A", "95% interval",
+            "p", "verdict");
+    for (int i = 0; i < n; i++)
+        fprintf(console, "%-44s %7.3f  [%6.3f, %6.3f] %8.3g  %s\n", q[i].a->label,
+                q[i].ratio, q[i].low, q[i].high, q[i].p, q[i].verdict);
+    if (unmatched)
+        fprintf(console, "\n%d configuration(s) are in only one run and are left out\n",
+                unmatched);
+}
