@@ -1,0 +1,55 @@
+/* driver.h - lesson 6's driver, below its program (bench/mpi_main.c): the
+ * rules of a grid of ranks x threads per rank, and its launches. Each
+ * point of the grid is one mpirun on the program itself with --worker
+ * (launch.h), whose fragment is read into the suite's grid (grid.h).
+ * Nothing here prints an error: each returns its reason in why, and the
+ * program says it.
+ */
+#ifndef SPEEDLAB_HYBRID_DRIVER_H
+#define SPEEDLAB_HYBRID_DRIVER_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "cli.h"
+#include "grid.h"
+#include "worker.h"
+
+/* A grid to launch: the options, the kernels and their sizes, where the
+ * fragments go, and the program's own file for the ranks. */
+typedef struct sl_hybrid_grid {
+    const sl_cli *cli;
+    const sl_hybrid_kernel *const *kernels;
+    const int64_t *sizes;
+    int nkernels;
+    const char *mpirun;     /* sl_find_mpirun's answer */
+    const char *self;       /* this program's file (sl_self_exe) */
+    const char *dir;        /* the fragments' folder */
+    const char *tree;       /* the rows' tree */
+    FILE *progress;         /* a line per launch, as it starts */
+} sl_hybrid_grid;
+
+/* The cores mpirun places ranks on: under a SLURM allocation, every
+ * node's (SLURM_JOB_CPUS_PER_NODE, e.g. "4(x2),2" for 4 + 4 + 2); else
+ * this machine's, the CPUs this process may use. */
+int sl_hybrid_job_cores(void);
+
+/* OMP_THREAD_LIMIT caps each rank's threads, so a row "1 x 2" would claim
+ * a thread its rank never had: a given count above the limit is refused
+ * (-1 with why), the default list keeps what fits. */
+int sl_hybrid_thread_limit(sl_cli *c, char *why, size_t whylen);
+
+/* The size of kernel def in this run (--size, else --check's probe size,
+ * --quick's or the default), refused (-1 with why) where MPI cannot carry
+ * it: a fractal image is gathered in one message of int counts. */
+int sl_hybrid_size(const sl_cli *c, const sl_problem_def *def, int64_t *out, char *why,
+                   size_t whylen);
+
+/* Every point of the grid into grid (a 1-rank launch first when the grid
+ * has none: the baseline comes from one). Returns 0, 3 when a
+ * configuration was wrong, or 1 with why (a launch failed, hung past
+ * --timeout, or was interrupted). */
+int sl_hybrid_launch_grid(const sl_hybrid_grid *g, sl_grid *grid, char *why, size_t whylen);
+
+#endif

@@ -1,0 +1,86 @@
+/* test_hybrid_driver.c - lesson 6's grid rules (bench/hybrid/driver.h):
+ * the cores a SLURM allocation grants (SLURM_JOB_CPUS_PER_NODE's
+ * "4(x2),2" form, and this machine's cores for anything it cannot read),
+ * OMP_THREAD_LIMIT against the thread list (given: refused; default:
+ * trimmed), and the sizes MPI cannot carry.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "hybrid/driver.h"
+
+static void check_job_cores(void)
+{
+    const int local = sl_cores_available();
+    unsetenv("SLURM_JOB_CPUS_PER_NODE");
+    CHECK_EQ_LL(sl_hybrid_job_cores(), local);
+    static const struct { const char *text; int want; } cases[] = {
+        { "4(x2),2", 10 }, { "8", 8 }, { "2,2,2", 6 }, { "16(x4)", 64 },
+        /* Unreadable: this machine's cores, never a guess. */
+        { "4(x2", -1 }, { "abc", -1 }, { "0", -1 }, { "4x", -1 },
+        { "3(x0)", -1 },
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        setenv("SLURM_JOB_CPUS_PER_NODE", cases[i].text, 1);
+        int got = sl_hybrid_job_cores();
+        if (got != (cases[i].want < 0 ? local : cases[i].want))
+            fprintf(stderr, "SLURM_JOB_CPUS_PER_NODE=%s\n", cases[i].text);
+        CHECK_EQ_LL(got, cases[i].want < 0 ? local : cases[i].want);
+    }
+    unsetenv("SLURM_JOB_CPUS_PER_NODE");
+}
+
+static void check_thread_limit(void)
+{
+    char why[256] = "";
+    sl_cli c;
+    memset(&c, 0, sizeof c);
+    c.nthreads = 3, c.threads[0] = 1, c.threads[1] = 2, c.threads[2] = 4;
+    unsetenv("OMP_THREAD_LIMIT");
+    CHECK_EQ_LL(sl_hybrid_thread_limit(&c, why, sizeof why), 0);
+    CHECK_EQ_LL(c.nthreads, 3);
+    setenv("OMP_THREAD_LIMIT", "2", 1);
+    CHECK_EQ_LL(sl_hybrid_thread_limit(&c, why, sizeof why), 0);   /* default list */
+    CHECK_EQ_LL(c.nthreads, 2);
+    CHECK_EQ_LL(c.threads[1], 2);
+    c.nthreads = 2, c.threads[1] = 3, c.threads_given = 1;
+    CHECK_EQ_LL(sl_hybrid_thread_limit(&c, why, sizeof why), -1);  /* asked for */
+    CHECK_CONTAINS(why, "--threads 3 is more than OMP_THREAD_LIMIT=2");
+    unsetenv("OMP_THREAD_LIMIT");
+}
+
+static void check_sizes(void)
+{
+    char why[256] = "";
+    sl_problem_def image = { .name = "img", .default_size = 1000, .quick_size = 100,
+                             .probe_size = 37, .max_size = 1 << 20, .image = 1 };
+    sl_cli c;
+    memset(&c, 0, sizeof c);
+    int64_t s = 0;
+    CHECK_EQ_LL(sl_hybrid_size(&c, &image, &s, why, sizeof why), 0);
+    CHECK_EQ_LL(s, 1000);
+    c.quick = 1;
+    CHECK_EQ_LL(sl_hybrid_size(&c, &image, &s, why, sizeof why), 0);
+    CHECK_EQ_LL(s, 100);
+    c.check = 1;
+    CHECK_EQ_LL(sl_hybrid_size(&c, &image, &s, why, sizeof why), 0);
+    CHECK_EQ_LL(s, 37);
+    c.size = 46340;   /* 46340^2 counts still fit one message */
+    CHECK_EQ_LL(sl_hybrid_size(&c, &image, &s, why, sizeof why), 0);
+    c.size = 46341;
+    CHECK_EQ_LL(sl_hybrid_size(&c, &image, &s, why, sizeof why), -1);
+    CHECK_CONTAINS(why, "more than one MPI message can gather");
+    c.size = (1 << 20) + 1;
+    CHECK_EQ_LL(sl_hybrid_size(&c, &image, &s, why, sizeof why), -1);
+    CHECK_CONTAINS(why, "more than img allows");
+}
+
+int main(void)
+{
+    check_job_cores();
+    check_thread_limit();
+    check_sizes();
+    return CHECK_DONE();
+}
