@@ -375,3 +375,19 @@ void sl_foreign_free(void *list)
         free(b);
     }
 }
+
+int sl_suite_import_counted(sl_suite *s, const char *path, sl_imported *got, char *why,
+                            size_t whylen)
+{
+    int grid = s->grid.n;
+    memset(got, 0, sizeof *got);
+    int added = sl_suite_import(s, path, &got->skipped, why, whylen);
+    if (added < 0)
+        return -1;
+    for (size_t i = s->count - (size_t)added; i < s->count; i++)
+        got->invalid += !s->configs[i].valid;
+    for (int i = grid; i < s->grid.n; i++)
+        got->invalid += !s->grid.rows[i].valid;
+    got->rows = added + s->grid.n - grid;
+    return 0;
+}

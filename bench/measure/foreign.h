@@ -39,6 +39,16 @@ int sl_suite_import(sl_suite *s, const char *path, int *skipped, char *why, size
 /* A compile.csv beside it is read too (the same strictness), into
  * s->first_calls. */
 
+/* What sl_suite_import_counted added from one file: ladder and grid rows,
+ * how many of them are invalid, and whether rows were left out. */
+typedef struct sl_imported {
+    int rows, invalid, skipped;
+} sl_imported;
+
+/* sl_suite_import, counting what it added. 0, or -1 with why. */
+int sl_suite_import_counted(sl_suite *s, const char *path, sl_imported *got, char *why,
+                            size_t whylen);
+
 /* Free what imported rows point into (sl_suite_free calls it through
  * sl_suite.free_foreign). */
 void sl_foreign_free(void *list);

@@ -11,6 +11,8 @@
 #endif
 #include "platform.h"
 
+#include "args.h"
+
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -417,3 +419,17 @@ int64_t sl_memory_free(void) { return -1; }
 int64_t sl_address_space_used(void) { return -1; }
 
 #endif
+
+/* Both platforms: the binding, through sl_self_exe. */
+void sl_bind_threads_restart(char **argv)
+{
+    char why[256], self[SL_PATH_BUF];
+    if (getenv("OMP_PROC_BIND") || getenv("OMP_PLACES") ||
+        sl_check_omp_env(why, sizeof why) != 0 ||
+        sl_self_exe(argv[0], self, sizeof self) != 0 ||
+        setenv("OMP_PROC_BIND", "close", 1) != 0 || setenv("OMP_PLACES", "cores", 1) != 0)
+        return;
+    execv(self, argv);
+    unsetenv("OMP_PROC_BIND");
+    unsetenv("OMP_PLACES");
+}

@@ -26,6 +26,15 @@ const char *sl_platform_name(void);
  * before fork: it allocates nothing but may read the file system. */
 int sl_self_exe(const char *argv0, char *out, size_t len);
 
+/* Pin threads unless the user chose a binding (OMP_PROC_BIND or
+ * OMP_PLACES set): unpinned threads migrate and scaling figures wobble.
+ * The OpenMP runtime reads its environment when it starts, before main,
+ * so the program starts itself again (argv) with the binding set; call it
+ * before any OpenMP code runs. Returns only when that did not happen (a
+ * bad OpenMP environment, which the caller reports; no file to execute):
+ * the run goes on unbound, and the context records the binding. */
+void sl_bind_threads_restart(char **argv);
+
 /* The CPUs this thread may run on, as on[i] = 1 for i < n; returns how
  * many, or 0 when the system cannot say (then on[] is all zero). */
 int sl_affinity_get(unsigned char *on, int n);

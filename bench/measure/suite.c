@@ -686,3 +686,12 @@ void sl_suite_free(sl_suite *s)
     s->configs = NULL;
     s->count = s->cap = 0;
 }
+
+void sl_suite_print_validity(FILE *f, const sl_suite *s, size_t invalid)
+{
+    fprintf(f, "  %zu of %zu valid", s->count - invalid, s->count);
+    if (s->nskipped)
+        fprintf(f, "; %d variant(s) skipped (%s%s): %s", s->nskipped, s->skipped[0],
+                s->nskipped > 1 ? ", ..." : "", s->skip_reason);
+    fprintf(f, "\n");
+}

@@ -265,6 +265,9 @@ const sl_config *sl_suite_baseline(const sl_suite *s, const sl_config *c);
 
 void sl_suite_free(sl_suite *s);
 
+/* "  5 of 6 valid; 1 variant(s) skipped (cuda): why" on f. */
+void sl_suite_print_validity(FILE *f, const sl_suite *s, size_t invalid);
+
 /* Threads the OpenMP runtime grants for num_threads(requested). */
 int sl_threads_granted(int requested);
 

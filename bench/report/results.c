@@ -281,3 +281,27 @@ int sl_run_plots(const char *dir)
     }
     return WIFEXITED(status) ? WEXITSTATUS(status) : 127;
 }
+
+int sl_write_bench_data(const char *dir, const sl_suite *s, const sl_context *ctx,
+                        const sl_breakdown *bd, const sl_ceilings *ceilings, char *why,
+                        size_t whylen)
+{
+    char path[SL_PATH_BUF];         /* the file that failed, for the message */
+    if (sl_write_run_data(dir, s, ctx, path, sizeof path) == 0) {
+        const char *failed = NULL;
+        if (sl_write_ceilings(dir, ceilings, s) != 0)
+            failed = "ceiling.csv or evidence.csv";
+        else if (sl_write_roofline(dir, ceilings, s) != 0)
+            failed = "roofline.dat";
+        else if (sl_breakdown_write(dir, bd) != 0)
+            failed = "breakdown.csv";
+        else if (sl_write_evidence(dir, s) != 0)
+            failed = "(image evidence)";
+        else
+            return 0;
+        int err = errno;
+        sl_path_join(path, sizeof path, dir, failed);
+        errno = err;
+    }
+    return sl_fail(why, whylen, "cannot write '%s': %s", path, strerror(errno));
+}

@@ -18,6 +18,14 @@
 int sl_write_run_data(const char *dir, const sl_suite *s, const sl_context *ctx,
                       char *failed, size_t failedlen);
 
+/* Every data file of a bench run into dir: sl_write_run_data's, then the
+ * ceilings, the roofline's data, the GPU breakdown and the image evidence
+ * (the summary and the page come after the plots: they show the figures
+ * that exist). 0, or -1 with why naming the file that failed. */
+int sl_write_bench_data(const char *dir, const sl_suite *s, const sl_context *ctx,
+                        const sl_breakdown *bd, const sl_ceilings *ceilings, char *why,
+                        size_t whylen);
+
 /* Run plots/plot.sh on a folder. Returns its exit status (3: gnuplot is
  * missing), 127 when it could not be started. A stop signal (interrupt.h)
  * arriving meanwhile stops plot.sh and its gnuplot: some figures are then
