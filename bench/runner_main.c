@@ -5,24 +5,20 @@
  * Google Benchmark, like the bench) and prints them side by side: time,
  * speedup vs scalar, result, error, verdict and where the code ran.
  */
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
-#include "args.h"
-#include "atomic_file.h"
 #include "platform.h"
 #include "cli.h"
-#include "context.h"
-#include "evidence.h"
 #include "exitcodes.h"
 #include "false_sharing.h"
 #include "gbench.h"
 #include "interrupt.h"
 #include "isolate.h"
+#include "lesson_plan.h"
 #include "lesson_table.h"
+#include "pictures.h"
 #include "history.h"
 #include "results.h"
 #include "run_dir.h"
@@ -32,9 +28,6 @@
 extern const sl_kernel *const solutions_kernels[];
 extern const sl_kernel *const exercises_kernels[];
 
-/* Short runs: a participant waits for this. */
-enum { RUNNER_REPS = 3 };
-#define RUNNER_MIN_TIME 0.1
 /* The usage's first lines, with the lessons and exhibits from the tables
  * (lessons_intro). */
 static char intro[1024];
@@ -43,67 +36,6 @@ static const char outro[] =
     "(with --require-device).\n";
 
 
-
-/* The folder for the fractal's picture, <results>/<lesson>/<time>-<host>/
- * (and latest), made before anything is measured, so that a results
- * folder that is read-only or full is refused up front, as the bench
- * does, rather than after every variant was timed. 0, or -1 with why. */
-static int open_pictures(sl_run_dir *run, const char *kernel, const sl_cli *cli, char *why,
-                         size_t whylen)
-{
-    char base[SL_PATH_BUF];
-    const char *results = cli->results;
-    if (strlen(kernel) > SL_SUBFOLDER_MAX ||
-        sl_path_join(base, sizeof base, results, kernel) != 0)
-        return sl_fail(why, whylen, "--results: path too long: %zu > %d characters",
-                       strlen(results), SL_PATH_LIMIT);
-    if (sl_run_dir_create(run, base, why, whylen) != 0)
-        return -1;
-    if (run->cleaned)
-        printf("removed %d unfinished picture folder(s) left in %s by runs that were "
-               "killed\n", run->cleaned, base);
-    return 0;
-}
-
-/* The picture, and where each wrong image is wrong, into the folder
- * open_pictures made; published, or discarded on failure. */
-static int write_pictures(const sl_suite *s, sl_run_dir *run, const char *kernel,
-                          const sl_cli *cli, char *why, size_t whylen)
-{
-    char path[SL_PATH_BUF];
-    const char *base = run->base;
-    char text[256];
-    snprintf(text, sizeof text, "lanes = %d\ncores = %d\nmachine = \"\"\n",
-             SPEEDLAB_SIMD_LANES, sl_cores_available());
-    if (sl_path_join(path, sizeof path, run->partial, "run.gp") != 0 ||
-        sl_atomic_write(path, text) != 0 || sl_write_pictures(run->partial, s) != 0) {
-        snprintf(why, whylen, "cannot write the pictures in '%s': %s", run->partial,
-                 strerror(errno));
-        sl_run_dir_discard(run);
-        return -1;
-    }
-    int plots = cli->plots ? sl_run_plots(run->partial) : -1;
-    if (sl_run_dir_publish(run, why, whylen) != 0)
-        return -1;
-    int wrong = 0;
-    for (size_t i = 0; i < s->count; i++)
-        wrong |= s->configs[i].counts != NULL;
-    char install[96];
-    sl_install_hint(install, sizeof install, "gnuplot-nox");
-    if (plots == 3)
-        printf("\npictures: gnuplot is not installed, so %s/latest/ has the pictures' "
-               "data but no pictures; install it with: %s\n", base, install);
-    else if (plots > 0) {
-        /* A full disk while plotting, a failing gnuplot: name no picture
-         * that is not there. */
-        return sl_fail(why, whylen, "the pictures could not be drawn (see above); their data is "
-                       "in %s/latest/", base);
-    } else
-        printf("\npictures: %s/latest/ (image-%s.png%s)\n", base, kernel,
-               wrong ? ", and a diff-*.png for each wrong variant: red marks its wrong "
-                       "pixels" : "");
-    return 0;
-}
 
 /* A stage returns CONTINUE, or the exit code that ends the run with why
  * saying why (empty when it was said already). */
@@ -129,34 +61,10 @@ static int plan_lesson(int argc, char **argv, sl_suite *suite, sl_cli *cli, char
         snprintf(why, whylen, "which lesson? e.g. speedlab %s (see --help)", first_lesson());
         return SL_EXIT_USAGE;
     }
-    typedef struct { const char *name; const sl_kernel *const *kernels; } tree_ref;
-    tree_ref trees[2];
-    int ntrees = 0;
-    const char *which = cli->tree ? cli->tree : "both";
-    if (sl_find_kernel(exhibits_kernels, kernel)) {
-        trees[ntrees++] = (tree_ref){ "exhibits", exhibits_kernels };
-    } else {
-        if (strcmp(which, "solutions") != 0)
-            trees[ntrees++] = (tree_ref){ "exercises", exercises_kernels };
-        if (strcmp(which, "exercises") != 0)
-            trees[ntrees++] = (tree_ref){ "solutions", solutions_kernels };
-    }
-    for (int t = 0; t < ntrees; t++) {
-        sl_plan plan = {
-            .tree = trees[t].name, .kernels = trees[t].kernels,
-            .kernel_name = kernel, .variant_name = cli->variant,
-            .threads = cli->threads, .nthreads = cli->nthreads,
-            .size = cli->size, .sizes = cli->sizes, .nsizes = cli->nsizes,
-            .max_iter = cli->max_iter, .seed = cli->seed,
-            .schedules = cli->schedules, .nschedules = cli->nschedules, .sweep = 0,
-            .quick = 1,
-            /* The rungs of this kernel's lesson; lesson 5 (or --all) adds
-             * its gpu stages. */
-            .own_lesson = !(cli->all || cli->require_device),
-        };
-        if (sl_suite_add(suite, &plan, why, whylen) != 0)
-            return SL_EXIT_USAGE;
-    }
+    static const sl_lesson_trees trees = { exercises_kernels, solutions_kernels,
+                                           exhibits_kernels };
+    if (sl_lesson_plan(suite, cli, kernel, &trees, why, whylen) != 0)
+        return SL_EXIT_USAGE;
     return CONTINUE;
 }
 
@@ -183,20 +91,11 @@ static int check_and_time(sl_suite *suite, const sl_cli *cli, char **argv, size_
                           char *why, size_t whylen)
 {
     const sl_config *first = &suite->configs[0];
-    /* On a hybrid machine, say how many cores are fast and which thread
-     * count the threaded rows use, since past the fast cores they slow. */
-    static unsigned char fast[SL_MAX_CPUS];
-    char how[160], kinds[160] = "";
-    int cores = sl_cores_available(), nfast = sl_fast_cpus(fast, SL_MAX_CPUS, how, sizeof how);
-    if (nfast > 0 && nfast < cores) {
-        snprintf(kinds, sizeof kinds, " (%d fast, %d slow; threads:", nfast, cores - nfast);
-        for (int i = 0; i < cli->nthreads; i++)
-            snprintf(kinds + strlen(kinds), sizeof kinds - strlen(kinds), "%s%d", i ? "," : " ",
-                     cli->threads[i]);
-        snprintf(kinds + strlen(kinds), sizeof kinds - strlen(kinds), ")");
-    }
+    char kinds[160];
+    sl_lesson_cores_note(cli, kinds, sizeof kinds);
     printf("speedlab %s: %lld %s, %d cores%s, %s (%d doubles per vector)\n", cli->word[0],
-           (long long)first->problem.size, first->kernel->problem->size_name, cores, kinds,
+           (long long)first->problem.size, first->kernel->problem->size_name,
+           sl_cores_available(), kinds,
            SPEEDLAB_SIMD_ISA, SPEEDLAB_SIMD_LANES);
     printf("checking every variant against the reference...\n");
     sl_isolate_tree(suite, argv, "exercises");
@@ -211,12 +110,10 @@ static int check_and_time(sl_suite *suite, const sl_cli *cli, char **argv, size_
     char *gbargv[] = { argv[0], NULL };
     int gbargc = 1;
     gb_initialize(&gbargc, gbargv, 1);
-    int reps = cli->reps ? cli->reps : RUNNER_REPS;
-    printf("timing the correct ones (%d repetitions each)...\n\n", reps);
+    sl_timing timing = sl_lesson_timing(cli);
+    printf("timing the correct ones (%d repetitions each)...\n\n", timing.reps);
     if (*invalid < suite->count)
-        sl_suite_time(suite, &(sl_timing){
-            .reps = reps, .min_time = cli->min_time > 0 ? cli->min_time : RUNNER_MIN_TIME,
-            .retry_busy = cli->retry_busy >= 0 ? cli->retry_busy : 1 });
+        sl_suite_time(suite, &timing);
     gb_shutdown();
     return CONTINUE;
 }
@@ -236,8 +133,11 @@ static int runner(int argc, char **argv, sl_suite *suite)
     sl_run_dir pictures;
     int image = code == CONTINUE && suite->configs[0].kernel->problem->image &&
                 !getenv(SL_ISOLATE_ENV);
-    if (image && open_pictures(&pictures, cli.word[0], &cli, why, sizeof why) != 0)
+    if (image && sl_pictures_open(&pictures, cli.results, cli.word[0], why, sizeof why) != 0)
         code = SL_EXIT_USAGE, image = 0;
+    else if (image && pictures.cleaned)
+        printf("removed %d unfinished picture folder(s) left in %s by runs that were "
+               "killed\n", pictures.cleaned, pictures.base);
     if (code == CONTINUE)
         code = check_and_time(suite, &cli, argv, &invalid, why, sizeof why);
     if (code != CONTINUE) {
@@ -250,7 +150,8 @@ static int runner(int argc, char **argv, sl_suite *suite)
     sl_lesson_table(stdout, suite);
     sl_lesson_notes(stdout, suite);
     sl_history_record(cli.results, "lesson", "", suite);
-    if (image && write_pictures(suite, &pictures, cli.word[0], &cli, why, sizeof why) != 0) {
+    if (image && sl_pictures_publish(suite, &pictures, cli.word[0], cli.plots, stdout, why,
+                                     sizeof why) != 0) {
         sl_print_error(argv[0], why);
         return SL_EXIT_RUNTIME;
     }
@@ -278,21 +179,6 @@ static void lessons_intro(void)
         at += (size_t)snprintf(intro + at, sizeof intro - at, "%s %s", i ? "," : "",
                                exhibits_kernels[i]->problem->name);
     snprintf(intro + at, sizeof intro - at, ".\n");
-}
-
-/* A lesson's kernels: the one named, then those that declare themselves
- * its companions (a kernel's in-cache contrast after it). A child checking one
- * configuration (isolate.h) runs the one named. */
-static int lesson_kernels(const char *name, const char **out, int cap)
-{
-    int n = 0;
-    out[n++] = name;
-    for (const sl_kernel *const *o = solutions_kernels; *o && n < cap; o++) {
-        const char *of = (*o)->problem->companion_of;
-        if (of && strcmp(of, name) == 0 && !getenv(SL_ISOLATE_ENV))
-            out[n++] = (*o)->problem->name;
-    }
-    return n;
 }
 
 /* Each kernel of the lesson in turn; the worst exit code wins. The suite
@@ -324,7 +210,7 @@ int main(int argc, char **argv)
     while (word < argc && argv[word] != cli.word[0])
         word++;
     const char *names[SL_MAX_KERNELS];
-    int n = word < argc ? lesson_kernels(argv[word], names, SL_MAX_KERNELS) : 1;
+    int n = word < argc ? sl_lesson_kernels(solutions_kernels, argv[word], names, SL_MAX_KERNELS) : 1;
     for (int i = 0; i < n; i++) {
         if (word < argc)
             argv[word] = (char *)names[i];

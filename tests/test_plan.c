@@ -1,7 +1,8 @@
 /* test_plan.c - the bench's plan (bench/measure/bench_plan.h), decided
  * before anything runs: each default where an option is not given, the
  * weak study beside the strong one, a filter that keeps nothing refused,
- * the deadline a time budget sets, and the exit code after the timing.
+ * the deadline a time budget sets, and the exit code after the timing;
+ * and the participant's lesson (bench/measure/lesson_plan.h).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -9,16 +10,24 @@
 #include "bench_plan.h"
 #include "check.h"
 #include "exitcodes.h"
+#include "lesson_plan.h"
 
 extern const sl_kernel *const solutions_kernels[];
+extern const sl_kernel *const exercises_kernels[];
+extern const sl_kernel *const exhibits_kernels[];
 
-/* The bench's options from words, as speedlab-bench parses them. */
-static int parse(sl_cli *cli, const char *const *words, int n)
+/* A program's options from words, as it parses them. */
+static int parse_as(sl_cli *cli, unsigned program, const char *const *words, int n)
 {
-    char *argv[16] = { "speedlab-bench-test" };
+    char *argv[16] = { "speedlab-test" };
     for (int i = 0; i < n; i++)
         argv[i + 1] = (char *)words[i];
-    return sl_cli_parse(cli, n + 1, argv, 1, 0, SL_CLI_BENCH, "", "");
+    return sl_cli_parse(cli, n + 1, argv, 1, program == SL_CLI_RUNNER, program, "", "");
+}
+
+static int parse(sl_cli *cli, const char *const *words, int n)
+{
+    return parse_as(cli, SL_CLI_BENCH, words, n);
 }
 
 static void check_settings(void)
@@ -113,9 +122,42 @@ static void check_studies(void)
     sl_suite_free(&s);
 }
 
+/* make <lesson>: companions after the kernel named, both trees (or one,
+ * or an exhibit alone), the participant's short timing. */
+static void check_lesson(void)
+{
+    const char *names[8];
+    CHECK_EQ_LL(sl_lesson_kernels(solutions_kernels, "triad", names, 8), 2);
+    CHECK(strcmp(names[0], "triad") == 0 && strcmp(names[1], "triad_cache") == 0);
+    CHECK_EQ_LL(sl_lesson_kernels(solutions_kernels, "pi", names, 8), 1);
+    char why[512];
+    sl_cli cli;
+    const char *words[] = { "--threads", "1" };
+    CHECK(parse_as(&cli, SL_CLI_RUNNER, words, 2) == 0);
+    static const sl_lesson_trees trees = { exercises_kernels, solutions_kernels,
+                                           exhibits_kernels };
+    sl_suite s = { 0 };
+    CHECK(sl_lesson_plan(&s, &cli, "pi", &trees, why, sizeof why) == 0);
+    size_t mine = 0;
+    for (size_t i = 0; i < s.count; i++)
+        mine += strcmp(s.configs[i].tree, "exercises") == 0;
+    CHECK(mine > 0 && mine < s.count);            /* both trees, the participant's first */
+    CHECK(strcmp(s.configs[0].tree, "exercises") == 0);
+    sl_suite_free(&s);
+    memset(&s, 0, sizeof s);
+    CHECK(sl_lesson_plan(&s, &cli, exhibits_kernels[0]->problem->name, &trees, why,
+                         sizeof why) == 0);
+    for (size_t i = 0; i < s.count; i++)
+        CHECK(strcmp(s.configs[i].tree, "exhibits") == 0);
+    sl_suite_free(&s);
+    sl_timing t = sl_lesson_timing(&cli);
+    CHECK(t.reps == 3 && t.min_time == 0.1 && t.retry_busy == 1);
+}
+
 int main(void)
 {
     check_settings();
     check_studies();
+    check_lesson();
     return CHECK_DONE();
 }
