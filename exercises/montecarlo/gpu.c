@@ -5,11 +5,11 @@
  * computes point i's draws from (seed, i) exactly as the host does: the
  * count must match the reference even on a GPU (integer arithmetic, and
  * the inside test has no rounding choices left; see montecarlo_inside).
- * Nothing but the count and where it ran crosses to and from the device.
- * threads is ignored: a device picks its own team and thread counts.
- * simd matters on a GPU: GCC 12 runs each warp of a `parallel for` on one
- * thread and gives simd the warp's 32; on an H100 (2026-11-22) 10^9
- * points took 101 ms without it and 4.39 ms with it.
+ *
+ * The loop, to be run on the device (step 4.5). What must cross to and
+ * from the device, and what need not? A GPU runs threads in warps of 32:
+ * does your construct reach them all? threads is ignored: a device picks
+ * its own team and thread counts.
  */
 #include <omp.h>
 
@@ -20,10 +20,9 @@ int64_t montecarlo_gpu(int64_t samples, uint64_t seed, int threads, sl_where *wh
     (void)threads;
     int64_t inside = 0;
     int on_host = 1;
-    // TODO(4.5): offload this loop: omp target teams distribute parallel
-    //            for simd, a reduction on inside, and map(tofrom:) for
-    //            inside and on_host so their values come back from the
-    //            device.
+    // TODO(4.5): offload this loop over teams, their threads and the
+    //            warps' lanes, with inside a reduction. Which values must
+    //            come back from the device, and which map says so?
     for (int64_t i = 0; i < samples; i++) {
         /* One point records where the loop ran; only it writes on_host. */
         if (i == 0)

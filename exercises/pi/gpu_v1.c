@@ -1,11 +1,10 @@
 /* gpu_v1.c - lesson 5, stage 1: `target` + `parallel for`.
  *
- * The first offload anyone writes: move the loop to the device and share it
- * among threads. On a GPU this is one team (one block of one streaming
- * multiprocessor): the other hundred-odd multiprocessors sit idle, which is
- * why stage 2 adds teams. Without a device the region runs on the host,
- * where parallel for uses the host's cores. threads is ignored: a device
- * picks its own thread count.
+ * The first offload anyone writes: the loop moved to the device and shared
+ * among threads (step 5.2). How much of a GPU does one parallel region
+ * use? Predict it before you measure, and say which values must come back
+ * from the device. Without a device the region runs on the host.
+ * threads is ignored: a device picks its own thread count.
  */
 #include <omp.h>
 

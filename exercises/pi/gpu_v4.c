@@ -1,15 +1,9 @@
 /* gpu_v4.c - lesson 5, stage 4: `target teams distribute parallel for simd`.
  *
- * Stage 3 is gpu.c (step 1.5): teams over the multiprocessors, parallel for
- * over each team's threads. simd adds the innermost level: on the host
- * fallback it asks for vector instructions; on a GPU, compilers map it to
- * the threads of a warp or leave it (a GPU thread is already one lane).
- * We expected little change there: on an H100 with GCC 12 it made stage 3
- * 11 times faster (20.7 ms to 1.6-1.9 ms for 4e8 steps), because GCC runs
- * a warp of `parallel for` on one thread. Measure it, on both: on the host
- * fallback, clang 14 says "loop not vectorized" for this loop (a warning,
- * kept visible but not fatal, cmake/SpeedlabTree.cmake), and GCC 12 makes
- * it slower than stage 3. A clause is a request, not a guarantee.
+ * Stage 4 (step 5.4): the whole combined construct, down to simd. A GPU
+ * thread is already one lane: predict what simd changes on a GPU and on
+ * the host fallback, then measure both. A clause is a request, not a
+ * guarantee.
  */
 #include <omp.h>
 

@@ -28,19 +28,19 @@
 #define FRACTAL_PROBE_SIDE 67
 /* A device may evaluate the iteration differently: GCC 12 writes plain
  * mul.f64 and add.f64 into its PTX, and the driver's compiler fuses them
- * into FMAs (-ffp-contract=off cannot reach it). Measured on an H100
- * (2026-11-22): 15 of 4489 pixels at 67 x 67 (3.3 in 1000), 22899 of 16.8
- * million at 4096 x 4096 (1.4 in 1000). So a device may differ from the
- * host reference in at most 1 pixel in 100; host code, fallback included,
- * must be exact, and so must CUDA (built with --fmad=false). */
+ * into FMAs (-ffp-contract=off cannot reach it): a few pixels in 1000 on
+ * an H100 (course/02-mandelbrot.md quotes the count). So a device may
+ * differ from the host reference in at most 1 pixel in 100; host code,
+ * fallback included, must be exact, and so must CUDA (built with
+ * --fmad=false). */
 #define FRACTAL_DEVICE_MISMATCH_PER_MILLE 10
 
 /* The SIMD variants' lane pool (solutions/fractal/simd.c): how many pixels
  * are iterated together (several vectors, so their dependency chains
  * overlap) and how many steps run between the checks that hand in finished
  * pixels. The bench's lane-utilisation model reads the same numbers.
- * Measured on Zen 4 (AVX-512), 1024^2: 32 lanes checked every 16 steps beat
- * 8 and 16 lanes on both kernels (see course/03-julia.md). */
+ * 32 lanes checked every 16 steps beat 8 and 16 lanes on both kernels
+ * (course/02-mandelbrot.md and course/03-julia.md have the measurements). */
 #ifndef FRACTAL_LANES
 #define FRACTAL_LANES 32
 #endif
@@ -88,7 +88,7 @@ fractal_job fractal_job_for(const sl_problem_def *def, const sl_problem *p);
  * while threads read it. The calling thread runs its share of the rows in
  * frames right below the job, and its writes there would take the job's
  * line away from the other threads on every row they start: Julia's expert
- * took 37 ms instead of 27 on 2 threads here, measured. Host code only
+ * is measurably slower (course/03-julia.md has the figures). Host code only
  * (C11 alignment; the CUDA files never make one). */
 typedef struct fractal_job_alone {
     _Alignas(64) fractal_job job;

@@ -1,5 +1,6 @@
 /* gpu.c - pi offloaded with OpenMP target, honest about where it ran.
  *
+ * BEGIN SOLUTION HEADER
  * teams distribute spreads the steps over the device's teams (GPU blocks),
  * parallel for over each team's threads; reduction(+:sum) combines them all.
  * map(tofrom: sum) copies the sum in and its result back. Without a device
@@ -7,6 +8,14 @@
  * not a GPU figure, so the loop's first step records omp_is_initial_device()
  * and the harness labels the run "host fallback". threads is ignored: a
  * device picks its own team and thread counts.
+ * EXERCISE HEADER
+ * The scalar loop, to be run on the device (step 1.5). A GPU has many
+ * blocks of many threads: which constructs reach both levels? The device
+ * has memory of its own: which values must travel, in which direction?
+ * Without a device the region runs on the host, so the loop's first step
+ * records where it ran and the harness labels the run "host fallback".
+ * threads is ignored: a device picks its own team and thread counts.
+ * END SOLUTION HEADER
  */
 #include <omp.h>
 
@@ -22,9 +31,9 @@ double pi_gpu(int64_t steps, int threads, sl_where *where)
 #pragma omp target teams distribute parallel for reduction(+:sum) \
     map(tofrom: sum) map(tofrom: on_host)
     /* EXERCISE
-    // TODO(1.5): offload this loop: omp target teams distribute parallel
-    //            for, a reduction on sum, and map(tofrom:) for sum and
-    //            on_host so their values come back from the device.
+    // TODO(1.5): offload this loop over the device's teams and their
+    //            threads, with sum still a reduction. Which values must
+    //            come back from the device, and which map says so?
     END SOLUTION */
     for (int64_t i = 0; i < steps; i++) {
         /* One step records where the loop ran; only it writes on_host. */

@@ -1,11 +1,19 @@
 /* gpu_v1.c - lesson 5, stage 1: `target` + `parallel for`.
  *
+ * BEGIN SOLUTION HEADER
  * The first offload anyone writes: move the loop to the device and share it
  * among threads. On a GPU this is one team (one block of one streaming
  * multiprocessor): the other hundred-odd multiprocessors sit idle, which is
  * why stage 2 adds teams. Without a device the region runs on the host,
  * where parallel for uses the host's cores. threads is ignored: a device
  * picks its own thread count.
+ * EXERCISE HEADER
+ * The first offload anyone writes: the loop moved to the device and shared
+ * among threads (step 5.2). How much of a GPU does one parallel region
+ * use? Predict it before you measure, and say which values must come back
+ * from the device. Without a device the region runs on the host.
+ * threads is ignored: a device picks its own thread count.
+ * END SOLUTION HEADER
  */
 #include <omp.h>
 

@@ -1,10 +1,16 @@
 /* gpu_v2.c - lesson 5, stage 2: `target teams distribute`.
  *
+ * BEGIN SOLUTION HEADER
  * teams creates a league of teams (on a GPU, thread blocks spread over all
  * multiprocessors); distribute splits the steps among them. Each team runs
  * its share on one thread only, its initial thread, so a GPU is still
  * mostly idle: stage 3 (gpu.c, step 1.5) adds the threads inside each
  * team. The reduction now combines the teams' sums.
+ * EXERCISE HEADER
+ * Stage 2 (step 5.3): a league of teams, the steps distributed among them.
+ * How many threads does each team run its share on, and so how much of a
+ * GPU is busy? Whose sums does the reduction now combine?
+ * END SOLUTION HEADER
  */
 #include <omp.h>
 
