@@ -12,7 +12,7 @@
 #include "platform.h"
 #include "cli.h"
 #include "exitcodes.h"
-#include "false_sharing.h"
+#include "exhibits.h"
 #include "gbench.h"
 #include "interrupt.h"
 #include "isolate.h"
@@ -61,8 +61,7 @@ static int plan_lesson(int argc, char **argv, sl_suite *suite, sl_cli *cli, char
         snprintf(why, whylen, "which lesson? e.g. speedlab %s (see --help)", first_lesson());
         return SL_EXIT_USAGE;
     }
-    static const sl_lesson_trees trees = { exercises_kernels, solutions_kernels,
-                                           exhibits_kernels };
+    const sl_lesson_trees trees = { exercises_kernels, solutions_kernels, sl_exhibits() };
     if (sl_lesson_plan(suite, cli, kernel, &trees, why, whylen) != 0)
         return SL_EXIT_USAGE;
     return CONTINUE;
@@ -175,9 +174,10 @@ static void lessons_intro(void)
                                k[i]->problem->name);
     at += (size_t)snprintf(intro + at, sizeof intro - at, ".\nExhibits (bugs on purpose, "
                            "measured):\n ");
-    for (size_t i = 0; exhibits_kernels[i] && at < sizeof intro; i++)
+    const sl_kernel *const *exhibits = sl_exhibits();
+    for (size_t i = 0; exhibits[i] && at < sizeof intro; i++)
         at += (size_t)snprintf(intro + at, sizeof intro - at, "%s %s", i ? "," : "",
-                               exhibits_kernels[i]->problem->name);
+                               exhibits[i]->problem->name);
     snprintf(intro + at, sizeof intro - at, ".\n");
 }
 

@@ -1,6 +1,6 @@
 /* false_sharing.h - the false-sharing exhibit's variants (pi_fn signature)
- * and its table: solutions' scalar and threads (reduction) for reference,
- * then adjacent and padded partial sums. */
+ * (its row of table.c: solutions' scalar and threads, the reduction, for
+ * reference, then adjacent and padded partial sums). */
 #ifndef SPEEDLAB_FALSE_SHARING_H
 #define SPEEDLAB_FALSE_SHARING_H
 
@@ -8,8 +8,5 @@
 #include "pi_problem.h"
 
 pi_fn pi_adjacent, pi_padded;
-
-/* Every exhibit, for the runner: NULL-terminated. */
-extern const sl_kernel *const exhibits_kernels[];
 
 #endif

@@ -1,7 +1,11 @@
 /* table.c - the exhibits the runner knows (`speedlab data-race`,
  * `speedlab false-sharing`, `speedlab fma`, `speedlab shared-rng`,
- * `speedlab missing-map`, `speedlab first-touch`). The
- * reference rows are the solutions' own variants. */
+ * `speedlab missing-map`, `speedlab first-touch`). Each names the kernel
+ * it shows and is checked as that kernel is; only its name, lesson, size
+ * and extra variants are its own. The reference rows are the solutions'
+ * own variants. */
+#include "exhibits.h"
+
 #include "data_race.h"
 #include "false_sharing.h"
 #include "fractal_exhibits.h"
@@ -15,48 +19,25 @@ extern montecarlo_fn solutions_montecarlo_scalar, solutions_montecarlo_threads_s
 extern triad_fn solutions_triad_scalar, solutions_triad_threads_simd;
 extern triad_setup_fn solutions_triad_setup_serial, solutions_triad_setup_threads;
 
-static const sl_problem_def false_sharing_problem = {
-    .name = "false-sharing",
-    .lesson = 1,
-    .size_name = "steps",
-    .work_unit = "steps",
-    .default_size = 100000000,
-    .quick_size = 100000000,
-    .probe_size = PI_PROBE_SIZE,
-    .max_size = PI_MAX_SIZE,
-    .error_name = "abs error",
-    .run = pi_run,
-    .check = pi_check,
-};
+/* An exhibit: the kernel it shows, and what is its own. */
+typedef struct exhibit {
+    const char *name;
+    int lesson;                     /* the lesson that shows it */
+    const sl_problem_def *shows;    /* the kernel's problem */
+    int64_t size;                   /* default and quick; 0: the kernel's */
+    int64_t max_size;               /* 0: the kernel's */
+    int statistics_only;            /* draws other points: check_statistics */
+    const sl_variant *variants;
+    size_t count;
+} exhibit;
+
+#define VARIANTS(v) v, sizeof v / sizeof v[0]
 
 static const sl_variant false_sharing_variants[] = {
     { "scalar", (sl_any_fn *)solutions_pi_scalar, 0, NULL, NULL, NULL },
     { "reduction", (sl_any_fn *)solutions_pi_threads, SL_USES_THREADS, NULL, NULL, NULL },
     { "adjacent", (sl_any_fn *)pi_adjacent, SL_USES_THREADS, NULL, NULL, NULL },
     { "padded", (sl_any_fn *)pi_padded, SL_USES_THREADS, NULL, NULL, NULL },
-};
-
-static const sl_kernel false_sharing_kernel = {
-    .problem = &false_sharing_problem,
-    .variants = false_sharing_variants,
-    .count = sizeof false_sharing_variants / sizeof false_sharing_variants[0],
-};
-
-/* pi again: a sum without reduction, and the slow cures. Sized so that
- * critical and atomic (every step through one lock or cache line) finish
- * in a second or two on 2 threads. */
-static const sl_problem_def data_race_problem = {
-    .name = "data-race",
-    .lesson = 1,
-    .size_name = "steps",
-    .work_unit = "steps",
-    .default_size = 10000000,
-    .quick_size = 10000000,
-    .probe_size = PI_PROBE_SIZE,
-    .max_size = PI_MAX_SIZE,
-    .error_name = "abs error",
-    .run = pi_run,
-    .check = pi_check,
 };
 
 static const sl_variant data_race_variants[] = {
@@ -67,85 +48,15 @@ static const sl_variant data_race_variants[] = {
     { "atomic", (sl_any_fn *)pi_atomic, SL_USES_THREADS, NULL, NULL, NULL },
 };
 
-static const sl_kernel data_race_kernel = {
-    .problem = &data_race_problem,
-    .variants = data_race_variants,
-    .count = sizeof data_race_variants / sizeof data_race_variants[0],
-};
-
-/* pi's terms computed in a target region, mapped back or not. 10^7 terms
- * are 80 MB, small for a GPU, quick on the host fallback. */
-static const sl_problem_def missing_map_problem = {
-    .name = "missing-map",
-    .lesson = 5,
-    .size_name = "steps",
-    .work_unit = "steps",
-    .default_size = 10000000,
-    .quick_size = 10000000,
-    .probe_size = PI_PROBE_SIZE,
-    .max_size = 100000000,
-    .error_name = "abs error",
-    .run = pi_run,
-    .check = pi_check,
-};
-
 static const sl_variant missing_map_variants[] = {
     { "scalar", (sl_any_fn *)solutions_pi_scalar, 0, NULL, NULL, NULL },
     { "map_from", (sl_any_fn *)pi_map_from, SL_USES_GPU, NULL, NULL, NULL },
     { "map_alloc", (sl_any_fn *)pi_map_alloc, SL_USES_GPU, NULL, NULL, NULL },
 };
 
-static const sl_kernel missing_map_kernel = {
-    .problem = &missing_map_problem,
-    .variants = missing_map_variants,
-    .count = sizeof missing_map_variants / sizeof missing_map_variants[0],
-};
-
-/* Mandelbrot, checked pixel by pixel against the reference. */
-static const sl_problem_def fma_problem = {
-    .name = "fma",
-    .lesson = 2,
-    .size_name = "pixels per side",
-    .work_unit = "iterations",
-    .default_size = 1024,
-    .quick_size = 1024,
-    .probe_size = FRACTAL_PROBE_SIDE,
-    .max_size = FRACTAL_MAX_SIDE,
-    .image = 1,
-    .error_name = "wrong pixels",
-    .run = mandelbrot_run,
-    .tally = fractal_tally,
-    .check = mandelbrot_check,
-    .reference = mandelbrot_reference,
-};
-
 static const sl_variant fma_variants[] = {
     { "scalar", (sl_any_fn *)solutions_fractal_scalar, 0, NULL, NULL, NULL },
     { "fma", (sl_any_fn *)fractal_fma, 0, NULL, NULL, NULL },
-};
-
-static const sl_kernel fma_kernel = {
-    .problem = &fma_problem,
-    .variants = fma_variants,
-    .count = sizeof fma_variants / sizeof fma_variants[0],
-};
-
-/* Monte Carlo pi, checked only for a plausible estimate: the exhibit's
- * generators draw other points than the reference's. */
-static const sl_problem_def shared_rng_problem = {
-    .name = "shared-rng",
-    .lesson = 4,
-    .size_name = "samples",
-    .work_unit = "samples",
-    /* rand() takes ~10 ns a draw here, and far more under contention. */
-    .default_size = 10000000,
-    .quick_size = 10000000,
-    .probe_size = MC_PROBE_SIZE,
-    .max_size = MC_MAX_SIZE,
-    .error_name = "abs error",
-    .run = montecarlo_run,
-    .check = montecarlo_check_statistics,
-    .std_error = montecarlo_std_error,
 };
 
 static const sl_variant shared_rng_variants[] = {
@@ -154,35 +65,6 @@ static const sl_variant shared_rng_variants[] = {
     { "rand", (sl_any_fn *)mc_rand, SL_USES_THREADS, NULL, NULL, NULL },
     { "shared_state", (sl_any_fn *)mc_shared_state, SL_USES_THREADS, NULL, NULL, NULL },
     { "per_thread_seed", (sl_any_fn *)mc_per_thread_seed, SL_USES_THREADS, NULL, NULL, NULL },
-};
-
-static const sl_kernel shared_rng_kernel = {
-    .problem = &shared_rng_problem,
-    .variants = shared_rng_variants,
-    .count = sizeof shared_rng_variants / sizeof shared_rng_variants[0],
-};
-
-/* Lesson 7: the triad from memory on every core, its arrays first
- * touched by the threads that stream them, or all by one thread (every
- * page then lives in that thread's memory node). The same kernel either
- * way; only the set-up differs. */
-static const sl_problem_def first_touch_problem = {
-    .name = "first-touch",
-    .lesson = 7,
-    .size_name = "elements",
-    .work_unit = "elements",
-    .default_size = INT64_C(1) << 23,
-    .quick_size = INT64_C(1) << 23,
-    .size_here = triad_memory_size,
-    .probe_size = TRIAD_PROBE_SIZE,
-    .max_size = TRIAD_MAX_SIZE,
-    .error_name = "wrong elements",
-    .run = triad_run,
-    .tally = triad_tally,
-    .check = triad_check,
-    .prepare = triad_prepare,
-    .collect = triad_collect,
-    .release = triad_release,
 };
 
 static const sl_variant first_touch_variants[] = {
@@ -194,13 +76,51 @@ static const sl_variant first_touch_variants[] = {
       (sl_any_fn *)solutions_triad_setup_serial, NULL },
 };
 
-static const sl_kernel first_touch_kernel = {
-    .problem = &first_touch_problem,
-    .variants = first_touch_variants,
-    .count = sizeof first_touch_variants / sizeof first_touch_variants[0],
+static const exhibit table[] = {
+    /* pi's sum without reduction, and the slow cures: sized so that
+     * critical and atomic (every step through one lock or cache line)
+     * finish in a second or two on 2 threads. */
+    { "data-race", 1, &pi_problem, 10000000, 0, 0, VARIANTS(data_race_variants) },
+    { "false-sharing", 1, &pi_problem, 100000000, 0, 0, VARIANTS(false_sharing_variants) },
+    /* Mandelbrot, checked pixel by pixel against the reference. */
+    { "fma", 2, &mandelbrot_problem, 1024, 0, 0, VARIANTS(fma_variants) },
+    /* The exhibit's generators draw other points than the reference's:
+     * checked for a plausible estimate only. rand() takes ~10 ns a draw,
+     * and far more under contention. */
+    { "shared-rng", 4, &montecarlo_problem, 10000000, 0, 1, VARIANTS(shared_rng_variants) },
+    /* pi's terms computed in a target region, mapped back or not: 10^7
+     * terms are 80 MB, small for a GPU, quick on the host fallback. */
+    { "missing-map", 5, &pi_problem, 10000000, 100000000, 0, VARIANTS(missing_map_variants) },
+    /* The triad from memory on every core, its arrays first touched by
+     * the threads that stream them, or all by one thread (every page then
+     * lives in that thread's memory node): the same kernel either way,
+     * only the set-up differs. */
+    { "first-touch", 7, &triad_problem, 0, 0, 0, VARIANTS(first_touch_variants) },
 };
 
-const sl_kernel *const exhibits_kernels[] = { &data_race_kernel, &false_sharing_kernel,
-                                              &fma_kernel, &shared_rng_kernel,
-                                              &missing_map_kernel, &first_touch_kernel,
-                                              NULL };
+enum { NEXHIBITS = sizeof table / sizeof table[0] };
+
+const sl_kernel *const *sl_exhibits(void)
+{
+    static sl_problem_def problems[NEXHIBITS];
+    static sl_kernel kernels[NEXHIBITS];
+    static const sl_kernel *list[NEXHIBITS + 1];
+    if (list[0] != NULL)
+        return list;
+    for (int i = 0; i < NEXHIBITS; i++) {
+        const exhibit *e = &table[i];
+        problems[i] = *e->shows;
+        problems[i].name = e->name;
+        problems[i].lesson = e->lesson;
+        problems[i].companion_of = NULL;
+        if (e->size)
+            problems[i].default_size = problems[i].quick_size = e->size;
+        if (e->max_size)
+            problems[i].max_size = e->max_size;
+        if (e->statistics_only)
+            problems[i].check = problems[i].check_statistics;
+        kernels[i] = (sl_kernel){ &problems[i], e->variants, e->count };
+        list[i] = &kernels[i];
+    }
+    return list;
+}

@@ -9,12 +9,12 @@
 
 #include "bench_plan.h"
 #include "check.h"
+#include "exhibits.h"
 #include "exitcodes.h"
 #include "lesson_plan.h"
 
 extern const sl_kernel *const solutions_kernels[];
 extern const sl_kernel *const exercises_kernels[];
-extern const sl_kernel *const exhibits_kernels[];
 
 /* A program's options from words, as it parses them. */
 static int parse_as(sl_cli *cli, unsigned program, const char *const *words, int n)
@@ -134,8 +134,7 @@ static void check_lesson(void)
     sl_cli cli;
     const char *words[] = { "--threads", "1" };
     CHECK(parse_as(&cli, SL_CLI_RUNNER, words, 2) == 0);
-    static const sl_lesson_trees trees = { exercises_kernels, solutions_kernels,
-                                           exhibits_kernels };
+    const sl_lesson_trees trees = { exercises_kernels, solutions_kernels, sl_exhibits() };
     sl_suite s = { 0 };
     CHECK(sl_lesson_plan(&s, &cli, "pi", &trees, why, sizeof why) == 0);
     size_t mine = 0;
@@ -145,7 +144,7 @@ static void check_lesson(void)
     CHECK(strcmp(s.configs[0].tree, "exercises") == 0);
     sl_suite_free(&s);
     memset(&s, 0, sizeof s);
-    CHECK(sl_lesson_plan(&s, &cli, exhibits_kernels[0]->problem->name, &trees, why,
+    CHECK(sl_lesson_plan(&s, &cli, sl_exhibits()[0]->problem->name, &trees, why,
                          sizeof why) == 0);
     for (size_t i = 0; i < s.count; i++)
         CHECK(strcmp(s.configs[i].tree, "exhibits") == 0);
