@@ -66,11 +66,19 @@ case_verdicts() {
 # The docs' shape (issue 30): README and COURSE.md are front pages, each
 # lesson a file a participant can read through, with its time, objectives
 # and key points, and no run ID in the teaching text (provenance lives in
-# course/instructors.md).
+# course/instructors/provenance.md).
 case_docs() {
     for f in README.md COURSE.md; do
         n=$(wc -l <"$top/$f")
         [ "$n" -le 160 ] && ok "$f: $n lines" || fail "$f: $n lines (a front page: at most about 150)"
+    done
+    # The instructors' guide: one page a task, each readable through,
+    # each linked from the guide's front page.
+    for f in "$top"/course/instructors/*.md; do
+        part=${f#"$top"/course/}
+        n=$(wc -l <"$f")
+        [ "$n" -lt 300 ] || fail "course/$part: $n lines (under 300)"
+        grep -qF "($part)" "$top/course/instructors.md" || fail "course/instructors.md does not link $part"
     done
     lessons=$(ls "$top"/course/[0-9][0-9]-*.md 2>/dev/null | wc -l)
     [ "$lessons" -ge 9 ] && ok "$lessons lesson files" || fail "$lessons lesson files in course/"
@@ -81,7 +89,7 @@ case_docs() {
         for part in '**Time:**' '**Objectives.**' '## Key points'; do
             grep -qF -- "$part" "$f" || fail "$lesson has no '$part'"
         done
-        grep -qE '[0-9]{8}T[0-9]{6}Z' "$f" && fail "$lesson quotes a run ID (they go in course/instructors.md)"
+        grep -qE '[0-9]{8}T[0-9]{6}Z' "$f" && fail "$lesson quotes a run ID (they go in course/instructors/provenance.md)"
         # A folded answer left open would fold the rest of the lesson away.
         [ "$(grep -c '<details>' "$f")" -eq "$(grep -c '</details>' "$f")" ] ||
             fail "$lesson: a <details> without its </details>"
