@@ -128,7 +128,6 @@ static int make_folder(bench_run *b)
     if (b->run.cleaned)
         printf("removed %d unfinished run folder(s) left in %s by runs that were killed\n",
                b->run.cleaned, b->run.base);
-    /* Google Benchmark says itself why when it refuses a flag (why stays empty). */
     if (sl_passes_start(&b->passes, b->run.partial, b->argv[0], &b->cli, b->why,
                         sizeof b->why) != 0)
         return SL_EXIT_USAGE;
@@ -268,7 +267,10 @@ static int publish(bench_run *b)
         return SL_EXIT_RUNTIME;
     b->have_folder = 0;
     b->published = 1;
-    sl_history_record(b->run.base, "bench", b->run.name, b->suite);
+    if (sl_history_record(b->run.base, "bench", b->run.name, b->suite, b->why,
+                          sizeof b->why) != 0)
+        sl_print_warning(b->prog, b->why);
+    b->why[0] = '\0';
     printf("\n");
     b->report.dir = b->run.final;
     sl_print_report(stdout, &b->report, b->cli.verbose);

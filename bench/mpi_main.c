@@ -145,7 +145,8 @@ static int worker(int argc, char **argv)
     if (argc < 8)
         return SL_EXIT_USAGE;
     sl_hybrid_plan plan = { .frag = argv[2], .threads = atoi(argv[3]), .reps = atoi(argv[4]),
-                            .min_time = strtod(argv[5], NULL), .baseline = atoi(argv[6]) };
+                            .min_time = strtod(argv[5], NULL), .baseline = atoi(argv[6]),
+                            .program = PROGRAM };
     for (int i = 7; i < argc && plan.njobs < SL_HYBRID_MAX_JOBS; i++) {
         const char *eq = strchr(argv[i], '=');
         const sl_hybrid_kernel *k = eq ? find_kernel(argv[i], (size_t)(eq - argv[i])) : NULL;
@@ -160,7 +161,8 @@ static int worker(int argc, char **argv)
     MPI_Init_thread(&argc, &argv, MPI_THREAD_FUNNELED, &provided);
     char *gb_argv[] = { argv[0], NULL };
     int gb_argc = 1;
-    gb_initialize(&gb_argc, gb_argv, 0);
+    char why[256];
+    gb_initialize(&gb_argc, gb_argv, 0, why, sizeof why);   /* no flags: nothing refused */
     int code = sl_hybrid_work(&plan);
     gb_shutdown();
     MPI_Finalize();

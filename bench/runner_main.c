@@ -108,7 +108,7 @@ static int check_and_time(sl_suite *suite, const sl_cli *cli, char **argv, size_
         return SL_EXIT_MISSING;
     char *gbargv[] = { argv[0], NULL };
     int gbargc = 1;
-    gb_initialize(&gbargc, gbargv, 1);
+    gb_initialize(&gbargc, gbargv, 1, why, whylen);   /* no flags: nothing refused */
     sl_timing timing = sl_lesson_timing(cli);
     printf("timing the correct ones (%d repetitions each)...\n\n", timing.reps);
     if (*invalid < suite->count)
@@ -148,7 +148,8 @@ static int runner(int argc, char **argv, sl_suite *suite)
     }
     sl_lesson_table(stdout, suite);
     sl_lesson_notes(stdout, suite);
-    sl_history_record(cli.results, "lesson", "", suite);
+    if (sl_history_record(cli.results, "lesson", "", suite, why, sizeof why) != 0)
+        sl_print_warning(argv[0], why);
     if (image && sl_pictures_publish(suite, &pictures, cli.word[0], cli.plots, stdout, why,
                                      sizeof why) != 0) {
         sl_print_error(argv[0], why);

@@ -291,8 +291,11 @@ static void best_cpu_is_the_fastest(void)
 
 int main(int argc, char **argv)
 {
-    if (gb_initialize(&argc, argv, 1) != 0)
+    char why[256];
+    if (gb_initialize(&argc, argv, 1, why, sizeof why) != 0) {
+        fprintf(stderr, "test_timing: %s\n", why);
         return 1;
+    }
     tally_outside_the_clock();
     precision_within_a_budget();
     device_repetitions_warm_up();

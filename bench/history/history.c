@@ -237,10 +237,10 @@ done:
     return rc;
 }
 
-void sl_history_record(const char *results, const char *kind, const char *folder,
-                       const sl_suite *s)
+int sl_history_record(const char *results, const char *kind, const char *folder,
+                      const sl_suite *s, char *why, size_t whylen)
 {
-    char path[SL_PATH_BUF], why[SL_WHY_BUF];
+    char path[SL_PATH_BUF];
     mkdir(results, 0777);   /* the runner's first lesson may find none */
     sl_history_path(path, sizeof path, results);
     sl_history_run run;
@@ -248,12 +248,13 @@ void sl_history_record(const char *results, const char *kind, const char *folder
     for (size_t i = 0; i < s->count; i++)
         run.interrupted |= s->configs[i].interrupted;
     sl_history_row *rows = calloc(s->count ? s->count : 1, sizeof *rows);
-    if (rows == NULL) {
-        fprintf(stderr, "warning: the run is not in the history (out of memory)\n");
-        return;
-    }
+    if (rows == NULL)
+        return sl_fail(why, whylen, "the run is not in the history (out of memory)");
     size_t n = sl_history_rows(s, rows, s->count);
-    if (sl_history_add(path, &run, rows, n, why, sizeof why) < 0)
-        fprintf(stderr, "warning: the run is not in the history (%s): %s\n", path, why);
+    char add_why[SL_WHY_BUF];
+    int rc = sl_history_add(path, &run, rows, n, add_why, sizeof add_why) < 0 ? -1 : 0;
+    if (rc != 0)
+        sl_fail(why, whylen, "the run is not in the history (%s): %s", path, add_why);
     free(rows);
+    return rc;
 }

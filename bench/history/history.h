@@ -67,9 +67,9 @@ typedef struct sl_history_imported {
 int sl_history_import_all(const char *db, const char *results, sl_history_imported *got,
                           char *why, size_t whylen);
 
-/* Record a finished suite (bench or runner): a warning on stderr, never a
- * failure of the run, when the history cannot be written. */
-void sl_history_record(const char *results, const char *kind, const char *folder,
-                       const sl_suite *s);
+/* Record a finished suite (bench or runner). 0, or -1 with why: the
+ * caller warns, and the run itself has not failed. */
+int sl_history_record(const char *results, const char *kind, const char *folder,
+                      const sl_suite *s, char *why, size_t whylen);
 
 #endif

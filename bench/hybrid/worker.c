@@ -422,8 +422,8 @@ static int run_config(FILE *f, const sl_hybrid_job *job, const sl_hybrid_variant
     double mib = 0;
     if (!all_ok(c.comm, allocate(&c, &mib) == 0)) {
         if (c.me.rank == 0)
-            fprintf(stderr, "speedlab-mpi: out of memory: %s %s needs %.0f MiB on rank 0\n",
-                    job->kernel->problem->name, v->name, mib);
+            fprintf(stderr, "%s: out of memory: %s %s needs %.0f MiB on rank 0\n",
+                    plan->program, job->kernel->problem->name, v->name, mib);
         release(&c);
         return SL_EXIT_RUNTIME;
     }
@@ -476,10 +476,10 @@ static int run_config(FILE *f, const sl_hybrid_job *job, const sl_hybrid_variant
         }
         printf("%s%s\n", note[0] ? ": " : "", note);
         if (!valid)
-            fprintf(stderr, "speedlab-mpi: INVALID: %s %s at %d rank(s) x %d thread(s): got %.17g,"
-                    " expected %.17g%s%s\n", job->kernel->problem->name, v->name, c.me.ranks,
-                    c.p.threads, c.out.value,
-                    vd.expected, note[0] ? "; " : "", note);
+            fprintf(stderr, "%s: INVALID: %s %s at %d rank(s) x %d thread(s): got %.17g,"
+                    " expected %.17g%s%s\n", plan->program, job->kernel->problem->name,
+                    v->name, c.me.ranks, c.p.threads, c.out.value, vd.expected,
+                    note[0] ? "; " : "", note);
         fflush(stdout);
     }
     release(&c);
@@ -498,7 +498,7 @@ int sl_hybrid_work(const sl_hybrid_plan *plan)
     if (rank == 0) {
         f = fopen(plan->frag, "w");
         if (f == NULL) {
-            fprintf(stderr, "speedlab-mpi: cannot write %s: %s\n", plan->frag, strerror(errno));
+            fprintf(stderr, "%s: cannot write %s: %s\n", plan->program, plan->frag, strerror(errno));
             open_ok = 0;
         }
     }
@@ -520,7 +520,7 @@ int sl_hybrid_work(const sl_hybrid_plan *plan)
     if (code != SL_EXIT_RUNTIME)
         describe_totals(f, MPI_COMM_WORLD, &at);
     if (f != NULL && (fclose(f) != 0) && code == SL_EXIT_OK) {
-        fprintf(stderr, "speedlab-mpi: write failed: %s: %s\n", plan->frag, strerror(errno));
+        fprintf(stderr, "%s: write failed: %s: %s\n", plan->program, plan->frag, strerror(errno));
         code = SL_EXIT_RUNTIME;
     }
     /* Every rank returns the same code. */

@@ -33,6 +33,7 @@ typedef struct sl_hybrid_plan {
     double min_time;    /* seconds per repetition, at least */
     int baseline;       /* 1-rank launch: also time the scalar variant */
     const char *frag;   /* rank 0 writes its rows here */
+    const char *program; /* the program's name, for rank 0's messages */
 } sl_hybrid_plan;
 
 /* Run the plan on MPI_COMM_WORLD (MPI initialised). Returns the exit code

@@ -61,7 +61,7 @@ class ForwardingReporter : public benchmark::BenchmarkReporter {
 // times and warm-up per benchmark), or would publish a run with nothing
 // timed (--benchmark_list_tests, --benchmark_report_aggregates_only): they
 // are refused, with the kit's own option where there is one.
-int check_flag(const char *arg)
+int check_flag(const char *arg, char *why, size_t whylen)
 {
     static const struct { const char *flag, *instead; } refused[] = {
         {"--benchmark_repetitions", "use --reps N"},
@@ -84,25 +84,25 @@ int check_flag(const char *arg)
     if (const char *v = value_of("--benchmark_out_format")) {
         if (std::strcmp(v, "json") == 0)
             return 0;
-        std::fprintf(stderr, "--benchmark_out_format: '%s': the run folder's file is JSON\n", v);
+        std::snprintf(why, whylen, "--benchmark_out_format: '%s': the run folder's file is JSON", v);
         return -1;
     }
     if (const char *v = value_of("--benchmark_enable_random_interleaving")) {
         if (std::strcmp(v, "true") == 0 || std::strcmp(v, "false") == 0)
             return 0;
-        std::fprintf(stderr, "--benchmark_enable_random_interleaving: '%s' is not true or "
-                     "false\n", v);
+        std::snprintf(why, whylen, "--benchmark_enable_random_interleaving: '%s' is not true or "
+                      "false", v);
         return -1;
     }
     size_t name = std::strcspn(arg, "=");
     for (const auto &r : refused)
         if (std::strlen(r.flag) == name && std::strncmp(arg, r.flag, name) == 0) {
-            std::fprintf(stderr, "%.*s is not honoured here: %s\n", (int)name, arg, r.instead);
+            std::snprintf(why, whylen, "%.*s is not honoured here: %s", (int)name, arg, r.instead);
             return -1;
         }
-    std::fprintf(stderr, "%.*s is not one the kit can honour (it takes --benchmark_filter, "
-                 "--benchmark_context and --benchmark_enable_random_interleaving)\n",
-                 (int)name, arg);
+    std::snprintf(why, whylen, "%.*s is not one the kit can honour (it takes --benchmark_filter, "
+                  "--benchmark_context and --benchmark_enable_random_interleaving)",
+                  (int)name, arg);
     return -1;
 }
 
@@ -184,11 +184,11 @@ void gb_add_context(const char *key, const char *value)
     benchmark::AddCustomContext(key, value);
 }
 
-int gb_initialize(int *argc, char **argv, int interleave)
+int gb_initialize(int *argc, char **argv, int interleave, char *why, size_t whylen)
 {
     static const char out_prefix[] = "--benchmark_out=";
     for (int i = 1; i < *argc; i++) {
-        if (check_flag(argv[i]) != 0)
+        if (check_flag(argv[i], why, whylen) != 0)
             return -1;
         if (std::strncmp(argv[i], out_prefix, sizeof out_prefix - 1) == 0)
             out_path = argv[i] + sizeof out_prefix - 1;

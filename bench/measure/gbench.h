@@ -8,6 +8,7 @@
 #ifndef SPEEDLAB_GBENCH_H
 #define SPEEDLAB_GBENCH_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #ifdef __cplusplus
@@ -60,9 +61,9 @@ typedef void gb_on_result(const gb_result *r, void *ctx);
  * interleave: run the repetitions of all benchmarks in a random order
  * (--benchmark_enable_random_interleaving), so that a burst of outside
  * load hits many configurations a little instead of one completely.
- * Returns 0, or -1 (with a line on stderr) when a flag is one the library
+ * Returns 0, or -1 with the reason in why when a flag is one the library
  * would accept silently but which would measure nothing or garbage. */
-int gb_initialize(int *argc, char **argv, int interleave);
+int gb_initialize(int *argc, char **argv, int interleave, char *why, size_t whylen);
 
 /* Forget every registered benchmark (before registering a second pass). */
 void gb_clear(void);

@@ -21,8 +21,7 @@ typedef struct sl_passes {
 } sl_passes;
 
 /* Start Google Benchmark with the user's --benchmark_* flags (cli) and its
- * JSON going to the folder partial. 0; -1 with why; or -2 when Google
- * Benchmark refused a flag (it has said why itself). */
+ * JSON going to the folder partial. 0, or -1 with why (a flag refused). */
 int sl_passes_start(sl_passes *p, const char *partial, char *argv0, const sl_cli *cli,
                     char *why, size_t whylen);
 

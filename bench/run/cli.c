@@ -15,6 +15,12 @@ void sl_print_error(const char *program, const char *message)
     fprintf(stderr, "%s: %s\n", slash ? slash + 1 : program, message);
 }
 
+void sl_print_warning(const char *program, const char *message)
+{
+    const char *slash = strrchr(program, '/');
+    fprintf(stderr, "%s: warning: %s\n", slash ? slash + 1 : program, message);
+}
+
 void sl_install_hint(char *out, size_t len, const char *package)
 {
     snprintf(out, len, "%sapt-get install %s", geteuid() == 0 ? "" : "sudo ", package);

@@ -99,6 +99,10 @@ int sl_cli_parse(sl_cli *cli, int argc, char **argv, int first, int max_words,
  * exit code. */
 void sl_print_error(const char *program, const char *message);
 
+/* Print "program: warning: message" on stderr: something the run did
+ * without, which did not fail it. */
+void sl_print_warning(const char *program, const char *message);
+
 /* The command that installs a Debian package: "sudo apt-get install PKG",
  * without sudo for root. */
 void sl_install_hint(char *out, size_t len, const char *package);
