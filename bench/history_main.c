@@ -175,5 +175,5 @@ int main(int argc, char **argv)
     fclose(probe);
     if (cli.progress)
         return progress(out, db, cli.plots);
-    return report(db, out, cli.min_change < 0 ? 0.10 : cli.min_change / 100, cli.plots);
+    return report(db, out, cli.min_change / 100, cli.plots);
 }

@@ -124,9 +124,6 @@ static int parse(options *o, int argc, char **argv)
     char why[SL_WHY_BUF];
     if (sl_hybrid_thread_limit(c, why, sizeof why) != 0)
         return fail(-1, "%s%s", why, "");
-    c->reps = c->reps ? c->reps : 5;
-    c->min_time = c->min_time > 0 ? c->min_time : 0.2;
-    c->timeout = c->timeout > 0 ? c->timeout : 900;
     return parse_kernels(o, c->kernel);
 }
 

@@ -13,29 +13,16 @@
 #include "isolate.h"
 #include "sample.h"
 
-/* Short repetitions, as many as the target needs: a full run on 2 cores
- * spends most of its time on its first pass, the rest of the budget on
- * the noisy ones. */
-#define DEFAULT_MIN_TIME 0.1
-#define QUICK_MIN_TIME 0.05
-#define DEFAULT_TARGET 0.05
-#define DEFAULT_BUDGET_MIN 10.0
-enum { DEFAULT_RETRY_BUSY = 2 };
-
 /* The weak-scaling study times the best CPU rung: threads and SIMD. */
 #define WEAK_FLAGS (SL_USES_THREADS | SL_USES_SIMD)
 
 void sl_bench_settings_of(const sl_cli *cli, sl_bench_settings *out)
 {
-    out->reps = cli->reps ? cli->reps : SL_CI_MIN_REPS;
-    out->min_time = cli->min_time > 0 ? cli->min_time
-                    : cli->quick ? QUICK_MIN_TIME : DEFAULT_MIN_TIME;
-    /* Asking for fewer repetitions than a 95% interval needs (or a quick
-     * run) asks for speed: no target unless one is given. */
-    out->target = cli->target >= 0 ? cli->target / 100.0
-                  : cli->quick || out->reps < SL_CI_MIN_REPS ? 0.0 : DEFAULT_TARGET;
-    out->budget = 60.0 * (cli->budget >= 0 ? cli->budget : DEFAULT_BUDGET_MIN);
-    out->retry_busy = cli->retry_busy >= 0 ? cli->retry_busy : DEFAULT_RETRY_BUSY;
+    out->reps = cli->reps;
+    out->min_time = cli->min_time;
+    out->target = cli->target / 100.0;
+    out->budget = 60.0 * cli->budget;
+    out->retry_busy = cli->retry_busy;
 }
 
 /* The weak study after the strong one (see sl_bench_plan). */

@@ -23,10 +23,8 @@ typedef struct sl_bench_settings {
     int retry_busy;       /* rounds that replace disturbed repetitions */
 } sl_bench_settings;
 
-/* cli's settings, each defaulted where not given: enough repetitions for
- * the median's 95% interval (quick runs too); short repetitions; a 5%
- * target unless quick or fewer repetitions than an interval needs; ten
- * minutes; two rounds of re-measuring. */
+/* cli's settings (their defaults are cli.c's) in the units timing takes:
+ * the target as a fraction, the budget in seconds. */
 void sl_bench_settings_of(const sl_cli *cli, sl_bench_settings *out);
 
 /* What follows the timing (the GPU breakdown, the ceilings' second probe,

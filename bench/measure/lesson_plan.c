@@ -8,10 +8,6 @@
 #include "isolate.h"
 #include "platform.h"
 
-/* Short runs: a participant waits for this. */
-enum { LESSON_REPS = 3, LESSON_RETRY_BUSY = 1 };
-#define LESSON_MIN_TIME 0.1
-
 int sl_lesson_kernels(const sl_kernel *const *solutions, const char *name, const char **out,
                       int cap)
 {
@@ -60,9 +56,7 @@ int sl_lesson_plan(sl_suite *suite, const sl_cli *cli, const char *kernel,
 sl_timing sl_lesson_timing(const sl_cli *cli)
 {
     return (sl_timing){
-        .reps = cli->reps ? cli->reps : LESSON_REPS,
-        .min_time = cli->min_time > 0 ? cli->min_time : LESSON_MIN_TIME,
-        .retry_busy = cli->retry_busy >= 0 ? cli->retry_busy : LESSON_RETRY_BUSY,
+        .reps = cli->reps, .min_time = cli->min_time, .retry_busy = cli->retry_busy,
     };
 }
 

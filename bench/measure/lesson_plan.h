@@ -30,8 +30,8 @@ int sl_lesson_kernels(const sl_kernel *const *solutions, const char *name, const
 int sl_lesson_plan(sl_suite *suite, const sl_cli *cli, const char *kernel,
                    const sl_lesson_trees *trees, char *why, size_t whylen);
 
-/* The timing's settings: 3 repetitions of at least 0.1 s, one round of
- * re-measuring, unless the options say otherwise. */
+/* The timing's settings, from the options (cli.c's defaults for the
+ * runner: short runs a participant waits for). */
 sl_timing sl_lesson_timing(const sl_cli *cli);
 
 /* On a hybrid machine, how many cores are fast and which thread counts the

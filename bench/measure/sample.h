@@ -8,8 +8,6 @@
 
 #include "defaults.h"   /* SL_MAX_REPS */
 
-/* Repetitions the median's 95% interval needs: 6 (coverage 96.9%). */
-#define SL_CI_MIN_REPS 6
 
 typedef struct sl_sample {
     int n;

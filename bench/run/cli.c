@@ -474,6 +474,35 @@ static int parse_one(sl_cli *cli, int argc, char **argv, int *i, unsigned progra
     return o->set(cli, o, val, why, whylen);
 }
 
+/* Each option not given gets its default for the program that parsed it:
+ * the value the option's help states, owned here and nowhere else. */
+static void fill_defaults(sl_cli *c, unsigned program)
+{
+    if (c->nthreads == 0)
+        c->nthreads = sl_default_threads(program, c->threads, SL_MAX_THREAD_COUNTS);
+    if (program == SL_CLI_BENCH) {
+        c->reps = c->reps ? c->reps : SL_CI_MIN_REPS;
+        c->min_time = c->min_time > 0 ? c->min_time : c->quick ? 0.05 : 0.1;
+        /* Fewer repetitions than an interval needs, or a quick run, asks
+         * for speed: no target unless one is given. */
+        if (c->target < 0)
+            c->target = c->quick || c->reps < SL_CI_MIN_REPS ? 0.0 : 5.0;
+        c->budget = c->budget >= 0 ? c->budget : 10.0;
+        c->retry_busy = c->retry_busy >= 0 ? c->retry_busy : 2;
+    } else if (program == SL_CLI_RUNNER) {
+        /* Short runs: a participant waits for this. */
+        c->reps = c->reps ? c->reps : 3;
+        c->min_time = c->min_time > 0 ? c->min_time : 0.1;
+        c->retry_busy = c->retry_busy >= 0 ? c->retry_busy : 1;
+    } else if (program == SL_CLI_MPI) {
+        c->reps = c->reps ? c->reps : 5;
+        c->min_time = c->min_time > 0 ? c->min_time : 0.2;
+        c->timeout = c->timeout > 0 ? c->timeout : 900;
+    } else if (program == SL_CLI_HISTORY) {
+        c->min_change = c->min_change >= 0 ? c->min_change : 10.0;
+    }
+}
+
 int sl_cli_parse(sl_cli *cli, int argc, char **argv, int first, int max_words,
                  unsigned program, const char *intro, const char *outro)
 {
@@ -498,7 +527,6 @@ int sl_cli_parse(sl_cli *cli, int argc, char **argv, int first, int max_words,
             return -1;
         }
     }
-    if (cli->nthreads == 0)
-        cli->nthreads = sl_default_threads(program, cli->threads, SL_MAX_THREAD_COUNTS);
+    fill_defaults(cli, program);
     return 0;
 }
