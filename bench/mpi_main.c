@@ -79,34 +79,6 @@ static const sl_hybrid_kernel *find_kernel(const char *name, size_t len)
     return NULL;
 }
 
-/* The kernels text names (NULL: all). 0, or -1 after saying why. */
-static int parse_kernels(options *o, const char *text)
-{
-    /* All of them, in lesson order (the list has its folders' order). */
-    for (int k = 0; text == NULL && hybrid_kernels[k] && k < SL_HYBRID_MAX_JOBS; k++) {
-        int at = o->nkernels++;
-        for (; at > 0 && o->kernels[at - 1]->problem->lesson > hybrid_kernels[k]->problem->lesson;
-             at--)
-            o->kernels[at] = o->kernels[at - 1];
-        o->kernels[at] = hybrid_kernels[k];
-    }
-    for (const char *s = text, *next; s != NULL; s = next) {
-        size_t len = strcspn(s, ",");
-        next = s[len] ? s + len + 1 : NULL;
-        const sl_hybrid_kernel *k = find_kernel(s, len);
-        if (k == NULL || o->nkernels == SL_HYBRID_MAX_JOBS) {
-            fprintf(stderr, PROGRAM ": --kernel: '%.*s' is not one of",
-                    (int)(len > 64 ? 64 : len), s);
-            for (int n = 0; hybrid_kernels[n]; n++)
-                fprintf(stderr, "%s %s", n ? "," : "", hybrid_kernels[n]->problem->name);
-            fputc('\n', stderr);
-            return -1;
-        }
-        o->kernels[o->nkernels++] = k;
-    }
-    return 0;
-}
-
 /* The options, and the driver's defaults for what is not given. 0, 1
  * (--help), or -1 after saying why. */
 static int parse(options *o, int argc, char **argv)
@@ -124,7 +96,8 @@ static int parse(options *o, int argc, char **argv)
     char why[SL_WHY_BUF];
     if (sl_hybrid_thread_limit(c, why, sizeof why) != 0)
         return fail(-1, "%s%s", why, "");
-    return parse_kernels(o, c->kernel);
+    o->nkernels = sl_hybrid_choose(hybrid_kernels, c->kernel, o->kernels, why, sizeof why);
+    return o->nkernels < 0 ? fail(-1, "%s%s", why, "") : 0;
 }
 
 static const sl_kernel *single_of(const sl_problem_def *def)

@@ -2,7 +2,7 @@
  * the cores a SLURM allocation grants (SLURM_JOB_CPUS_PER_NODE's
  * "4(x2),2" form, and this machine's cores for anything it cannot read),
  * OMP_THREAD_LIMIT against the thread list (given: refused; default:
- * trimmed), and the sizes MPI cannot carry.
+ * trimmed), the sizes MPI cannot carry, and --kernel's choice.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <stdlib.h>
@@ -77,8 +77,30 @@ static void check_sizes(void)
     CHECK_CONTAINS(why, "more than img allows");
 }
 
+/* --kernel: every kernel in lesson order, or the ones named, in the
+ * order named; a name that is not one refused with the list. */
+static void check_choose(void)
+{
+    static const sl_problem_def late = { .name = "late", .lesson = 4 },
+                                early = { .name = "early", .lesson = 1 },
+                                mid = { .name = "mid", .lesson = 2 };
+    static const sl_hybrid_kernel k_late = { &late, NULL, 0, NULL },
+                                  k_early = { &early, NULL, 0, NULL },
+                                  k_mid = { &mid, NULL, 0, NULL };
+    const sl_hybrid_kernel *const all[] = { &k_late, &k_early, &k_mid, NULL };
+    const sl_hybrid_kernel *out[SL_HYBRID_MAX_JOBS];
+    char why[256] = "";
+    CHECK_EQ_LL(sl_hybrid_choose(all, NULL, out, why, sizeof why), 3);
+    CHECK(out[0] == &k_early && out[1] == &k_mid && out[2] == &k_late);
+    CHECK_EQ_LL(sl_hybrid_choose(all, "late,early", out, why, sizeof why), 2);
+    CHECK(out[0] == &k_late && out[1] == &k_early);
+    CHECK_EQ_LL(sl_hybrid_choose(all, "mid,ear", out, why, sizeof why), -1);
+    CHECK_CONTAINS(why, "--kernel: 'ear' is not one of late, early, mid");
+}
+
 int main(void)
 {
+    check_choose();
     check_job_cores();
     check_thread_limit();
     check_sizes();

@@ -247,3 +247,42 @@ int sl_hybrid_launch_grid(const sl_hybrid_grid *g, sl_grid *grid, char *why, siz
         }
     return code;
 }
+
+/* The kernel of all named name[0..len), or NULL. */
+static const sl_hybrid_kernel *named(const sl_hybrid_kernel *const *all, const char *name,
+                                     size_t len)
+{
+    for (int k = 0; all[k]; k++)
+        if (strlen(all[k]->problem->name) == len &&
+            strncmp(all[k]->problem->name, name, len) == 0)
+            return all[k];
+    return NULL;
+}
+
+int sl_hybrid_choose(const sl_hybrid_kernel *const *all, const char *text,
+                     const sl_hybrid_kernel **out, char *why, size_t whylen)
+{
+    int n = 0;
+    /* All of them, in lesson order (the list has its folders' order). */
+    for (int k = 0; text == NULL && all[k] && k < SL_HYBRID_MAX_JOBS; k++) {
+        int at = n++;
+        for (; at > 0 && out[at - 1]->problem->lesson > all[k]->problem->lesson; at--)
+            out[at] = out[at - 1];
+        out[at] = all[k];
+    }
+    for (const char *s = text, *next; s != NULL; s = next) {
+        size_t len = strcspn(s, ",");
+        next = s[len] ? s + len + 1 : NULL;
+        const sl_hybrid_kernel *k = named(all, s, len);
+        if (k == NULL || n == SL_HYBRID_MAX_JOBS) {
+            size_t at = (size_t)snprintf(why, whylen, "--kernel: '%.*s' is not one of",
+                                         (int)(len > 64 ? 64 : len), s);
+            for (int i = 0; all[i] && at < whylen; i++)
+                at += (size_t)snprintf(why + at, whylen - at, "%s %s", i ? "," : "",
+                                       all[i]->problem->name);
+            return -1;
+        }
+        out[n++] = k;
+    }
+    return n;
+}

@@ -46,6 +46,12 @@ int sl_hybrid_thread_limit(sl_cli *c, char *why, size_t whylen);
 int sl_hybrid_size(const sl_cli *c, const sl_problem_def *def, int64_t *out, char *why,
                    size_t whylen);
 
+/* The kernels --kernel names (text: comma-separated; NULL: every one of
+ * all, in lesson order) into out (room for SL_HYBRID_MAX_JOBS). Returns
+ * how many, or -1 with why naming the one that is not in all. */
+int sl_hybrid_choose(const sl_hybrid_kernel *const *all, const char *text,
+                     const sl_hybrid_kernel **out, char *why, size_t whylen);
+
 /* Every point of the grid into grid (a 1-rank launch first when the grid
  * has none: the baseline comes from one). Returns 0, 3 when a
  * configuration was wrong, or 1 with why (a launch failed, hung past
