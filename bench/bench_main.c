@@ -138,8 +138,9 @@ static int make_folder(bench_run *b)
 static int validate(bench_run *b)
 {
     sl_suite *suite = b->suite;
-    sl_bench_affinity_warnings(&b->cli, b->why, sizeof b->why);
-    fputs(b->why, stdout);
+    char warnings[1536];
+    sl_bench_affinity_warnings(&b->cli, warnings, sizeof warnings);
+    fputs(warnings, stdout);
     printf("speedlab bench (%s tree%s%s): validating %zu configurations\n", TREE_NAME,
            b->cli.label[0] ? ", its rows labelled " : "", b->cli.label[0] ? b->cli.label[0] : "",
            suite->count);

@@ -198,13 +198,13 @@ static int launch_point(const sl_hybrid_grid *g, int ranks, int threads, int bas
     sl_grid_note(grid, "\n");
     if (rc == SL_EXIT_RUNTIME)
         return rc;
-    int before = grid->n, code = SL_EXIT_OK;
+    int before = grid->n, code = SL_EXIT_OK, cores = sl_hybrid_job_cores();
     if (sl_grid_read_fragment(grid, frag, g->tree, why, whylen) < 0)
         code = SL_EXIT_RUNTIME;
     unlink(frag);
     for (int i = before; i < grid->n; i++) {
         sl_grid_row *row = &grid->rows[i];
-        row->oversubscribed = ranks * threads > sl_hybrid_job_cores();
+        row->oversubscribed = ranks * threads > cores;
         snprintf(row->unit, sizeof row->unit, "%s", unit_of(g, row->kernel));
         if (!row->valid && code == SL_EXIT_OK)
             code = SL_EXIT_INVALID;

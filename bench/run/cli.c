@@ -9,16 +9,21 @@
 #include <unistd.h>
 
 
-void sl_print_error(const char *program, const char *message)
+/* "program: <kind>message" on stderr, the program by its file's name. */
+static void say(const char *program, const char *kind, const char *message)
 {
     const char *slash = strrchr(program, '/');
-    fprintf(stderr, "%s: %s\n", slash ? slash + 1 : program, message);
+    fprintf(stderr, "%s: %s%s\n", slash ? slash + 1 : program, kind, message);
+}
+
+void sl_print_error(const char *program, const char *message)
+{
+    say(program, "", message);
 }
 
 void sl_print_warning(const char *program, const char *message)
 {
-    const char *slash = strrchr(program, '/');
-    fprintf(stderr, "%s: warning: %s\n", slash ? slash + 1 : program, message);
+    say(program, "warning: ", message);
 }
 
 void sl_install_hint(char *out, size_t len, const char *package)
