@@ -20,7 +20,7 @@
 enum { MAX_FIGURES = 256 };
 
 static const char PAGE_HEAD[] =
-    "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+    "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n%s"
     "<title>%s</title>\n<style>\n"
     "body { font-family: sans-serif; margin: 2em auto; max-width: 1100px; "
     "padding: 0 1em; color: #222; }\n"
@@ -262,7 +262,7 @@ int sl_md_separator(const char *line)
 
 void sl_html_begin(FILE *f, const char *title)
 {
-    fprintf(f, PAGE_HEAD, title);
+    fprintf(f, PAGE_HEAD, "", title);
 }
 
 /* Markdown text in memory into the page (markdown_dir). */
@@ -289,10 +289,20 @@ void sl_html_end(FILE *f)
 int sl_html_page(const char *path, const char *title, const char *md, size_t len,
                  const char *dir)
 {
+    return sl_html_page_every(path, title, md, len, dir, 0);
+}
+
+int sl_html_page_every(const char *path, const char *title, const char *md, size_t len,
+                       const char *dir, int refresh_s)
+{
     sl_atomic_file af;
     if (sl_atomic_open(&af, path) != 0)
         return -1;
-    sl_html_begin(af.fp, title);
+    char refresh[64] = "";
+    if (refresh_s > 0)
+        snprintf(refresh, sizeof refresh, "<meta http-equiv=\"refresh\" content=\"%d\">\n",
+                 refresh_s);
+    fprintf(af.fp, PAGE_HEAD, refresh, title);
     markdown_text(af.fp, md, len, dir, "headline");
     sl_html_end(af.fp);
     return sl_atomic_commit(&af);

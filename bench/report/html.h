@@ -31,6 +31,11 @@ int sl_md_separator(const char *line);
 int sl_html_page(const char *path, const char *title, const char *md, size_t len,
                  const char *dir);
 
+/* The same, reloading itself every refresh_s seconds (0: never): the
+ * room's page (bench/room/page.h). */
+int sl_html_page_every(const char *path, const char *title, const char *md, size_t len,
+                       const char *dir, int refresh_s);
+
 /* The PNG files in dir, sorted by name, into names[0 .. cap) (each to
  * free). Returns how many, or -1 when dir cannot be read. */
 int sl_list_pngs(const char *dir, char **names, int cap);

@@ -148,19 +148,6 @@ void sl_lesson_notes(FILE *f, const sl_suite *suite)
                 "looks for one.\n", suite->configs[0].kernel->problem->name);
 }
 
-/* A wrong threaded answer that is exactly threads_used times the
- * reference (a sum each thread computed whole). */
-static int whole_loop_per_thread(const sl_config *c)
-{
-    const sl_verdict *v = c->probe_verdict.ok ? &c->verdict : &c->probe_verdict;
-    const sl_outcome *o = c->probe_verdict.ok ? &c->outcome : &c->probe_outcome;
-    if (c->valid || c->isolated_failure || c->threads_used < 2 || v->expected == 0.0 ||
-        c->kernel->problem->image)
-        return 0;
-    double times = o->value / v->expected;
-    return fabs(times - c->threads_used) < 1e-6 * c->threads_used;
-}
-
 /* Wrong answers: what they mean here, and where to look. */
 void sl_lesson_wrong(FILE *f, const sl_suite *suite, size_t invalid)
 {
@@ -184,7 +171,7 @@ void sl_lesson_wrong(FILE *f, const sl_suite *suite, size_t invalid)
      * whole loop, which no race checker reports. */
     for (size_t i = 0; i < suite->count; i++) {
         const sl_config *c = &suite->configs[i];
-        if (whole_loop_per_thread(c))
+        if (sl_wrong_class_of(c) == SL_WRONG_WHOLE_LOOP)
             fprintf(f, "%s/%s/%s: the answer is %d times the right one on %d threads: every "
                     "thread ran the whole loop (#pragma omp parallel without for?)\n",
                     c->tree, c->kernel->problem->name, c->variant->name, c->threads_used,
@@ -193,8 +180,10 @@ void sl_lesson_wrong(FILE *f, const sl_suite *suite, size_t invalid)
     /* A threaded variant that is wrong otherwise is most often a data race. */
     for (size_t i = 0; i < suite->count; i++) {
         const sl_config *c = &suite->configs[i];
-        if (!c->valid && !c->isolated_failure && (c->variant->flags & SL_USES_THREADS) &&
-            !whole_loop_per_thread(c) && strcmp(c->tree, "exhibits") != 0) {
+        sl_wrong_class k = sl_wrong_class_of(c);
+        if ((k == SL_WRONG_RACE || (k == SL_WRONG_CHECKED &&
+                                    (c->variant->flags & SL_USES_THREADS))) &&
+            strcmp(c->tree, "exhibits") != 0) {
             fprintf(f, "A threaded variant is wrong: the usual cause is a data race "
                     "(a missing reduction, a shared temporary). Find it with: "
                     "make racecheck TREE=%s KERNEL=%s\n", c->tree, c->kernel->problem->name);

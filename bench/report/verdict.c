@@ -183,3 +183,50 @@ void sl_verdict_words(const sl_suite *s, const sl_config *c, char *out, size_t l
     else
         snprintf(out, len, "ok");
 }
+
+/* A wrong threaded answer that is exactly threads_used times the
+ * reference (a sum each thread computed whole). */
+static int whole_loop_per_thread(const sl_config *c)
+{
+    const sl_verdict *v = c->probe_verdict.ok ? &c->verdict : &c->probe_verdict;
+    const sl_outcome *o = c->probe_verdict.ok ? &c->outcome : &c->probe_outcome;
+    if (c->threads_used < 2 || v->expected == 0.0 || c->kernel->problem->image)
+        return 0;
+    double times = o->value / v->expected;
+    return fabs(times - c->threads_used) < 1e-6 * c->threads_used;
+}
+
+sl_wrong_class sl_wrong_class_of(const sl_config *c)
+{
+    const sl_verdict *v = c->probe_verdict.ok ? &c->verdict : &c->probe_verdict;
+    if (c->valid || !c->validated)
+        return SL_WRONG_NONE;
+    if (c->isolated_failure)
+        return SL_WRONG_CRASHED;
+    if (whole_loop_per_thread(c))
+        return SL_WRONG_WHOLE_LOOP;
+    if (v->hint)
+        return SL_WRONG_CHECKED;
+    if (c->variant->flags & SL_USES_THREADS)
+        return SL_WRONG_RACE;
+    return SL_WRONG_OTHER;
+}
+
+static const char *const wrong_names[SL_WRONG_CLASSES][2] = {
+    { "none", "right" },
+    { "crashed", "crashed or hung" },
+    { "whole_loop", "parallel without for" },
+    { "checked", "the kernel's check named it" },
+    { "race", "race on a shared sum" },
+    { "wrong", "wrong, cause unknown" },
+};
+
+const char *sl_wrong_class_name(sl_wrong_class k)
+{
+    return k >= 0 && k < SL_WRONG_CLASSES ? wrong_names[k][0] : "wrong";
+}
+
+const char *sl_wrong_class_words(sl_wrong_class k)
+{
+    return k >= 0 && k < SL_WRONG_CLASSES ? wrong_names[k][1] : "wrong, cause unknown";
+}

@@ -64,6 +64,26 @@ const sl_config *sl_counterpart(const sl_suite *s, const sl_config *c);
  * 3.5], solution 7.9x", ... */
 void sl_verdict_words(const sl_suite *s, const sl_config *c, char *out, size_t len);
 
+/* What kind of mistake a wrong answer most likely is, from what the
+ * checks could tell: the room groups the room's mistakes by it
+ * (bench/room/), the lesson table says the same in words. */
+typedef enum sl_wrong_class {
+    SL_WRONG_NONE = 0,        /* the answer is right */
+    SL_WRONG_CRASHED,         /* crashed or hung in its isolated check */
+    SL_WRONG_WHOLE_LOOP,      /* T threads, T times the answer: parallel without for */
+    SL_WRONG_CHECKED,         /* the kernel's own check named the cause (its hint) */
+    SL_WRONG_RACE,            /* a threaded variant otherwise wrong: a data race */
+    SL_WRONG_OTHER,           /* wrong, and nothing tells why */
+    SL_WRONG_CLASSES
+} sl_wrong_class;
+
+sl_wrong_class sl_wrong_class_of(const sl_config *c);
+
+/* Its short name, as the room's records carry it ("race", ...), and its
+ * words ("race on a shared sum", ...). */
+const char *sl_wrong_class_name(sl_wrong_class k);
+const char *sl_wrong_class_words(sl_wrong_class k);
+
 /* Did any busy row get a verdict from its pairs (1), or was every busy row
  * held back (0)? For the table's note. */
 int sl_verdict_paired(const sl_suite *s, const sl_config *c);

@@ -108,7 +108,7 @@ struct option {
     size_t at;                     /* its field (set_text, _whole, _seconds, _flag) */
     int64_t lo, hi;                /* a whole number's range; a flag's value is lo;
                                       seconds at most hi */
-    const char *help, *runner_help, *mpi_help, *compare_help, *history_help;
+    const char *help, *runner_help, *mpi_help, *compare_help, *history_help, *room_help;
     const char *elsewhere;         /* what a program that does not take it says
                                       (default: it belongs to the bench) */
 };
@@ -345,7 +345,8 @@ static const struct option OPTIONS[] = {
     { .name = "--verbose", .alias = "-v", .programs = SL_CLI_BENCH, .set = set_flag, .at = offsetof(sl_cli, verbose), .lo = 1,
       .help = "print every configuration as it is timed, and the whole\n"
       "summary (default: the headline and the warnings)" },
-    { .name = "--results", .value = "DIR", .programs = SL_CLI_BOTH | SL_CLI_MPI | SL_CLI_COMPARE | SL_CLI_HISTORY, .set = set_results,
+    { .name = "--results", .value = "DIR", .programs = SL_CLI_BOTH | SL_CLI_MPI | SL_CLI_COMPARE | SL_CLI_HISTORY | SL_CLI_ROOM, .set = set_results,
+      .room_help = "the room's store and pages go to DIR/room/ (default:\nresults)",
       .history_help = "the results folder whose history.sqlite to read\n(default: results)",
       .help = "where run folders go (default: results)",
       .runner_help = "image kernels: pictures go to DIR/LESSON/ (default:\nresults)",
@@ -398,6 +399,22 @@ static const struct option OPTIONS[] = {
     { .name = "--bind", .value = "core|none", .programs = SL_CLI_MPI, .set = set_bind,
       .mpi_help = "how mpirun binds ranks (default: core when ranks x\n"
       "threads fit the cores, each rank given its threads'\ncores; else none)" },
+    { .name = "--port", .elsewhere = "--port is the room server's (make room)", .value = "N", .programs = SL_CLI_ROOM, .set = set_whole, .at = offsetof(sl_cli, port), .lo = 1, .hi = 65535,
+      .room_help = "the TCP port to listen on (default 8470)" },
+    { .name = "--code", .elsewhere = "--code is the room server's (make room)", .value = "CODE", .programs = SL_CLI_ROOM, .set = set_text, .at = offsetof(sl_cli, code),
+      .room_help = "the room code participants post with: 4 to 32 letters\n"
+      "or digits (default: a random one, printed)" },
+    { .name = "--folder", .elsewhere = "--folder is the room server's (make room)", .value = "DIR", .programs = SL_CLI_ROOM, .set = set_text, .at = offsetof(sl_cli, folder),
+      .room_help = "also take the runs participants leave in this shared\n"
+      "folder (clusters: SPEEDLAB_ROOM=DIR)" },
+    { .name = "--stuck", .elsewhere = "--stuck is the room server's (make room)", .value = "MIN", .programs = SL_CLI_ROOM, .set = set_minutes, .at = offsetof(sl_cli, stuck), .hi = 1440,
+      .room_help = "stuck: the same state on a step over runs this many\n"
+      "minutes apart (default 10)" },
+    { .name = "--top", .elsewhere = "--top is the room server's (make room)", .value = "N", .programs = SL_CLI_ROOM, .set = set_whole, .at = offsetof(sl_cli, top), .lo = 1, .hi = 100,
+      .room_help = "the leaderboard's length (default 10)" },
+    { .name = "--once", .elsewhere = "--once is the room server's (make room)", .programs = SL_CLI_ROOM, .set = set_flag, .at = offsetof(sl_cli, once), .lo = 1,
+      .room_help = "serve nothing: take the --folder's runs, write the pages,\n"
+      "print the room and exit (the cluster's report)" },
 };
 enum { NOPTIONS = sizeof OPTIONS / sizeof OPTIONS[0] };
 
@@ -409,6 +426,7 @@ static void sl_cli_print_options(FILE *f, unsigned program)
         const char *help = program == SL_CLI_MPI ? o->mpi_help
                            : program == SL_CLI_COMPARE ? o->compare_help
                            : program == SL_CLI_HISTORY ? o->history_help
+                           : program == SL_CLI_ROOM ? o->room_help
                            : program == SL_CLI_RUNNER && o->runner_help ? o->runner_help
                            : o->help;
         if (!(o->programs & program) || help == NULL)
@@ -505,6 +523,10 @@ static void fill_defaults(sl_cli *c, unsigned program)
         c->timeout = c->timeout > 0 ? c->timeout : 900;
     } else if (program == SL_CLI_HISTORY) {
         c->min_change = c->min_change >= 0 ? c->min_change : 10.0;
+    } else if (program == SL_CLI_ROOM) {
+        c->port = c->port ? c->port : 8470;
+        c->stuck = c->stuck >= 0 ? c->stuck : 10.0;
+        c->top = c->top ? c->top : 10;
     }
 }
 
@@ -519,6 +541,7 @@ int sl_cli_parse(sl_cli *cli, int argc, char **argv, int first, int max_words,
     cli->target = -1;
     cli->bind = -1;
     cli->min_change = -1;
+    cli->stuck = -1;
     cli->results = SL_RESULTS_DEFAULT;
     for (int i = first; i < argc; i++) {
         if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {

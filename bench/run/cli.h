@@ -76,6 +76,12 @@ typedef struct sl_cli {
                                     -1: the default */
     const char *adopt, *commit;  /* history: a run folder, as a commit's */
     const char *unbuilt;         /* history: a commit that did not build */
+    int port;                    /* room: the port to listen on */
+    const char *code, *folder;   /* room: its code (NULL: random), a shared
+                                    folder to take runs from */
+    double stuck;                /* room: minutes on one state; -1: default */
+    int top;                     /* room: the leaderboard's length */
+    int once;                    /* room: import, write, print, exit */
     int gbargc;                  /* --benchmark_* flags, passed through */
     char *gbargv[SL_MAX_GB_FLAGS];
 } sl_cli;
@@ -87,6 +93,7 @@ typedef struct sl_cli {
 #define SL_CLI_MPI 4u                /* lesson 6's driver, speedlab-mpi-<tree> */
 #define SL_CLI_COMPARE 8u            /* speedlab-compare */
 #define SL_CLI_HISTORY 16u           /* speedlab-history */
+#define SL_CLI_ROOM 32u              /* speedlab-room, the room server */
 
 /* Parse argv[first..argc) as program's options; up to max_words bare words
  * go to cli->word (the runner's lesson, compare's run folders). --help

@@ -1,0 +1,140 @@
+/* collect.c - a runner run as a room post (collect.h). */
+#define _DEFAULT_SOURCE
+#include "collect.h"
+
+#include <dirent.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "ceiling_report.h"
+#include "defaults.h"
+#include "speedlab_config.h"
+#include "verdict.h"
+
+sl_room_state sl_room_state_of(const sl_suite *s, const sl_config *c)
+{
+    if (!c->valid)
+        return SL_ROOM_WRONG;
+    if (c->speedup > 0.0 && c->speedup < 1.0)
+        return SL_ROOM_SLOWER;
+    const sl_config *sol = sl_counterpart(s, c);
+    if (sol && sol->timed && sol->median > 0.0 &&
+        (c->median > SL_BEHIND_SOLUTION * sol->median ||
+         (c->speedup < SL_NOT_FASTER_YET && sol->speedup >= SL_NOT_FASTER_YET)))
+        return SL_ROOM_SLOW;
+    return SL_ROOM_CAUGHT_UP;
+}
+
+/* Does the C file at path define the problem named name? (As
+ * scripts/kernels.sh reads kernels/: `.name = "pi"`.) */
+static int defines(const char *path, const char *name)
+{
+    char want[96], line[256];
+    snprintf(want, sizeof want, ".name = \"%s\"", name);
+    FILE *f = fopen(path, "r");
+    int found = 0;
+    while (f && !found && fgets(line, sizeof line, f))
+        found = strstr(line, want) != NULL;
+    if (f)
+        fclose(f);
+    return found;
+}
+
+/* The exercise file of kernel's variant: exercises/<folder>/<variant>.c,
+ * folder the one of kernels/ whose problem file names the kernel. */
+static int exercise_file(const char *source, const char *kernel, const char *variant,
+                         char *out, size_t len)
+{
+    char dir[1024], path[1536];
+    snprintf(dir, sizeof dir, "%s/kernels", source);
+    DIR *d = opendir(dir);
+    struct dirent *e;
+    int found = 0;
+    while (d && !found && (e = readdir(d)) != NULL) {
+        if (e->d_name[0] == '.')
+            continue;
+        char sub[1280];
+        snprintf(sub, sizeof sub, "%s/%s", dir, e->d_name);
+        DIR *k = opendir(sub);
+        struct dirent *f;
+        while (k && !found && (f = readdir(k)) != NULL) {
+            size_t n = strlen(f->d_name);
+            if (n < 3 || strcmp(f->d_name + n - 2, ".c") != 0)
+                continue;
+            snprintf(path, sizeof path, "%s/%s", sub, f->d_name);
+            if (defines(path, kernel)) {
+                snprintf(out, len, "%s/exercises/%s/%s.c", source, e->d_name, variant);
+                found = 1;
+            }
+        }
+        if (k)
+            closedir(k);
+    }
+    if (d)
+        closedir(d);
+    return found ? 0 : -1;
+}
+
+/* The configuration of c's variant with the most threads, in the
+ * exercises tree: is c it? */
+static int most_threads(const sl_suite *s, const sl_config *c)
+{
+    for (size_t i = 0; i < s->count; i++) {
+        const sl_config *o = &s->configs[i];
+        if (o != c && strcmp(o->tree, c->tree) == 0 && o->kernel == c->kernel &&
+            o->variant == c->variant && !o->weak && o->problem.threads > c->problem.threads)
+            return 0;
+    }
+    return 1;
+}
+
+static void one_record(const sl_suite *s, const sl_config *c, const sl_ceilings *m,
+                       const char *source, const char *stamp, size_t n, sl_room_record *r)
+{
+    memset(r, 0, sizeof *r);
+    snprintf(r->id, sizeof r->id, "%.30s-%zu", stamp, n);
+    r->lesson = c->kernel->problem->lesson;
+    snprintf(r->kernel, sizeof r->kernel, "%s", c->kernel->problem->name);
+    snprintf(r->variant, sizeof r->variant, "%s", c->variant->name);
+    r->threads = c->problem.threads;
+    r->state = sl_room_state_of(s, c);
+    if (r->state == SL_ROOM_WRONG)
+        snprintf(r->hint, sizeof r->hint, "%s", sl_wrong_class_name(sl_wrong_class_of(c)));
+    else
+        r->speedup = c->speedup;
+    r->seconds = c->median > 0.0 ? c->median : c->call_seconds;
+    double roof = m && c->valid ? sl_config_ceiling(m, c) : 0.0;
+    double pct = roof > 0.0 ? 100.0 * c->rate / roof : -1.0;
+    r->ceiling_pct = pct > 100.0 ? -1.0 : pct;   /* a low probe: no claim */
+    char path[2048];
+    if (exercise_file(source, r->kernel, r->variant, path, sizeof path) != 0 ||
+        sl_room_hash_file(path, r->source_hash, sizeof r->source_hash) != 0)
+        snprintf(r->source_hash, sizeof r->source_hash, "unknown");
+}
+
+size_t sl_room_collect(const sl_suite *s, const sl_ceilings *m, const char *nickname,
+                       const char *source, const char *stamp, sl_room_post *p)
+{
+    memset(p, 0, sizeof *p);
+    snprintf(p->nickname, sizeof p->nickname, "%s", nickname);
+#if defined(__aarch64__)
+    snprintf(p->family, sizeof p->family, "aarch64 %s", SPEEDLAB_SIMD_ISA);
+#elif defined(__x86_64__)
+    snprintf(p->family, sizeof p->family, "x86-64 %s", SPEEDLAB_SIMD_ISA);
+#else
+    snprintf(p->family, sizeof p->family, "other %s", SPEEDLAB_SIMD_ISA);
+#endif
+    p->lanes = SPEEDLAB_SIMD_LANES;
+    p->cores = sl_cores_available();
+    for (size_t i = 0; i < s->count && p->count < SL_ROOM_MAX_RECORDS; i++) {
+        const sl_config *c = &s->configs[i];
+        if (strcmp(c->tree, "exercises") != 0 || c->weak || !c->validated ||
+            strcmp(c->variant->name, SL_BASELINE_VARIANT) == 0 ||
+            c->outcome.where != SL_RAN_HOST || (c->valid && !c->timed) ||
+            !most_threads(s, c))
+            continue;
+        one_record(s, c, m, source, stamp, p->count, &p->records[p->count]);
+        p->count++;
+    }
+    return p->count;
+}

@@ -1,0 +1,122 @@
+/* page.c - the room's page and console view (page.h). */
+#define _DEFAULT_SOURCE
+#include "page.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "html.h"
+#include "verdict.h"
+
+/* A nickname in a Markdown table cell: the characters the Markdown
+ * subset acts on become look-alikes; HTML is escaped later, by html.c. */
+static void cell(FILE *f, const char *nick)
+{
+    for (const char *c = nick; *c; c++)
+        fputc(*c == '|' ? '/' : *c == '`' ? '\'' : *c == '*' ? '+' : *c == '[' ? '(' :
+              *c == ']' ? ')' : *c == '!' ? '.' : *c, f);
+}
+
+static const char *hint_words(const char *name)
+{
+    for (int k = SL_WRONG_CRASHED; k < SL_WRONG_CLASSES; k++)
+        if (strcmp(name, sl_wrong_class_name((sl_wrong_class)k)) == 0)
+            return sl_wrong_class_words((sl_wrong_class)k);
+    return name;
+}
+
+static void states_table(FILE *f, const sl_room_view *v)
+{
+    fprintf(f, "## The room: %d participant(s)\n\n| lesson | step |", v->people);
+    for (int s = 0; s < SL_ROOM_STATES; s++)
+        fprintf(f, " %s |", sl_room_state_words((sl_room_state)s));
+    fprintf(f, "\n|--:|---|");
+    for (int s = 0; s < SL_ROOM_STATES; s++)
+        fprintf(f, "--:|");
+    fprintf(f, "\n");
+    for (size_t i = 0; i < v->nsteps; i++) {
+        const sl_room_step *st = &v->steps[i];
+        fprintf(f, "| %d | %s %s |", st->lesson, st->kernel, st->variant);
+        for (int s = 0; s < SL_ROOM_STATES; s++)
+            fprintf(f, " %d |", st->count[s]);
+        fprintf(f, "\n");
+    }
+}
+
+static void stuck_table(FILE *f, const sl_room_view *v)
+{
+    fprintf(f, "\n## Stuck (the same state over runs)\n\n");
+    if (v->nstuck == 0) {
+        fprintf(f, "Nobody is stuck.\n");
+        return;
+    }
+    fprintf(f, "| participant | step | state | for | runs |\n|---|---|---|--:|--:|\n");
+    for (size_t i = 0; i < v->nstuck; i++) {
+        const sl_room_stuck *s = &v->stuck[i];
+        fprintf(f, "| ");
+        cell(f, s->nickname);
+        fprintf(f, " | %s %s | %s%s%s%s | %.0f min | %d |\n", v->steps[s->step].kernel,
+                v->steps[s->step].variant, sl_room_state_words((sl_room_state)s->state),
+                s->hint[0] ? " (" : "", s->hint[0] ? hint_words(s->hint) : "",
+                s->hint[0] ? ")" : "", s->minutes, s->runs);
+    }
+}
+
+static void room_tables(FILE *f, const sl_room_view *v, int top)
+{
+    fprintf(f, "\n## Commonest mistakes\n\n");
+    if (v->nmistakes == 0)
+        fprintf(f, "No wrong answers now.\n");
+    else
+        fprintf(f, "| mistake | participants |\n|---|--:|\n");
+    for (size_t i = 0; i < v->nmistakes; i++)
+        fprintf(f, "| %s | %d |\n", hint_words(v->mistakes[i].hint), v->mistakes[i].count);
+    fprintf(f, "\n## Speedups per CPU family\n\n| CPU family | participants | median best "
+            "speedup |\n|---|--:|--:|\n");
+    for (size_t i = 0; i < v->nfamilies; i++)
+        fprintf(f, "| %s | %d | %.1fx |\n", v->families[i].family, v->families[i].people,
+                v->families[i].median_best);
+    fprintf(f, "\n## Leaderboard: %% of each one's own ceiling (top %d)\n\n", top);
+    if (v->nleaders == 0)
+        fprintf(f, "No right answer with a measured ceiling yet.\n");
+    else
+        fprintf(f, "| rank | participant | %% of own ceiling | step | CPU family |\n"
+                "|--:|---|--:|---|---|\n");
+    for (size_t i = 0; i < v->nleaders && (int)i < top; i++) {
+        const sl_room_leader *l = &v->leaders[i];
+        fprintf(f, "| %zu | ", i + 1);
+        cell(f, l->nickname);
+        fprintf(f, " | %.1f%% | %s %s | %s |\n", l->ceiling_pct, v->steps[l->step].kernel,
+                v->steps[l->step].variant, l->family);
+    }
+}
+
+char *sl_room_markdown(const sl_room_view *v, int with_stuck, int top, size_t *len)
+{
+    char *text = NULL;
+    FILE *f = open_memstream(&text, len);
+    if (f == NULL)
+        return NULL;
+    states_table(f, v);
+    if (with_stuck)
+        stuck_table(f, v);
+    room_tables(f, v, top);
+    fclose(f);
+    return text;
+}
+
+int sl_room_pages(const char *dir, const sl_room_view *v, int top, int refresh_s)
+{
+    static const char *const names[2] = { "room.html", "instructor.html" };
+    for (int stuck = 0; stuck < 2; stuck++) {
+        size_t len;
+        char *md = sl_room_markdown(v, stuck, top, &len), path[4096];
+        snprintf(path, sizeof path, "%s/%s", dir, names[stuck]);
+        int rc = md ? sl_html_page_every(path, "speedlab room", md, len, dir, refresh_s) : -1;
+        free(md);
+        if (rc != 0)
+            return -1;
+    }
+    return 0;
+}
