@@ -5,6 +5,7 @@
 #include <dirent.h>
 #include <stdio.h>
 #include <string.h>
+#include <time.h>
 
 #include "ceiling_report.h"
 #include "defaults.h"
@@ -15,7 +16,9 @@ sl_room_state sl_room_state_of(const sl_suite *s, const sl_config *c)
 {
     if (!c->valid)
         return SL_ROOM_WRONG;
-    if (c->speedup > 0.0 && c->speedup < 1.0)
+    /* Clearly slower: a right variant no faster than scalar measures
+     * 0.95x to 1.05x from one run to the next. */
+    if (c->speedup > 0.0 && c->speedup < 1.0 / SL_NOT_FASTER_YET)
         return SL_ROOM_SLOWER;
     const sl_config *sol = sl_counterpart(s, c);
     if (sol && sol->timed && sol->median > 0.0 &&
@@ -103,6 +106,7 @@ static void one_record(const sl_suite *s, const sl_config *c, const sl_ceilings 
     else
         r->speedup = c->speedup;
     r->seconds = c->median > 0.0 ? c->median : c->call_seconds;
+    r->ran_at = (double)time(NULL);
     double roof = m && c->valid ? sl_config_ceiling(m, c) : 0.0;
     double pct = roof > 0.0 ? 100.0 * c->rate / roof : -1.0;
     r->ceiling_pct = pct > 100.0 ? -1.0 : pct;   /* a low probe: no claim */

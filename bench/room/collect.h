@@ -9,7 +9,8 @@
 #include "record.h"
 #include "suite.h"
 
-/* The state of exercise configuration c: WRONG, slower than scalar,
+/* The state of exercise configuration c: WRONG, clearly slower than
+ * scalar (below 1 / SL_NOT_FASTER_YET),
  * right but behind the solution (by verdict.h's SL_BEHIND_SOLUTION, or
  * not faster where the solution is), or caught up. A file as shipped is
  * the server's to call "not started" (it knows the shipped hashes). */

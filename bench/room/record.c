@@ -44,11 +44,11 @@ char *sl_room_post_json(const sl_room_post *p)
     for (size_t i = 0; records && i < p->count; i++) {
         const sl_room_record *r = &p->records[i];
         json_array_append_new(records, json_pack(
-            "{s:s, s:i, s:s, s:s, s:i, s:s, s:s, s:f, s:f, s:f, s:s}",
+            "{s:s, s:i, s:s, s:s, s:i, s:s, s:s, s:f, s:f, s:f, s:f, s:s}",
             "id", r->id, "lesson", r->lesson, "kernel", r->kernel, "variant", r->variant,
             "threads", r->threads, "state", sl_room_state_name(r->state), "hint", r->hint,
             "speedup", r->speedup, "ceiling_pct", r->ceiling_pct, "seconds", r->seconds,
-            "source_hash", r->source_hash));
+            "ran_at", r->ran_at, "source_hash", r->source_hash));
     }
     json_t *post = json_pack("{s:s, s:s, s:i, s:i, s:o}", "nickname", p->nickname,
                              "family", p->family, "lanes", p->lanes, "cores", p->cores,
@@ -120,7 +120,8 @@ static int parse_record(json_t *o, sl_room_record *r, char *why, size_t whylen)
         number_field(o, "threads", 0, 4096, &threads, why, whylen) ||
         number_field(o, "speedup", 0, 1e5, &r->speedup, why, whylen) ||
         number_field(o, "ceiling_pct", -1, 100, &r->ceiling_pct, why, whylen) ||
-        number_field(o, "seconds", 0, 1e5, &r->seconds, why, whylen))
+        number_field(o, "seconds", 0, 1e5, &r->seconds, why, whylen) ||
+        number_field(o, "ran_at", 1e9, 1e10, &r->ran_at, why, whylen))
         return -1;
     r->lesson = (int)lesson, r->threads = (int)threads;
     r->state = sl_room_state_parse(state);

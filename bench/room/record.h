@@ -46,6 +46,8 @@ typedef struct sl_room_record {
     double speedup;           /* over the participant's own scalar; 0 when WRONG */
     double ceiling_pct;       /* of their own measured ceiling; -1: not measured */
     double seconds;           /* the median time per call */
+    double ran_at;            /* when the run ran, the participant's clock
+                                 (seconds since 1970): a queued run keeps it */
     char source_hash[24];     /* FNV-1a 64 of the exercise file, hex */
 } sl_room_record;
 

@@ -13,7 +13,7 @@ static const char schema[] =
     " nickname TEXT NOT NULL, id TEXT NOT NULL, received REAL NOT NULL,"
     " family TEXT, lanes INTEGER, cores INTEGER, lesson INTEGER, kernel TEXT,"
     " variant TEXT, threads INTEGER, state TEXT, hint TEXT, speedup REAL,"
-    " ceiling_pct REAL, seconds REAL, source_hash TEXT, PRIMARY KEY (nickname, id));";
+    " ceiling_pct REAL, seconds REAL, ran_at REAL, source_hash TEXT, PRIMARY KEY (nickname, id));";
 
 sl_room_db *sl_room_store_open(const char *path, char *why, size_t whylen)
 {
@@ -59,7 +59,8 @@ static int add_one(sqlite3_stmt *st, const sl_room_post *p, const sl_room_record
     sqlite3_bind_double(st, 13, r->speedup);
     sqlite3_bind_double(st, 14, r->ceiling_pct);
     sqlite3_bind_double(st, 15, r->seconds);
-    sqlite3_bind_text(st, 16, r->source_hash, -1, SQLITE_STATIC);
+    sqlite3_bind_double(st, 16, r->ran_at);
+    sqlite3_bind_text(st, 17, r->source_hash, -1, SQLITE_STATIC);
     return sqlite3_step(st) == SQLITE_DONE ? 0 : -1;
 }
 
@@ -69,7 +70,7 @@ int sl_room_store_add(sl_room_db *db, const sl_room_post *p, double received, ch
     sqlite3_stmt *st = NULL;
     int rc = sqlite3_exec(db, "BEGIN IMMEDIATE", NULL, NULL, NULL) == SQLITE_OK &&
              sqlite3_prepare_v2(db, "INSERT OR IGNORE INTO records VALUES "
-                                "(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)", -1, &st, NULL) == SQLITE_OK
+                                "(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)", -1, &st, NULL) == SQLITE_OK
                  ? 0 : -1;
     for (size_t i = 0; rc == 0 && i < p->count; i++)
         rc = add_one(st, p, &p->records[i], received + 1e-6 * (double)i);
@@ -94,7 +95,8 @@ sl_room_row *sl_room_store_load(sl_room_db *db, size_t *n, char *why, size_t why
     sl_room_row *rows = malloc(cap * sizeof *rows);
     *n = 0;
     if (rows == NULL || sqlite3_prepare_v2(db, "SELECT received, nickname, family, id, lesson,"
-            " kernel, variant, threads, state, hint, speedup, ceiling_pct, seconds, source_hash"
+            " kernel, variant, threads, state, hint, speedup, ceiling_pct, seconds, ran_at,"
+            " source_hash"
             " FROM records ORDER BY received, rowid", -1, &st, NULL) != SQLITE_OK) {
         snprintf(why, whylen, "cannot read the room's store: %s", sqlite3_errmsg(db));
         free(rows);
@@ -125,7 +127,8 @@ sl_room_row *sl_room_store_load(sl_room_db *db, size_t *n, char *why, size_t why
         w->r.speedup = sqlite3_column_double(st, 10);
         w->r.ceiling_pct = sqlite3_column_double(st, 11);
         w->r.seconds = sqlite3_column_double(st, 12);
-        text_col(st, 13, w->r.source_hash, sizeof w->r.source_hash);
+        w->r.ran_at = sqlite3_column_double(st, 13);
+        text_col(st, 14, w->r.source_hash, sizeof w->r.source_hash);
     }
     sqlite3_finalize(st);
     if (rc != SQLITE_DONE) {

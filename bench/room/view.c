@@ -68,16 +68,16 @@ static void find_stuck(const sl_room_row *rows, const int *state, const int *ste
     if (st == SL_ROOM_CAUGHT_UP || st == SL_ROOM_NOT_STARTED ||
         v->nstuck == SL_ROOM_MAX_PEOPLE)
         return;
-    double first = last->received;
+    double first = last->r.ran_at;
     int runs = 0;
     for (size_t j = latest + 1; j-- > 0;) {
         if (step[j] != step[latest] || strcmp(rows[j].nickname, last->nickname) != 0)
             continue;
         if (state[j] != st || strcmp(rows[j].r.hint, last->r.hint) != 0)
             break;
-        first = rows[j].received, runs++;
+        first = rows[j].r.ran_at, runs++;
     }
-    double minutes = (last->received - first) / 60.0;
+    double minutes = (last->r.ran_at - first) / 60.0;
     if (runs < 2 || minutes < stuck_minutes)
         return;
     sl_room_stuck *s = &v->stuck[v->nstuck++];

@@ -64,7 +64,8 @@ typedef struct sl_room_view {
 
 /* The view of rows[0 .. n) (oldest first). shipped: the shipped
  * exercise files' hashes (nshipped); stuck_minutes: the same state on a
- * step over at least two runs spanning this long is stuck. */
+ * step over at least two runs whose ran_at span this long is stuck (the
+ * runs' own times: a queue sent late still tells how long it took). */
 void sl_room_view_make(const sl_room_row *rows, size_t n, const char *const *shipped,
                        size_t nshipped, double stuck_minutes, sl_room_view *v);
 
