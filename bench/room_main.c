@@ -14,13 +14,16 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "cli.h"
 #include "exitcodes.h"
 #include "interrupt.h"
+#include "run_dir.h"
 #include "server.h"
 #include "speedlab_config.h"
 
@@ -33,15 +36,39 @@ static const char outro[] =
     "Participants join with: export SPEEDLAB_ROOM=http://THIS_HOST:PORT/CODE\n"
     "Exit: 0 ok (Ctrl-C ends a session), 1 the store or pages failed, 2 bad input.\n";
 
+/* The exercises as shipped: generated afresh from the solutions into
+ * <results>/room/shipped (the instructor's own exercises/ may be edited),
+ * by the kit's generator, run directly (no shell between). */
+static void shipped_files(sl_room_server *s)
+{
+    char out[4200];
+    snprintf(out, sizeof out, "%s/shipped", s->dir);
+    pid_t pid = fork();
+    if (pid == 0) {
+        int devnull = open("/dev/null", O_WRONLY);
+        if (devnull >= 0)
+            dup2(devnull, STDOUT_FILENO);
+        execlp("sh", "sh", SPEEDLAB_SOURCE_DIR "/scripts/gen_exercises.sh",
+               SPEEDLAB_SOURCE_DIR "/solutions", out, (char *)NULL);
+        _exit(127);
+    }
+    int status = 0;
+    if (pid > 0 && waitpid(pid, &status, 0) == pid && WIFEXITED(status) &&
+        WEXITSTATUS(status) == 0) {
+        sl_room_shipped(s, out);
+        return;
+    }
+    printf("warning: could not generate the shipped exercises into %s; the checkout's "
+           "exercises/ stand for them\n", out);
+    sl_room_shipped(s, SPEEDLAB_SOURCE_DIR "/exercises");
+}
+
 /* The store's folder, the store, the shipped files' hashes. */
 static int open_room(sl_room_server *s, const sl_cli *cli, sl_room_db **mine, char *why,
                      size_t whylen)
 {
-    snprintf(s->dir, sizeof s->dir, "%s", cli->results);
-    if (mkdir(s->dir, 0777) != 0 && errno != EEXIST)
-        return snprintf(why, whylen, "cannot make %s: %s", s->dir, strerror(errno)), -1;
     snprintf(s->dir, sizeof s->dir, "%s/room", cli->results);
-    if (mkdir(s->dir, 0777) != 0 && errno != EEXIST)
+    if (sl_make_folders(s->dir) != 0)
         return snprintf(why, whylen, "cannot make %s: %s", s->dir, strerror(errno)), -1;
     char db[4160];
     snprintf(db, sizeof db, "%s/room.sqlite", s->dir);
@@ -49,7 +76,7 @@ static int open_room(sl_room_server *s, const sl_cli *cli, sl_room_db **mine, ch
     *mine = s->db ? sl_room_store_open(db, why, whylen) : NULL;
     if (*mine == NULL)
         return -1;
-    sl_room_shipped(s, SPEEDLAB_SOURCE_DIR "/exercises");
+    shipped_files(s);
     return 0;
 }
 

@@ -13,6 +13,7 @@
 
 #include "args.h"
 #include "context.h"
+#include "run_dir.h"
 #include "platform.h"
 #include "speedlab_config.h"
 
@@ -241,7 +242,7 @@ int sl_history_record(const char *results, const char *kind, const char *folder,
                       const sl_suite *s, char *why, size_t whylen)
 {
     char path[SL_PATH_BUF];
-    mkdir(results, 0777);   /* the runner's first lesson may find none */
+    sl_make_folders(results);   /* the runner's first lesson may find none */
     sl_history_path(path, sizeof path, results);
     sl_history_run run;
     sl_history_describe(&run, kind, s->count ? s->configs[0].tree : "", folder);

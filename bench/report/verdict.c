@@ -114,6 +114,16 @@ static int busy_words(const sl_suite *s, const sl_config *c, const sl_config *so
     return 1;
 }
 
+double sl_speedup_judged(const sl_suite *s, const sl_config *c)
+{
+    const sl_config *base = sl_suite_baseline(s, c);
+    sl_paired up;
+    if (c->contaminated && base && base != c && sl_pair_configs(base, c, &up) > 0 &&
+        !sl_paired_too_wide(&up))
+        return up.median;
+    return c->speedup;
+}
+
 int sl_verdict_paired(const sl_suite *s, const sl_config *c)
 {
     char words[128];

@@ -84,6 +84,11 @@ sl_wrong_class sl_wrong_class_of(const sl_config *c);
 const char *sl_wrong_class_name(sl_wrong_class k);
 const char *sl_wrong_class_words(sl_wrong_class k);
 
+/* The speedup over scalar the verdict judges c by: on a quiet machine its
+ * median's, on a busy one its paired ratios' median where they say
+ * something, else its median's still (the verdict then gives none). */
+double sl_speedup_judged(const sl_suite *s, const sl_config *c);
+
 /* Did any busy row get a verdict from its pairs (1), or was every busy row
  * held back (0)? For the table's note. */
 int sl_verdict_paired(const sl_suite *s, const sl_config *c);

@@ -17,19 +17,21 @@ sl_room_state sl_room_state_of(const sl_suite *s, const sl_config *c)
     if (!c->valid)
         return SL_ROOM_WRONG;
     /* Clearly slower: a right variant no faster than scalar measures
-     * 0.95x to 1.05x from one run to the next. */
-    if (c->speedup > 0.0 && c->speedup < 1.0 / SL_NOT_FASTER_YET)
+     * 0.95x to 1.05x from one run to the next. Busy: by the pairs, as
+     * the verdict judges. */
+    double mine = sl_speedup_judged(s, c);
+    if (mine > 0.0 && mine < 1.0 / SL_NOT_FASTER_YET)
         return SL_ROOM_SLOWER;
     const sl_config *sol = sl_counterpart(s, c);
-    if (sol && sol->timed && sol->median > 0.0 &&
-        (c->median > SL_BEHIND_SOLUTION * sol->median ||
-         (c->speedup < SL_NOT_FASTER_YET && sol->speedup >= SL_NOT_FASTER_YET)))
+    double best = sol && sol->timed ? sl_speedup_judged(s, sol) : 0.0;
+    if (best > 0.0 && (best > SL_BEHIND_SOLUTION * mine ||
+                       (mine < SL_NOT_FASTER_YET && best >= SL_NOT_FASTER_YET)))
         return SL_ROOM_SLOW;
     return SL_ROOM_CAUGHT_UP;
 }
 
 /* Does the C file at path define the problem named name? (As
- * scripts/kernels.sh reads kernels/: `.name = "pi"`.) */
+ * scripts/kernels.sh reads kernels/: its `.name = "..."` line.) */
 static int defines(const char *path, const char *name)
 {
     char want[96], line[256];
@@ -104,7 +106,7 @@ static void one_record(const sl_suite *s, const sl_config *c, const sl_ceilings 
     if (r->state == SL_ROOM_WRONG)
         snprintf(r->hint, sizeof r->hint, "%s", sl_wrong_class_name(sl_wrong_class_of(c)));
     else
-        r->speedup = c->speedup;
+        r->speedup = sl_speedup_judged(s, c);
     r->seconds = c->median > 0.0 ? c->median : c->call_seconds;
     r->ran_at = (double)time(NULL);
     double roof = m && c->valid ? sl_config_ceiling(m, c) : 0.0;

@@ -74,9 +74,13 @@ static void room_tables(FILE *f, const sl_room_view *v, int top)
         fprintf(f, "| %s | %d |\n", hint_words(v->mistakes[i].hint), v->mistakes[i].count);
     fprintf(f, "\n## Speedups per CPU family\n\n| CPU family | participants | median best "
             "speedup |\n|---|--:|--:|\n");
-    for (size_t i = 0; i < v->nfamilies; i++)
-        fprintf(f, "| %s | %d | %.1fx |\n", v->families[i].family, v->families[i].people,
-                v->families[i].median_best);
+    for (size_t i = 0; i < v->nfamilies; i++) {
+        fprintf(f, "| %s | %d | ", v->families[i].family, v->families[i].people);
+        if (v->families[i].median_best > 0.0)
+            fprintf(f, "%.1fx |\n", v->families[i].median_best);
+        else
+            fprintf(f, "none right yet |\n");
+    }
     fprintf(f, "\n## Leaderboard: %% of each one's own ceiling (top %d)\n\n", top);
     if (v->nleaders == 0)
         fprintf(f, "No right answer with a measured ceiling yet.\n");

@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "atomic_file.h"
+#include "run_dir.h"
 
 void sl_room_nickname(const char *results, char *out, size_t len)
 {
@@ -40,11 +41,8 @@ void sl_room_nickname(const char *results, char *out, size_t len)
 /* <results>/room/<sub>, made. */
 static int room_dir(const char *results, const char *sub, char *out, size_t len)
 {
-    snprintf(out, len, "%s/room", results);
-    mkdir(results, 0777);
-    mkdir(out, 0777);
     snprintf(out, len, "%s/room/%s", results, sub);
-    return mkdir(out, 0777) == 0 || errno == EEXIST ? 0 : -1;
+    return sl_make_folders(out);
 }
 
 static int by_name(const void *a, const void *b)

@@ -33,8 +33,7 @@ static int exists(const char *path)
     return lstat(path, &st) == 0;
 }
 
-/* mkdir -p: each missing parent of path, then path. */
-static int make_folders(const char *path)
+int sl_make_folders(const char *path)
 {
     char buf[SL_PATH_BUF];
     if (sl_path_format(buf, sizeof buf, "%s", path) != 0)
@@ -192,7 +191,7 @@ int sl_run_dir_create(sl_run_dir *r, const char *base, char *why, size_t whylen)
     if (strlen(base) > SL_PATH_LIMIT + SL_SUBFOLDER_MAX)
         return sl_fail(why, whylen, "results folder '%s': path too long", base);
     snprintf(r->base, sizeof r->base, "%s", base);
-    if (make_folders(base) != 0)
+    if (sl_make_folders(base) != 0)
         return sl_fail(why, whylen, "cannot create results folder '%s': %s", base,
                        strerror(errno));
     if (stat(base, &st) != 0 || !S_ISDIR(st.st_mode))

@@ -34,4 +34,7 @@ int sl_run_dir_publish(sl_run_dir *r, char *why, size_t whylen);
 /* Remove the partial folder and its files (a run that measured nothing). */
 void sl_run_dir_discard(sl_run_dir *r);
 
+/* mkdir -p: each missing parent of path, then path. 0, or -1 with errno. */
+int sl_make_folders(const char *path);
+
 #endif

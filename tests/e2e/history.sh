@@ -214,18 +214,7 @@ PY
 # as shipped, then 4.8x).
 case_progress() {
     copy="$tmp/copy"; res="$tmp/results"
-    mkdir -p "$copy"
-    (cd "$top" && tar -cf - --exclude=./build --exclude=./results --exclude='./gpu-bundle*' \
-        --exclude=./.git .) | (cd "$copy" && tar -xf -) || { fail "copy"; return; }
-    sh "$copy/scripts/gen_exercises.sh" "$copy/solutions" "$copy/exercises" ||
-        { fail "generating the copy's exercises"; return; }
-    cmake -S "$copy" -B "$copy/build" -DCMAKE_BUILD_TYPE=Release -DSPEEDLAB_CUDA=OFF \
-        -DSPEEDLAB_OFFLOAD=OFF >"$tmp/configure.log" 2>&1 ||
-        { fail "configuring the copy"; tail -20 "$tmp/configure.log" >&2; return; }
-    build() {
-        cmake --build "$copy/build" --target speedlab speedlab-history -j 2 >"$tmp/build.log" 2>&1 ||
-            { fail "building the copy"; tail -20 "$tmp/build.log" >&2; return 1; }
-    }
+    build() { build_copy "$copy" speedlab speedlab-history; }
     runs=0
     lesson() {
         expect_rc "$1" "$2" "$copy/build/bench/speedlab" "$e2e_example" --size 10000019 \
@@ -251,7 +240,7 @@ case_progress() {
             exit bad }'
     }
     f=$(folder_of "$e2e_example")
-    build || return
+    copy_checkout "$copy" speedlab speedlab-history || return
     lesson 0 "run 1: the exercises as shipped"
     completed "$top/solutions/$f/simd.c" >"$copy/exercises/$f/simd.c"
     build || return

@@ -19,7 +19,7 @@ bench_edges() {
 # bench/'s floors, lowest first (bench/CMakeLists.txt).
 floor_of() {
     case $1 in
-        run) echo 1 ;; measure) echo 2 ;; history) echo 3 ;; report) echo 4 ;; hybrid) echo 5 ;;
+        run) echo 1 ;; measure) echo 2 ;; history) echo 3 ;; report) echo 4 ;; hybrid|room) echo 5 ;;
     esac
 }
 
@@ -47,7 +47,7 @@ case_layout() {
             done
         done
     done
-    [ -z "$bad" ] && ok "bench/'s folders include only from floors below: run, measure, history, report, hybrid" ||
+    [ -z "$bad" ] && ok "bench/'s folders include only from floors below: run, measure, history, report, hybrid and room" ||
         fail "an include up or across bench/'s floors:$bad"
     # Report code names no kernel and compares no problem definition.
     kernels=$(sh "$top/scripts/kernels.sh" --names | tr ' ' '|')

@@ -212,6 +212,29 @@ bad() {
 
 # A solutions file as a participant who finished its steps has it: the
 # solution's code, none of the exercise text, no markers.
+# copy_checkout DEST TARGETS...: the checkout copied to DEST (no build,
+# results or .git), its exercises as generated, configured without CUDA or
+# offload, and TARGETS built; 0, or 1 after saying what failed. For cases
+# that edit the exercises and rebuild (build_copy DEST TARGETS... again).
+copy_checkout() {
+    dest=$1; shift
+    mkdir -p "$dest"
+    (cd "$top" && tar -cf - --exclude=./build --exclude=./results --exclude='./gpu-bundle*' \
+        --exclude=./.git .) | (cd "$dest" && tar -xf -) || { fail "copy"; return 1; }
+    sh "$dest/scripts/gen_exercises.sh" "$dest/solutions" "$dest/exercises" ||
+        { fail "generating the copy's exercises"; return 1; }
+    cmake -S "$dest" -B "$dest/build" -DCMAKE_BUILD_TYPE=Release -DSPEEDLAB_CUDA=OFF \
+        -DSPEEDLAB_OFFLOAD=OFF >"$tmp/configure.log" 2>&1 ||
+        { fail "configuring the copy"; tail -20 "$tmp/configure.log" >&2; return 1; }
+    build_copy "$dest" "$@"
+}
+
+build_copy() {
+    dest=$1; shift
+    cmake --build "$dest/build" --target "$@" -j 2 >"$tmp/build.log" 2>&1 ||
+        { fail "building the copy"; tail -20 "$tmp/build.log" >&2; return 1; }
+}
+
 completed() {
     awk '/^ \* BEGIN SOLUTION HEADER$/ { h = 1; next }
          /^ \* EXERCISE HEADER$/ { h = 2; next }
