@@ -10,6 +10,10 @@
 # Open MPI (openmpi-bin, libopenmpi-dev: lesson 6) is installed the same
 # way, but is optional: when it cannot be, the command is printed and the
 # rest of the kit builds, its MPI tests saying they are skipped.
+# The room (make room, SPEEDLAB_ROOM: libmicrohttpd-dev, libjansson-dev,
+# libcurl4-openssl-dev, pkg-config) is optional the same way: without it
+# the lessons run and say, when a room is set, that they cannot join it.
+# With --for-tests, curl too (e2e.room posts with it).
 # --for-tests adds what only the tests need: chromium, the headless browser
 # that opens the bench's index.html. It is optional: when it cannot be
 # installed the command is printed and that one test is skipped.
@@ -57,6 +61,12 @@ if command -v apt-get >/dev/null 2>&1 && command -v dpkg-query >/dev/null 2>&1; 
     esac
     if ! has_pkg libopenmpi-dev || ! command -v mpirun >/dev/null 2>&1; then
         optional_mpi="openmpi-bin libopenmpi-dev"
+    fi
+    for pkg in libmicrohttpd-dev libjansson-dev libcurl4-openssl-dev pkg-config; do
+        has_pkg "$pkg" || optional_room="libmicrohttpd-dev libjansson-dev libcurl4-openssl-dev pkg-config"
+    done
+    if [ "$for_tests" = 1 ] && ! command -v curl >/dev/null 2>&1; then
+        optional_room="${optional_room:-libmicrohttpd-dev libjansson-dev libcurl4-openssl-dev pkg-config} curl"
     fi
     if [ "$for_tests" = 1 ] && { ! has_pkg python3-numba || ! has_pkg python3-numpy; }; then
         optional_numba=$numba_pkgs
@@ -147,6 +157,8 @@ optional_install() {
         "the browser test will be skipped" $optional
     [ -z "${optional_mpi:-}" ] || optional_install "Open MPI" "lesson 6" \
         "lesson 6 will not be built" $optional_mpi
+    [ -z "${optional_room:-}" ] || optional_install "the room's libraries" "make room" \
+        "the room will not be built" $optional_room
     if [ -n "${optional_arm:-}" ]; then
         # arm64 packages on an amd64 system: dpkg must know the architecture.
         if ! dpkg --print-foreign-architectures | grep -qx arm64; then
