@@ -103,17 +103,19 @@ static int settings(sl_room_server *s, const sl_cli *cli, char *why, size_t whyl
  * arrived. */
 static int serve(sl_room_server *s, sl_room_db *mine, int once, char *why, size_t whylen)
 {
-    int first = 1;
+    int first = 1, since_plot = 0;
     do {
         if (s->folder && sl_room_import(s, mine, why, whylen) < 0)
             return -1;
-        if ((s->changed || first) && sl_room_refresh(s, mine, stdout, why, whylen) != 0)
+        int plot = once || ++since_plot >= 10;   /* the figure: every 10 s at most */
+        if ((s->changed || first) && sl_room_refresh(s, mine, stdout, plot, why, whylen) != 0)
             return -1;
+        since_plot = plot && (s->changed || first) ? 0 : since_plot;
         s->changed = 0, first = 0;
         for (int i = 0; !once && i < 10 && !sl_interrupted(); i++)
             usleep(100000);
     } while (!once && !sl_interrupted());
-    return sl_room_refresh(s, mine, NULL, why, whylen);
+    return sl_room_refresh(s, mine, NULL, 0, why, whylen);
 }
 
 int main(int argc, char **argv)

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "atomic_file.h"
 #include "html.h"
 #include "verdict.h"
 
@@ -96,6 +97,29 @@ static void room_tables(FILE *f, const sl_room_view *v, int top)
     }
 }
 
+int sl_room_figure_data(const char *dir, const sl_room_view *v)
+{
+    char path[4200];
+    snprintf(path, sizeof path, "%s/run.gp", dir);
+    if (sl_atomic_write(path, "machine = \"speedlab room\"\n") != 0)
+        return -1;
+    snprintf(path, sizeof path, "%s/room-states.dat", dir);
+    sl_atomic_file af;
+    if (sl_atomic_open(&af, path) != 0)
+        return -1;
+    fprintf(af.fp, "step");
+    for (int s = 0; s < SL_ROOM_STATES; s++)
+        fprintf(af.fp, "\t\"%s\"", sl_room_state_words((sl_room_state)s));
+    fprintf(af.fp, "\n");
+    for (size_t i = 0; i < v->nsteps; i++) {
+        fprintf(af.fp, "\"%s %s\"", v->steps[i].kernel, v->steps[i].variant);
+        for (int s = 0; s < SL_ROOM_STATES; s++)
+            fprintf(af.fp, "\t%d", v->steps[i].count[s]);
+        fprintf(af.fp, "\n");
+    }
+    return sl_atomic_commit(&af);
+}
+
 char *sl_room_markdown(const sl_room_view *v, int with_stuck, int top, size_t *len)
 {
     char *text = NULL;
@@ -103,6 +127,7 @@ char *sl_room_markdown(const sl_room_view *v, int with_stuck, int top, size_t *l
     if (f == NULL)
         return NULL;
     states_table(f, v);
+    fprintf(f, "\n![Each step's participants by state](room-states.png)\n");
     if (with_stuck)
         stuck_table(f, v);
     room_tables(f, v, top);

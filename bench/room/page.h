@@ -16,6 +16,10 @@
  * top: the leaderboard's length. */
 char *sl_room_markdown(const sl_room_view *v, int with_stuck, int top, size_t *len);
 
+/* The figure's data in dir (room-states.dat, and run.gp), which
+ * plots/room.gp draws: 0, or -1 with errno. */
+int sl_room_figure_data(const char *dir, const sl_room_view *v);
+
 /* room.html and instructor.html in dir, each reloading itself every
  * refresh_s seconds: 0, or -1 with errno. */
 int sl_room_pages(const char *dir, const sl_room_view *v, int top, int refresh_s);

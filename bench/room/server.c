@@ -10,6 +10,7 @@
 #include <time.h>
 
 #include "page.h"
+#include "results.h"
 
 int sl_room_allow(sl_room_limit *l, const char *nickname, double now)
 {
@@ -145,7 +146,7 @@ int sl_room_import(sl_room_server *s, sl_room_db *db, char *why, size_t whylen)
     return n;
 }
 
-int sl_room_refresh(sl_room_server *s, sl_room_db *db, FILE *console, char *why,
+int sl_room_refresh(sl_room_server *s, sl_room_db *db, FILE *console, int plots, char *why,
                     size_t whylen)
 {
     size_t n;
@@ -157,7 +158,14 @@ int sl_room_refresh(sl_room_server *s, sl_room_db *db, FILE *console, char *why,
     }
     sl_room_view_make(rows, n, (const char *const *)s->shipped, s->nshipped,
                       s->stuck_minutes, v);
-    int rc = sl_room_pages(s->dir, v, s->top, s->refresh_s);
+    int rc = 0;
+    if (plots && sl_room_figure_data(s->dir, v) == 0) {
+        int drawn = sl_run_plots(s->dir);
+        if (drawn != 0 && !s->said_plots++)
+            printf("room: the figure was not drawn (plots/plot.sh exit %d%s)\n", drawn,
+                   drawn == 3 ? ": gnuplot is missing" : "");
+    }
+    rc = sl_room_pages(s->dir, v, s->top, s->refresh_s);
     if (rc != 0)
         snprintf(why, whylen, "cannot write the pages in %s", s->dir);
     if (rc == 0 && console) {

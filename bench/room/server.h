@@ -51,6 +51,7 @@ typedef struct sl_room_server {
     sl_room_limit limit;
     volatile int changed;             /* runs arrived since the last pages */
     long accepted, refused;
+    int said_plots;                   /* the figure's failure said once */
     char **taken;                     /* the folder's files already taken */
     size_t ntaken;
     void *daemon;
@@ -72,8 +73,10 @@ int sl_room_take(sl_room_server *s, sl_room_db *db, const char *body, size_t len
  * cannot be read (why). */
 int sl_room_import(sl_room_server *s, sl_room_db *db, char *why, size_t whylen);
 
-/* The pages and the console view from the store: 0, or -1 with why. */
-int sl_room_refresh(sl_room_server *s, sl_room_db *db, FILE *console, char *why,
+/* The pages and the console view from the store, and with plots the
+ * figure (gnuplot through plots/plot.sh: a second or so, so not at every
+ * arrival): 0, or -1 with why. */
+int sl_room_refresh(sl_room_server *s, sl_room_db *db, FILE *console, int plots, char *why,
                     size_t whylen);
 
 /* Listen on port (all interfaces): 0, or -1 with why. */

@@ -188,6 +188,13 @@ case_room() {
     sed -n 's/^| //; s/ | /|/g; s/ |$/|/p' "$tmp/out" >"$tmp/console.rows"
     check_room "$tmp/console.rows" q
     expect_in "$tmp/out" "(72 records; 36 posts taken, 0 refused)" "the folder: every record"
+    dat="$tmp/srv2/room/room-states.dat"
+    grep -q "^\"$e2e_example threads\"	12	12	6	0	0$" "$dat" &&
+        ok "the figure's data: threads 12, 12, 6, 0, 0" || fail "room-states.dat: $(cat "$dat")"
+    if command -v gnuplot >/dev/null 2>&1; then
+        [ -s "$tmp/srv2/room/room-states.png" ] && grep -q 'room-states.png' "$tmp/srv2/room/room.html" &&
+            ok "the figure is drawn and on the page" || fail "no room-states.png on the page"
+    fi
 }
 
 # post NAME BODYFILE: POST it; the reply in $tmp/reply, the status echoed.
