@@ -14,6 +14,7 @@
 #include "check.h"
 #include "page.h"
 #include "record.h"
+#include "send.h"
 #include "server.h"
 #include "store.h"
 #include "view.h"
@@ -218,8 +219,31 @@ static void the_store(void)
     unlink(path);
 }
 
+/* A participant's nickname: their own, or one random name kept from the
+ * first run on (not a new person at every run). */
+static void nicknames(void)
+{
+    char dir[] = "/tmp/test_room_nick.XXXXXX", results[128], a[SL_ROOM_NICK], b[SL_ROOM_NICK];
+    CHECK(mkdtemp(dir) != NULL);
+    snprintf(results, sizeof results, "%s/results", dir);   /* not there yet */
+    unsetenv(SL_ROOM_NICK_ENV);
+    sl_room_nickname(results, a, sizeof a);
+    sl_room_nickname(results, b, sizeof b);
+    CHECK(a[0] && strcmp(a, b) == 0);
+    CHECK(strchr(a, '-') != NULL);                          /* quiet-otter-0042 */
+    setenv(SL_ROOM_NICK_ENV, "ann", 1);
+    sl_room_nickname(results, b, sizeof b);
+    CHECK(strcmp(b, "ann") == 0);
+    unsetenv(SL_ROOM_NICK_ENV);
+    char path[256];
+    snprintf(path, sizeof path, "%s/room/nickname", results), unlink(path);
+    snprintf(path, sizeof path, "%s/room", results), rmdir(path);
+    rmdir(results), rmdir(dir);
+}
+
 int main(void)
 {
+    nicknames();
     json_both_ways();
     hostile_posts();
     rate_limit();

@@ -196,11 +196,18 @@ int sl_room_hash_file(const char *path, char *out, size_t len)
 
 void sl_room_random_nickname(char *out, size_t len, uint64_t seed)
 {
-    static const char *const adjectives[] = { "quiet", "swift", "brave", "lucky", "calm",
-                                              "bold", "keen", "merry" };
-    static const char *const animals[] = { "otter", "heron", "lynx", "panda", "gecko",
-                                           "finch", "koala", "marten" };
-    seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
-    snprintf(out, len, "%s-%s-%02u", adjectives[(seed >> 33) % 8], animals[(seed >> 45) % 8],
-             (unsigned)((seed >> 20) % 100));
+    /* 16 x 16 x 10000 names: two of a room of 30 share one about once
+     * in 5000 rooms. */
+    static const char *const adjectives[16] = {
+        "quiet", "swift", "brave", "lucky", "calm", "bold", "keen", "merry",
+        "sunny", "misty", "rapid", "gentle", "clever", "eager", "jolly", "noble" };
+    static const char *const animals[16] = {
+        "otter", "heron", "lynx", "panda", "gecko", "finch", "koala", "marten",
+        "badger", "raven", "bison", "ibex", "puffin", "lemur", "walrus", "hare" };
+    uint64_t z = seed + 0x9e3779b97f4a7c15ULL;          /* splitmix64 */
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    z ^= z >> 31;
+    snprintf(out, len, "%s-%s-%04u", adjectives[z & 15], animals[(z >> 4) & 15],
+             (unsigned)((z >> 8) % 10000));
 }

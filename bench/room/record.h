@@ -75,7 +75,7 @@ int sl_room_post_parse(const char *body, size_t len, sl_room_post *p, char *why,
  * more): 0, or -1 when it cannot be read. */
 int sl_room_hash_file(const char *path, char *out, size_t len);
 
-/* A random nickname ("quiet-otter-42") from a seed. */
+/* A random nickname ("quiet-otter-0042") from a seed. */
 void sl_room_random_nickname(char *out, size_t len, uint64_t seed);
 
 #endif

@@ -22,6 +22,8 @@ void sl_room_nickname(const char *results, char *out, size_t len)
         return;
     }
     char path[4096], line[SL_ROOM_NICK + 2] = "";
+    snprintf(path, sizeof path, "%s/room", results);
+    sl_make_folders(path);    /* so that the first run's nickname is kept */
     snprintf(path, sizeof path, "%s/room/nickname", results);
     FILE *f = fopen(path, "r");
     if (f && fgets(line, sizeof line, f))
@@ -32,7 +34,10 @@ void sl_room_nickname(const char *results, char *out, size_t len)
         snprintf(out, len, "%s", line);
         return;
     }
-    sl_room_random_nickname(out, len, (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 20));
+    struct timespec now;
+    clock_gettime(CLOCK_REALTIME, &now);
+    sl_room_random_nickname(out, len, (uint64_t)now.tv_sec * 1000000007ULL ^
+                                      (uint64_t)now.tv_nsec ^ ((uint64_t)getpid() << 32));
     char text[SL_ROOM_NICK + 2];
     snprintf(text, sizeof text, "%s\n", out);
     sl_atomic_write(path, text);   /* not kept: a new one next time, no harm */
