@@ -6,7 +6,12 @@
 # Checks for cmake, a C and C++ compiler, Google Benchmark and gnuplot (and
 # libomp when the compiler is clang). On Debian/Ubuntu it installs what is
 # missing, announcing each package: directly as root, with sudo otherwise.
-# When it cannot install, it prints the exact command and exits 2.
+# When it cannot (no root, no sudo, no apt: a cluster's login node), it says
+# for each missing piece what the kit does without it and the ways to get
+# it as a user (a module, Spack, conda, Homebrew), and exits 2 only for what
+# the build cannot do without (cmake, a compiler, SQLite's headers), with
+# the apt command for root: CMake builds Google Benchmark from source
+# (cmake/SpeedlabBenchmark.cmake), and without gnuplot runs draw no figure.
 # Open MPI (openmpi-bin, libopenmpi-dev: lesson 6) is installed the same
 # way, but is optional: when it cannot be, the command is printed and the
 # rest of the kit builds, its MPI tests saying they are skipped.
@@ -43,6 +48,18 @@ arm_pkgs="gcc-aarch64-linux-gnu g++-aarch64-linux-gnu libbenchmark-dev:arm64 lib
 
 has_pkg() {
     dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q "install ok installed"
+}
+
+# without PKG: what the kit does without it, and the ways to get it
+# without root (a module, Spack, conda, Homebrew).
+without() {
+    case $1 in
+    libbenchmark-dev) echo "speedlab: no Google Benchmark: CMake builds it from source (downloaded, or from a tarball: make CMAKE_ARGS=-DSPEEDLAB_BENCHMARK_SOURCE=/path/benchmark-1.7.1.tar.gz); or module load google-benchmark, spack install benchmark, conda install -c conda-forge benchmark, brew install google-benchmark, then make CMAKE_ARGS=-DCMAKE_PREFIX_PATH=<its prefix>" >&2 ;;
+    gnuplot-nox|gnuplot) echo "speedlab: no gnuplot: runs write every figure's data but draw no figure (make report RUN=... draws them later); to get it: module load gnuplot, spack install gnuplot, conda install -c conda-forge gnuplot, brew install gnuplot" >&2 ;;
+    cmake) echo "speedlab: no cmake (3.18 or newer): module load cmake, pip install --user cmake, conda install cmake, brew install cmake" >&2 ;;
+    libsqlite3-dev) echo "speedlab: no SQLite headers: module load sqlite, spack install sqlite, conda install -c conda-forge sqlite (then make CMAKE_ARGS=-DCMAKE_PREFIX_PATH=<its prefix>), brew install sqlite" >&2 ;;
+    *) echo "speedlab: no $1: module load $1, spack install $1, conda install -c conda-forge $1" >&2 ;;
+    esac
 }
 
 missing=""
@@ -88,12 +105,11 @@ if command -v apt-get >/dev/null 2>&1 && command -v dpkg-query >/dev/null 2>&1; 
         optional=chromium
     fi
 else
-    # Not Debian/Ubuntu: check what we can and say what to install.
-    for tool in cmake gnuplot; do
-        command -v $tool >/dev/null 2>&1 || missing="$missing $tool"
-    done
-    if [ -n "$missing" ]; then
-        echo "speedlab needs:$missing (plus Google Benchmark and OpenMP)." >&2
+    # Not Debian/Ubuntu (a RHEL login node, macOS): check what we can and
+    # say how to get it as a user; only cmake stops the build.
+    command -v gnuplot >/dev/null 2>&1 || without gnuplot
+    if ! command -v cmake >/dev/null 2>&1; then
+        without cmake
         echo "On macOS: brew install cmake google-benchmark gnuplot libomp" >&2
         exit 2
     fi
@@ -179,6 +195,16 @@ done
 # shellcheck disable=SC2086
 install $missing && exit 0
 [ "$(id -u)" = 0 ] || cmd="sudo $cmd"
-echo "speedlab: could not install:$missing" >&2
-echo "speedlab: run this, then try again:  apt-get update && $cmd" >&2
+# Not installed (no root, no sudo, no network): the kit goes on without
+# what it can do without, and says for each piece how to get it as a user.
+fatal=""
+for pkg in $missing; do
+    case $pkg in
+    libbenchmark-dev|gnuplot-nox) without "$pkg" ;;
+    *) without "$pkg"; fatal="$fatal $pkg" ;;
+    esac
+done
+[ -z "$fatal" ] && exit 0
+echo "speedlab: could not install:$fatal" >&2
+echo "speedlab: with root, run this, then try again:  apt-get update && $cmd" >&2
 exit 2
