@@ -283,6 +283,80 @@ int sl_fast_cpus(unsigned char *fast, int n, char *how, size_t len)
     return 0;
 }
 
+double sl_cpu_quota(void)
+{
+    char line[4096], rel[3584] = "", path[PATH_MAX];
+    FILE *f = fopen("/proc/self/cgroup", "r");
+    while (f && fgets(line, sizeof line, f))
+        if (strncmp(line, "0::", 3) == 0) {          /* the v2 hierarchy */
+            line[strcspn(line, "\n")] = '\0';
+            snprintf(rel, sizeof rel, "%.3000s", line + 3);
+        }
+    if (f)
+        fclose(f);
+    /* The limit may sit on the cgroup itself or on one above it. */
+    double best = 0.0;
+    for (;;) {
+        long long quota, period;
+        snprintf(path, sizeof path, "%s/fs/cgroup%s/cpu.max", sysfs_root(),
+                 strcmp(rel, "/") == 0 ? "" : rel);
+        if (read_line(path, line, sizeof line) == 0 &&
+            sscanf(line, "%lld %lld", &quota, &period) == 2 && quota > 0 && period > 0) {
+            double cores = (double)quota / (double)period;
+            best = best == 0.0 || cores < best ? cores : best;
+        }
+        char *slash = strrchr(rel, '/');
+        if (slash == NULL || rel[0] == '\0' || strcmp(rel, "/") == 0)
+            break;
+        if (slash == rel)
+            snprintf(rel, sizeof rel, "/");
+        else
+            *slash = '\0';
+    }
+    return best;
+}
+
+int sl_smt_threads(void)
+{
+    char path[PATH_MAX], line[4096];
+    unsigned char on[SL_MAX_CPUS];
+    snprintf(path, sizeof path, "%s/devices/system/cpu/cpu0/topology/thread_siblings_list",
+             sysfs_root());
+    int n = read_line(path, line, sizeof line) == 0 ? parse_cpulist(line, on, SL_MAX_CPUS) : -1;
+    return n > 0 ? n : 0;
+}
+
+const char *sl_virtualised(void)
+{
+    char line[4096];
+    FILE *f = fopen("/proc/sys/kernel/osrelease", "r");
+    int wsl = f && fgets(line, sizeof line, f) &&
+              (strstr(line, "microsoft") || strstr(line, "Microsoft") || strstr(line, "WSL"));
+    if (f)
+        fclose(f);
+    if (wsl)
+        return "WSL 2 (Linux in a Windows virtual machine)";
+    f = fopen("/proc/cpuinfo", "r");
+    int hv = 0;
+    while (f && !hv && fgets(line, sizeof line, f))
+        hv = strncmp(line, "flags", 5) == 0 && strstr(line, " hypervisor") != NULL;
+    if (f)
+        fclose(f);
+    return hv ? "a virtual machine (the CPU's flags say hypervisor)" : NULL;
+}
+
+const char *sl_container(void)
+{
+    const char *kind = getenv("container");
+    if (access("/run/.containerenv", F_OK) == 0)
+        return "a container (podman)";
+    if (access("/.dockerenv", F_OK) == 0)
+        return "a container (Docker)";
+    if (kind && *kind)
+        return "a container (the environment says container)";
+    return NULL;
+}
+
 int64_t sl_memory_free(void)
 {
     FILE *f = fopen("/proc/meminfo", "r");
@@ -417,6 +491,14 @@ int sl_fast_cpus(unsigned char *fast, int n, char *how, size_t len)
 int64_t sl_memory_free(void) { return -1; }
 
 int64_t sl_address_space_used(void) { return -1; }
+
+double sl_cpu_quota(void) { return 0.0; }
+
+int sl_smt_threads(void) { return 0; }
+
+const char *sl_virtualised(void) { return NULL; }
+
+const char *sl_container(void) { return NULL; }
 
 #endif
 

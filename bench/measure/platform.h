@@ -78,6 +78,23 @@ const char *sl_emulated(void);
  * hw.perflevel0 is read where it exists (never run yet). */
 int sl_fast_cpus(unsigned char *fast, int n, char *how, size_t len);
 
+/* A CPU quota on this process (cgroup v2's cpu.max, under
+ * $SPEEDLAB_SYSFS_ROOT/fs/cgroup/ at the process's own cgroup), in cores
+ * (1.5: one and a half cores' time per period); 0 when there is none or
+ * the system does not say. */
+double sl_cpu_quota(void);
+
+/* Hardware threads per core (SMT, hyper-threading) from CPU 0's
+ * thread_siblings_list under $SPEEDLAB_SYSFS_ROOT; 1 when it has none, 0
+ * when the system does not say. */
+int sl_smt_threads(void);
+
+/* What runs this system, in words: "WSL 2 (Windows)", "a virtual machine
+ * (the CPU says hypervisor)", or NULL when nothing says so. And a
+ * container ("a container (podman)"), or NULL. */
+const char *sl_virtualised(void);
+const char *sl_container(void);
+
 /* Memory the system could still give (Linux: MemAvailable), in bytes;
  * -1 when unknown. */
 int64_t sl_memory_free(void);

@@ -98,4 +98,9 @@ case_aarch64() {
     one_line "the bench under qemu"
     expect_in "$tmp/err" "an aarch64 program on an x86-64 CPU: emulated (qemu-user)" \
         "the bench says why it times nothing"
+    # make doctor says it too, with what it means.
+    expect_rc 0 "make doctor under qemu" env QEMU_CPU=neoverse-n1 \
+        qemu-aarch64 -L / "$build-neon/bench/speedlab-doctor"
+    expect_match "$tmp/out" "^emulation +an aarch64 program on an x86-64 CPU" "doctor: emulation"
+    expect_in "$tmp/out" "nothing is timed" "doctor: what emulation means"
 }

@@ -1,0 +1,155 @@
+/* doctor.c - what this machine is and what it hides (doctor.h). */
+#define _DEFAULT_SOURCE
+#include "doctor.h"
+
+#include <math.h>
+#include <omp.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "platform.h"
+#include "speedlab_config.h"
+
+typedef struct findings { sl_finding *f; size_t n, cap; } findings;
+
+static void say(findings *all, int hides, const char *topic, const char *means,
+                const char *fmt, ...)
+{
+    if (all->n == all->cap)
+        return;
+    sl_finding *f = &all->f[all->n++];
+    snprintf(f->topic, sizeof f->topic, "%s", topic);
+    snprintf(f->means, sizeof f->means, "%s", means ? means : "");
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(f->found, sizeof f->found, fmt, ap);
+    va_end(ap);
+    f->hides = hides;
+}
+
+void sl_doctor_install(char *out, size_t len, const char *deb, const char *other)
+{
+    if (access("/usr/bin/apt-get", X_OK) == 0)
+        snprintf(out, len, "%sapt-get install %s", geteuid() == 0 ? "" : "sudo ", deb);
+    else if (access("/opt/homebrew/bin/brew", X_OK) == 0 || access("/usr/local/bin/brew", X_OK) == 0)
+        snprintf(out, len, "brew install %s", other);
+    else
+        snprintf(out, len, "module load %s, spack install %s or conda install -c conda-forge %s",
+                 other, other, other);
+}
+
+/* Is program on the search path? */
+static int on_path(const char *path, const char *program)
+{
+    char dir[4096], file[4200];
+    for (const char *p = path; p && *p;) {
+        size_t n = strcspn(p, ":");
+        snprintf(dir, sizeof dir, "%.*s", (int)n, p);
+        snprintf(file, sizeof file, "%s/%s", n ? dir : ".", program);
+        if (access(file, X_OK) == 0)
+            return 1;
+        p += n + (p[n] == ':');
+    }
+    return 0;
+}
+
+/* The cores: the affinity mask, a CPU quota, SMT, hybrid cores. */
+static void cores(findings *all)
+{
+    int procs = omp_get_num_procs(), online = (int)sysconf(_SC_NPROCESSORS_ONLN);
+    char means[320];
+    snprintf(means, sizeof means, "the runs use %d threads at most by default; threads "
+             "beyond that share CPUs", procs);
+    if (procs < online)
+        say(all, 1, "cores", means, "%d of the machine's %d CPUs for this process (an "
+            "affinity mask: taskset, a batch system)", procs, online);
+    else
+        say(all, 0, "cores", NULL, "%d CPUs, all of them for this process", procs);
+    double quota = sl_cpu_quota();
+    if (quota > 0.0) {
+        snprintf(means, sizeof means, "threads beyond %.0f share that time: their speedup stops "
+                 "there, which reads as poor scaling; give --threads %.0f", ceil(quota),
+                 ceil(quota));
+        say(all, quota < procs, "CPU quota", means, "%.2g cores' time (cgroup cpu.max)", quota);
+    } else {
+        say(all, 0, "CPU quota", NULL, "none found");
+    }
+    int smt = sl_smt_threads();
+    if (smt > 1) {
+        snprintf(means, sizeof means, "a thread per hardware thread shares a core's vector units "
+                 "with its sibling: expect little from threads beyond %d", procs / smt);
+        say(all, 1, "SMT", means, "%d hardware threads per core", smt);
+    } else if (smt == 1) {
+        say(all, 0, "SMT", NULL, "1 hardware thread per core");
+    } else {
+        say(all, 0, "SMT", NULL, "not known (the system does not say)");
+    }
+    unsigned char fast[SL_MAX_CPUS];
+    char how[160];
+    int k = sl_fast_cpus(fast, SL_MAX_CPUS, how, sizeof how);
+    if (k > 0)
+        say(all, 1, "hybrid cores",
+            "threads on the slower cores finish later: a static schedule waits for them, and "
+            "a speedup per thread is not one number", "%d fast CPUs (%s)", k, how);
+}
+
+static void system_kind(findings *all)
+{
+    char model[160];
+    sl_cpu_model(model, sizeof model);
+    say(all, 0, "CPU", NULL, "%s, %s, %d doubles per vector", model, SPEEDLAB_SIMD_ISA,
+        SPEEDLAB_SIMD_LANES);
+    const char *emulated = sl_emulated();
+    if (emulated)
+        say(all, 1, "emulation", "every variant is checked, but nothing is timed: an "
+            "emulator's times say nothing of the machine", "%s", emulated);
+    const char *virt = sl_virtualised();
+    if (virt)
+        say(all, 1, "virtualised", "no hardware counters (perf stat reads <not supported>); "
+            "timings hold, but other guests may share the cores", "%s", virt);
+    const char *box = sl_container();
+    if (box)
+        say(all, 0, "container", "timings hold; the cores and memory are the container's",
+            "%s", box);
+    say(all, 0, "platform", NULL, "%s", sl_platform_name());
+}
+
+static void tools(findings *all, const char *path, const sl_doctor_build *b)
+{
+    char cmd[200], means[320];
+    say(all, 0, "compiler", NULL, "%s (%s)", SPEEDLAB_COMPILER, SPEEDLAB_KERNEL_FLAGS);
+    int devices = omp_get_num_devices();
+    say(all, devices == 0, "GPU", devices == 0 ? "the gpu variants run on the host and say so "
+        "(host fallback): CPU figures, not GPU ones" : NULL, "%d offload device(s); offload "
+        "built for %s; CUDA C %s", devices, SPEEDLAB_OFFLOAD_TARGET,
+        SPEEDLAB_HAVE_CUDA ? "built" : "not built");
+    if (!on_path(path, "gnuplot")) {
+        sl_doctor_install(cmd, sizeof cmd, "gnuplot-nox", "gnuplot");
+        snprintf(means, sizeof means, "runs write every figure's data but draw none; to get "
+                 "it: %s", cmd);
+        say(all, 1, "gnuplot", means, "missing");
+    }
+    if (!b->room) {
+        sl_doctor_install(cmd, sizeof cmd, "libmicrohttpd-dev libjansson-dev "
+                          "libcurl4-openssl-dev", "libmicrohttpd jansson curl");
+        snprintf(means, sizeof means, "no make room, and lessons cannot join one; to get it: "
+                 "%s, then make", cmd);
+        say(all, 0, "room", means, "not built");
+    }
+    if (!b->mpi) {
+        sl_doctor_install(cmd, sizeof cmd, "openmpi-bin libopenmpi-dev", "openmpi");
+        snprintf(means, sizeof means, "no lesson 6 (make mpi); to get it: %s, then make", cmd);
+        say(all, 0, "MPI", means, "not built");
+    }
+}
+
+size_t sl_doctor(sl_finding *out, size_t cap, const char *path, const sl_doctor_build *b)
+{
+    findings all = { out, 0, cap };
+    system_kind(&all);
+    cores(&all);
+    tools(&all, path, b);
+    return all.n;
+}
