@@ -69,8 +69,8 @@ static void cores(findings *all)
         say(all, 0, "cores", NULL, "%d CPUs, all of them for this process", procs);
     double quota = sl_cpu_quota();
     if (quota > 0.0) {
-        snprintf(means, sizeof means, "threads beyond %.0f share that time: their speedup stops "
-                 "there, which reads as poor scaling; give --threads %.0f", ceil(quota),
+        snprintf(means, sizeof means, "the runs count %.0f cores (their default threads, the "
+                 "ceilings); more threads share that time, which reads as poor scaling",
                  ceil(quota));
         say(all, quota < procs, "CPU quota", means, "%.2g cores' time (cgroup cpu.max)", quota);
     } else {

@@ -27,9 +27,11 @@
 #define SL_FILE_CONTEXT "bench.json"    /* the machine and the build */
 
 /* Cores this process may run on: the CPUs of its affinity mask (what SLURM
- * or taskset granted), as the OpenMP runtime counted them at start-up.
- * (Asking the OS later would answer 1: OMP_PROC_BIND narrows the main
- * thread's own mask to one core.) The thread lists' defaults follow it. */
+ * or taskset granted), as the OpenMP runtime counted them at start-up,
+ * and no more than a cgroup CPU quota grants (platform.h's sl_cpu_quota,
+ * rounded up: 1.5 cores' time counts 2). (Asking the OS later would answer
+ * 1: OMP_PROC_BIND narrows the main thread's own mask to one core.) The
+ * thread lists' defaults and the ceilings follow it. */
 int sl_cores_available(void);
 
 #endif

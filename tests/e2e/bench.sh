@@ -211,7 +211,7 @@ case_interrupt() {
     [ ! -e "$run/.owner.lock" ] && ok "a published run holds no lock file" || fail "lock file published"
 }
 
-# The POSIX fallback (bench/measure/platform.c, what a Mac compiles), forced
+# The POSIX fallback (bench/run/platform.c, what a Mac compiles), forced
 # on Linux: every check of the quick bench holds, the bench says it did not
 # measure the machine's quietness, and the runner finds its own file
 # through PATH to isolate each variant.

@@ -2,12 +2,12 @@
 # doctor.sh - end-to-end: make doctor (speedlab-doctor) names what the
 # machine hides, each finding planted: an affinity mask (taskset), a
 # cgroup CPU quota, SMT siblings and hybrid cores (a planted sysfs under
-# SPEEDLAB_SYSFS_ROOT), a missing gnuplot (a PATH without it). Emulation
+# SPEEDLAB_SYSFS_ROOT; the runner counts the quota's cores), a missing gnuplot (a PATH without it). Emulation
 # is planted in tests/e2e/arm.sh (the aarch64 build under qemu).
 # Sourced by tests/e2e/run.sh, which provides lib.sh's helpers.
 
 case_doctor() {
-    doctor=$1
+    doctor=$1 runner=$2
     expect_rc 0 "make doctor" "$doctor"
     expect_match "$tmp/out" "^CPU +.*doubles per vector" "the CPU and its vectors"
     expect_match "$tmp/out" "^cores +[0-9]+ CPUs" "the cores"
@@ -33,9 +33,15 @@ case_doctor() {
     echo "0" >"$sys/devices/cpu_core/cpus"; echo "1" >"$sys/devices/cpu_atom/cpus"
     expect_rc 0 "doctor on a planted sysfs" env SPEEDLAB_SYSFS_ROOT="$sys" "$doctor"
     expect_match "$tmp/out" "^CPU quota +0.5 cores' time \\(cgroup cpu.max\\)" "a CPU quota: 0.5 cores"
-    expect_in "$tmp/out" "give --threads 1" "what the quota means"
+    expect_in "$tmp/out" "the runs count 1 cores" "what the quota means"
     expect_match "$tmp/out" "^SMT +2 hardware threads per core" "SMT: 2 threads per core"
     expect_match "$tmp/out" "^hybrid cores +1 fast CPUs \\(Intel's cpu_core" "hybrid cores"
+    # ... and the runner counts the quota's cores: its threads default to 1.
+    expect_rc 0 "a lesson under the quota" env SPEEDLAB_SYSFS_ROOT="$sys" "$runner" \
+        "$e2e_example" --variant threads --size 1000003 --reps 2 --min-time 0.01 --no-plots \
+        --results "$tmp/results"
+    expect_match "$tmp/out" "^speedlab $e2e_example: .*, 1 cores" "the runner: 1 core under the quota"
+    expect_match "$tmp/out" "^exercises +threads +1 " "the runner: threads 1"
 
     # No gnuplot on the path: missing, with the command that gets it.
     bin_without_gnuplot
