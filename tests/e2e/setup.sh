@@ -1,0 +1,82 @@
+#!/bin/sh
+# setup.sh - end-to-end: the kit set up where it cannot install anything.
+# A clean clone, as a user who is not root, inside a mount namespace that
+# hides the system's Google Benchmark (headers, library, CMake package)
+# and gnuplot: without a source for Google Benchmark `make check` stops
+# with one message naming the ways to get it, exit 2, and nothing in the
+# way of the next try; given Debian's source tarball (fetched here with
+# apt-get source --download-only, nothing of the system's apt touched) it
+# builds Google Benchmark itself, `make check` and `make bench QUICK=1`
+# exit 0, and the run folder is complete but for the figures, said once.
+# Sourced by tests/e2e/run.sh, which provides lib.sh's helpers.
+
+# fetch_benchmark_source DIR: Debian's benchmark_*.orig.tar.gz into DIR.
+fetch_benchmark_source() {
+    d=$1; mkdir -p "$d/parts" "$d/lists/partial" "$d/cache/archives/partial"
+    printf 'Types: deb-src\nURIs: http://deb.debian.org/debian\nSuites: bookworm\nComponents: main\nSigned-By: /usr/share/keyrings/debian-archive-keyring.gpg\n' \
+        >"$d/parts/src.sources"
+    set -- -o Dir::Etc::SourceParts="$d/parts" -o Dir::Etc::SourceList=/dev/null \
+        -o Dir::State::Lists="$d/lists" -o Dir::Cache="$d/cache"
+    (cd "$d" && apt-get "$@" update -qq && apt-get "$@" source --download-only -qq benchmark) \
+        >"$d/apt.log" 2>&1
+    ls "$d"/benchmark_*.orig.tar.gz 2>/dev/null | head -1
+}
+
+case_no_root() {
+    [ "$(id -u)" = 0 ] && command -v unshare >/dev/null 2>&1 && command -v setpriv >/dev/null 2>&1 ||
+        { echo "skipped: needs root (to make the namespace), unshare and setpriv"; exit 77; }
+    cmake_dir=$(dirname "$(find /usr/lib /usr/local/lib -path '*cmake/benchmark/benchmarkConfig.cmake' 2>/dev/null | head -1)")
+    gnuplot=$(readlink -f "$(command -v gnuplot)")
+    tarball=$(fetch_benchmark_source "$tmp/src")
+    [ -n "$tarball" ] || { echo "skipped: Debian's benchmark source could not be fetched: $(tail -1 "$tmp/src/apt.log")"; exit 77; }
+    chmod 755 "$tmp" "$tmp/src"; chmod 644 "$tarball"
+    home="$tmp/home"; clone="$home/speedlab"
+    mkdir -p "$home" && git clone -q "$top" "$clone" && chown -R 65534:65534 "$home" ||
+        { fail "cloning for the user"; return; }
+    : >"$tmp/empty"; mkdir -p "$tmp/emptydir"
+    # as_user CMD: CMD as uid 65534 in a namespace where Google Benchmark
+    # and gnuplot are not there.
+    as_user() {
+        unshare --mount sh -c '
+            for d in /usr/include/benchmark "$1"; do [ -d "$d" ] && mount --bind "$2/emptydir" "$d"; done
+            for f in /usr/lib/*/libbenchmark.so* /usr/lib/*/libbenchmark_main.a "$3"; do
+                [ -e "$f" ] && mount --bind "$2/empty" "$f"; done
+            shift 3
+            exec setpriv --reuid=65534 --regid=65534 --clear-groups env HOME="$HOME_DIR" \
+                PATH=/usr/local/bin:/usr/bin:/bin sh -c "$*"' as_user "$cmake_dir" "$tmp" "$gnuplot" "$@"
+    }
+    export HOME_DIR="$home"
+    as_user "command -v gnuplot; test -e /usr/include/benchmark/benchmark.h && echo visible" >"$tmp/seen" 2>&1
+    [ -s "$tmp/seen" ] && fail "gnuplot or Google Benchmark still visible: $(cat "$tmp/seen")" ||
+        ok "in the namespace: no gnuplot, no Google Benchmark; uid $(as_user id -u)"
+
+    # No source: one message with the ways, exit 2, no partial download.
+    as_user "cd '$clone' && make check" >"$tmp/out1" 2>&1
+    rc=$?
+    [ "$rc" = 2 ] && ok "without a source: make check exits 2" || fail "without a source: exit $rc"
+    expect_in "$tmp/out1" "Google Benchmark is not installed, and its source could not be had" \
+        "the message says why"
+    expect_in "$tmp/out1" "SPEEDLAB_BENCHMARK_SOURCE=/path/to/benchmark-1.7.1.tar.gz" "and the ways"
+    expect_in "$tmp/out1" "no gnuplot: runs write every figure's data" "deps.sh: gnuplot's ways, as a user"
+    [ -z "$(find "$clone/build" -name '*.part' 2>/dev/null)" ] && ok "no partial download left" ||
+        fail "a partial download stays: $(find "$clone/build" -name '*.part')"
+
+    # With Debian's tarball: built here, checked, benched.
+    as_user "cd '$clone' && make check CMAKE_ARGS=-DSPEEDLAB_BENCHMARK_SOURCE=$tarball" >"$tmp/out2" 2>&1
+    rc=$?
+    [ "$rc" = 0 ] && ok "make check with the tarball: exit 0" ||
+        { fail "make check with the tarball: exit $rc"; tail -15 "$tmp/out2" >&2; return; }
+    expect_in "$tmp/out2" "speedlab: Google Benchmark built from $tarball" "Google Benchmark built from the tarball"
+    as_user "cd '$clone' && make bench QUICK=1 RESULTS='$home/results'" >"$tmp/out3" 2>&1
+    rc=$?
+    [ "$rc" = 0 ] && ok "make bench QUICK=1: exit 0" || { fail "make bench QUICK=1: exit $rc"; tail -15 "$tmp/out3" >&2; return; }
+    run="$home/results/$(readlink "$home/results/latest")"
+    for f in results.csv samples.csv summary.md index.html bench.json; do
+        [ -s "$run/$f" ] || fail "the run folder has no $f"
+    done
+    [ -n "$(ls "$run"/*.dat 2>/dev/null)" ] && [ -z "$(ls "$run"/*.png 2>/dev/null)" ] &&
+        ok "the run folder: every file and figure's data, no figure" ||
+        fail "the run folder: $(ls "$run" | tr '\n' ' ')"
+    [ "$(grep -c "gnuplot" "$tmp/out3")" -ge 1 ] && grep -q "gnuplot is not installed\|no gnuplot" "$tmp/out3" &&
+        ok "gnuplot's absence said: $(grep -m1 gnuplot "$tmp/out3")" || fail "no word of gnuplot in: $(tail -5 "$tmp/out3")"
+}
