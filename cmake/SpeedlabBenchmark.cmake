@@ -28,10 +28,17 @@ set(_gb_ways
   "                  make CMAKE_ARGS=-DSPEEDLAB_BENCHMARK_SOURCE=/path/to/benchmark-1.7.1.tar.gz")
 string(CONCAT _gb_ways ${_gb_ways})
 
+# The ways, unwrapped (message(NOTICE) keeps the lines as written), then
+# the stop.
+function(speedlab_no_benchmark why)
+  message(NOTICE "speedlab: ${why}")
+  message(FATAL_ERROR "speedlab: no Google Benchmark (the ways to get it are above)")
+endfunction()
+
 set(_gb_src "${SPEEDLAB_BENCHMARK_SOURCE}")
 if(_gb_src AND NOT EXISTS "${_gb_src}")
   string(REPLACE "REASON" "SPEEDLAB_BENCHMARK_SOURCE=${_gb_src} does not exist" _gb_why "${_gb_ways}")
-  message(FATAL_ERROR "speedlab: ${_gb_why}")
+  speedlab_no_benchmark("${_gb_why}")
 elseif(NOT _gb_src AND NOT EXISTS "${_gb_tarball}")
   message(STATUS "speedlab: Google Benchmark is not installed: downloading v1.7.1 to build it here")
   file(DOWNLOAD "${_gb_url}" "${_gb_tarball}.part" STATUS _gb_status TIMEOUT 60)
@@ -47,7 +54,7 @@ elseif(NOT _gb_src AND NOT EXISTS "${_gb_tarball}")
   if(NOT _gb_code EQUAL 0)
     file(REMOVE "${_gb_tarball}.part")
     string(REPLACE "REASON" "the download failed: ${_gb_text}" _gb_why "${_gb_ways}")
-    message(FATAL_ERROR "speedlab: ${_gb_why}")
+    speedlab_no_benchmark("${_gb_why}")
   endif()
   file(RENAME "${_gb_tarball}.part" "${_gb_tarball}")
 endif()

@@ -25,7 +25,8 @@ fetch_benchmark_source() {
 case_no_root() {
     [ "$(id -u)" = 0 ] && command -v unshare >/dev/null 2>&1 && command -v setpriv >/dev/null 2>&1 ||
         { echo "skipped: needs root (to make the namespace), unshare and setpriv"; exit 77; }
-    cmake_dir=$(dirname "$(find /usr/lib /usr/local/lib -path '*cmake/benchmark/benchmarkConfig.cmake' 2>/dev/null | head -1)")
+    cmake_dirs=$(find /usr/lib /usr/local/lib -path '*cmake/benchmark/benchmarkConfig.cmake' 2>/dev/null |
+        sed 's|/benchmarkConfig.cmake$||' | tr '\n' ' ')
     gnuplot=$(readlink -f "$(command -v gnuplot)")
     tarball=$(fetch_benchmark_source "$tmp/src")
     [ -n "$tarball" ] || { echo "skipped: Debian's benchmark source could not be fetched: $(tail -1 "$tmp/src/apt.log")"; exit 77; }
@@ -38,12 +39,12 @@ case_no_root() {
     # and gnuplot are not there.
     as_user() {
         unshare --mount sh -c '
-            for d in /usr/include/benchmark "$1"; do [ -d "$d" ] && mount --bind "$2/emptydir" "$d"; done
+            for d in /usr/include/benchmark $1; do [ -d "$d" ] && mount --bind "$2/emptydir" "$d"; done
             for f in /usr/lib/*/libbenchmark.so* /usr/lib/*/libbenchmark_main.a "$3"; do
                 [ -e "$f" ] && mount --bind "$2/empty" "$f"; done
             shift 3
             exec setpriv --reuid=65534 --regid=65534 --clear-groups env HOME="$HOME_DIR" \
-                PATH=/usr/local/bin:/usr/bin:/bin sh -c "$*"' as_user "$cmake_dir" "$tmp" "$gnuplot" "$@"
+                PATH=/usr/local/bin:/usr/bin:/bin sh -c "$*"' as_user "$cmake_dirs" "$tmp" "$gnuplot" "$@"
     }
     export HOME_DIR="$home"
     as_user "command -v gnuplot; test -e /usr/include/benchmark/benchmark.h && echo visible" >"$tmp/seen" 2>&1
