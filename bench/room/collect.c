@@ -108,7 +108,9 @@ static void one_record(const sl_suite *s, const sl_config *c, const sl_ceilings 
     else
         r->speedup = sl_speedup_judged(s, c);
     r->seconds = c->median > 0.0 ? c->median : c->call_seconds;
-    r->ran_at = (double)time(NULL);
+    struct timespec now;
+    clock_gettime(CLOCK_REALTIME, &now);
+    r->ran_at = (double)now.tv_sec + 1e-9 * (double)now.tv_nsec;
     double roof = m && c->valid ? sl_config_ceiling(m, c) : 0.0;
     double pct = roof > 0.0 ? 100.0 * c->rate / roof : -1.0;
     r->ceiling_pct = pct > 100.0 ? -1.0 : pct;   /* a low probe: no claim */

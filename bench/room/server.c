@@ -110,14 +110,21 @@ static int taken(const sl_room_server *s, const char *name)
     return 0;
 }
 
+static int by_name(const struct dirent **a, const struct dirent **b)
+{
+    return strcmp((*a)->d_name, (*b)->d_name);
+}
+
 int sl_room_import(sl_room_server *s, sl_room_db *db, char *why, size_t whylen)
 {
-    DIR *d = opendir(s->folder);
-    if (d == NULL)
+    /* In name order: a participant's runs (NICK-TIME-PID.json) oldest first. */
+    struct dirent **names;
+    int count = scandir(s->folder, &names, NULL, by_name);
+    if (count < 0)
         return snprintf(why, whylen, "cannot read the room's folder %s", s->folder), -1;
-    struct dirent *e;
     int n = 0;
-    while ((e = readdir(d)) != NULL) {
+    for (int i = 0; i < count; i++) {
+        const struct dirent *e = names[i];
         size_t len = strlen(e->d_name);
         if (e->d_name[0] == '.' || len < 6 || strcmp(e->d_name + len - 5, ".json") != 0 ||
             taken(s, e->d_name))
@@ -142,7 +149,9 @@ int sl_room_import(sl_room_server *s, sl_room_db *db, char *why, size_t whylen)
             s->taken = more, s->taken[s->ntaken++] = strdup(e->d_name);
         n += status == 200;
     }
-    closedir(d);
+    for (int i = 0; i < count; i++)
+        free(names[i]);
+    free(names);
     return n;
 }
 

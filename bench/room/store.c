@@ -97,7 +97,7 @@ sl_room_row *sl_room_store_load(sl_room_db *db, size_t *n, char *why, size_t why
     if (rows == NULL || sqlite3_prepare_v2(db, "SELECT received, nickname, family, id, lesson,"
             " kernel, variant, threads, state, hint, speedup, ceiling_pct, seconds, ran_at,"
             " source_hash"
-            " FROM records ORDER BY received, rowid", -1, &st, NULL) != SQLITE_OK) {
+            " FROM records ORDER BY ran_at, received, rowid", -1, &st, NULL) != SQLITE_OK) {
         snprintf(why, whylen, "cannot read the room's store: %s", sqlite3_errmsg(db));
         free(rows);
         return NULL;

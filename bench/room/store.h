@@ -24,8 +24,10 @@ void sl_room_store_close(sl_room_db *db);
 int sl_room_store_add(sl_room_db *db, const sl_room_post *p, double received, char *why,
                       size_t whylen);
 
-/* Every record, oldest first (to free), *n set; NULL with why on error
- * (an empty room is a non-NULL array with *n 0). */
+/* Every record, oldest run first (by when it ran: a participant's runs in
+ * their order, however late a queue or a folder delivered them; to free),
+ * *n set; NULL with why on error (an empty room is a non-NULL array with
+ * *n 0). */
 sl_room_row *sl_room_store_load(sl_room_db *db, size_t *n, char *why, size_t whylen);
 
 #endif

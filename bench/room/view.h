@@ -62,7 +62,7 @@ typedef struct sl_room_view {
     sl_room_leader leaders[SL_ROOM_MAX_PEOPLE];    /* best first, all of them */
 } sl_room_view;
 
-/* The view of rows[0 .. n) (oldest first). shipped: the shipped
+/* The view of rows[0 .. n) (oldest run first: store.h's order). shipped: the shipped
  * exercise files' hashes (nshipped); stuck_minutes: the same state on a
  * step over at least two runs whose ran_at span this long is stuck (the
  * runs' own times: a queue sent late still tells how long it took). */
