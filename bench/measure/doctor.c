@@ -9,6 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "cli.h"
 #include "platform.h"
 #include "speedlab_config.h"
 
@@ -32,7 +33,7 @@ static void say(findings *all, int hides, const char *topic, const char *means,
 void sl_doctor_install(char *out, size_t len, const char *deb, const char *other)
 {
     if (access("/usr/bin/apt-get", X_OK) == 0)
-        snprintf(out, len, "%sapt-get install %s", geteuid() == 0 ? "" : "sudo ", deb);
+        sl_install_hint(out, len, deb);
     else if (access("/opt/homebrew/bin/brew", X_OK) == 0 || access("/usr/local/bin/brew", X_OK) == 0)
         snprintf(out, len, "brew install %s", other);
     else

@@ -45,10 +45,9 @@ static int defines(const char *path, const char *name)
     return found;
 }
 
-/* The exercise file of kernel's variant: exercises/<folder>/<variant>.c,
- * folder the one of kernels/ whose problem file names the kernel. */
-static int exercise_file(const char *source, const char *kernel, const char *variant,
-                         char *out, size_t len)
+/* The kernel's folder: the one of kernels/ whose problem file names it
+ * (its exercises are exercises/<folder>/<variant>.c). */
+static int kernel_folder(const char *source, const char *kernel, char *out, size_t len)
 {
     char dir[1024], path[1536];
     snprintf(dir, sizeof dir, "%s/kernels", source);
@@ -68,7 +67,7 @@ static int exercise_file(const char *source, const char *kernel, const char *var
                 continue;
             snprintf(path, sizeof path, "%s/%s", sub, f->d_name);
             if (defines(path, kernel)) {
-                snprintf(out, len, "%s/exercises/%s/%s.c", source, e->d_name, variant);
+                snprintf(out, len, "%s", e->d_name);
                 found = 1;
             }
         }
@@ -94,7 +93,7 @@ static int most_threads(const sl_suite *s, const sl_config *c)
 }
 
 static void one_record(const sl_suite *s, const sl_config *c, const sl_ceilings *m,
-                       const char *source, const char *stamp, size_t n, sl_room_record *r)
+                       const char *exercises, const char *stamp, size_t n, sl_room_record *r)
 {
     memset(r, 0, sizeof *r);
     snprintf(r->id, sizeof r->id, "%.30s-%zu", stamp, n);
@@ -115,8 +114,8 @@ static void one_record(const sl_suite *s, const sl_config *c, const sl_ceilings 
     double pct = roof > 0.0 ? 100.0 * c->rate / roof : -1.0;
     r->ceiling_pct = pct > 100.0 ? -1.0 : pct;   /* a low probe: no claim */
     char path[2048];
-    if (exercise_file(source, r->kernel, r->variant, path, sizeof path) != 0 ||
-        sl_room_hash_file(path, r->source_hash, sizeof r->source_hash) != 0)
+    snprintf(path, sizeof path, "%s/%s.c", exercises, r->variant);
+    if (!exercises[0] || sl_room_hash_file(path, r->source_hash, sizeof r->source_hash) != 0)
         snprintf(r->source_hash, sizeof r->source_hash, "unknown");
 }
 
@@ -134,6 +133,9 @@ size_t sl_room_collect(const sl_suite *s, const sl_ceilings *m, const char *nick
 #endif
     p->lanes = SPEEDLAB_SIMD_LANES;
     p->cores = sl_cores_available();
+    /* The kernel's folder is looked up once per kernel, not per record. */
+    const sl_kernel *seen = NULL;
+    char folder[256], exercises[1536] = "";
     for (size_t i = 0; i < s->count && p->count < SL_ROOM_MAX_RECORDS; i++) {
         const sl_config *c = &s->configs[i];
         if (strcmp(c->tree, "exercises") != 0 || c->weak || !c->validated ||
@@ -141,7 +143,14 @@ size_t sl_room_collect(const sl_suite *s, const sl_ceilings *m, const char *nick
             c->outcome.where != SL_RAN_HOST || (c->valid && !c->timed) ||
             !most_threads(s, c))
             continue;
-        one_record(s, c, m, source, stamp, p->count, &p->records[p->count]);
+        if (c->kernel != seen) {
+            seen = c->kernel;
+            if (kernel_folder(source, c->kernel->problem->name, folder, sizeof folder) == 0)
+                snprintf(exercises, sizeof exercises, "%s/exercises/%s", source, folder);
+            else
+                exercises[0] = '\0';
+        }
+        one_record(s, c, m, exercises, stamp, p->count, &p->records[p->count]);
         p->count++;
     }
     return p->count;
