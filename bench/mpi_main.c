@@ -174,7 +174,7 @@ static int driver(options *o)
     char mpirun[SL_PATH_BUF], why[SL_WHY_BUF];
     if (sl_find_mpirun(mpirun, sizeof mpirun) != 0) {
         char hint[128];
-        sl_install_hint(hint, sizeof hint, "openmpi-bin libopenmpi-dev");
+        sl_install_hint(hint, sizeof hint, "openmpi-bin libopenmpi-dev", "openmpi");
         fprintf(stderr, PROGRAM ": mpirun not found (lesson 6 needs Open MPI); install it with: %s\n",
                 hint);
         return SL_EXIT_MISSING;

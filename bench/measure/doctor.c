@@ -30,17 +30,6 @@ static void say(findings *all, int hides, const char *topic, const char *means,
     f->hides = hides;
 }
 
-void sl_doctor_install(char *out, size_t len, const char *deb, const char *other)
-{
-    if (access("/usr/bin/apt-get", X_OK) == 0)
-        sl_install_hint(out, len, deb);
-    else if (access("/opt/homebrew/bin/brew", X_OK) == 0 || access("/usr/local/bin/brew", X_OK) == 0)
-        snprintf(out, len, "brew install %s", other);
-    else
-        snprintf(out, len, "module load %s, spack install %s or conda install -c conda-forge %s",
-                 other, other, other);
-}
-
 /* Is program on the search path? */
 static int on_path(const char *path, const char *program)
 {
@@ -127,20 +116,20 @@ static void tools(findings *all, const char *path, const sl_doctor_build *b)
         "built for %s; CUDA C %s", devices, SPEEDLAB_OFFLOAD_TARGET,
         SPEEDLAB_HAVE_CUDA ? "built" : "not built");
     if (!on_path(path, "gnuplot")) {
-        sl_doctor_install(cmd, sizeof cmd, "gnuplot-nox", "gnuplot");
+        sl_install_hint(cmd, sizeof cmd, "gnuplot-nox", "gnuplot");
         snprintf(means, sizeof means, "runs write every figure's data but draw none; to get "
                  "it: %s", cmd);
         say(all, 1, "gnuplot", means, "missing");
     }
     if (!b->room) {
-        sl_doctor_install(cmd, sizeof cmd, "libmicrohttpd-dev libjansson-dev "
+        sl_install_hint(cmd, sizeof cmd, "libmicrohttpd-dev libjansson-dev "
                           "libcurl4-openssl-dev", "libmicrohttpd jansson curl");
         snprintf(means, sizeof means, "no make room, and lessons cannot join one; to get it: "
                  "%s, then make", cmd);
         say(all, 0, "room", means, "not built");
     }
     if (!b->mpi) {
-        sl_doctor_install(cmd, sizeof cmd, "openmpi-bin libopenmpi-dev", "openmpi");
+        sl_install_hint(cmd, sizeof cmd, "openmpi-bin libopenmpi-dev", "openmpi");
         snprintf(means, sizeof means, "no lesson 6 (make mpi); to get it: %s, then make", cmd);
         say(all, 0, "MPI", means, "not built");
     }

@@ -26,8 +26,4 @@ typedef struct sl_doctor_build {
  * programs' search path for gnuplot (PATH; NULL: none). */
 size_t sl_doctor(sl_finding *out, size_t cap, const char *path, const sl_doctor_build *b);
 
-/* The line that installs a package on this system: apt-get (with sudo
- * when not root), brew, or the user-level ways where neither is there. */
-void sl_doctor_install(char *out, size_t len, const char *deb, const char *other);
-
 #endif

@@ -10,10 +10,10 @@ int sl_print_ending(FILE *out, const sl_ending *e)
 {
     fprintf(out, "report: %s/index.html and summary.md (also %s/latest)\n", e->final, e->base);
     char install[96];
-    sl_install_hint(install, sizeof install, "gnuplot-nox");
+    sl_install_hint(install, sizeof install, "gnuplot-nox", "gnuplot");
     if (e->plots == 3) {
         fprintf(out, "plots: gnuplot is not installed, so the data is written but not "
-                "plotted; install it with: %s, then run: sh %s/plots/plot.sh %s\n",
+                "plotted; to get it: %s, then run: sh %s/plots/plot.sh %s\n",
                 install, SPEEDLAB_SOURCE_DIR, e->final);
     } else if (e->plots == SL_PLOTS_INTERRUPTED) {
         fprintf(out, "interrupted by signal %d while plotting: the data and the report are "

@@ -43,10 +43,10 @@ int sl_pictures_publish(const sl_suite *s, sl_run_dir *run, const char *kernel, 
     for (size_t i = 0; i < s->count; i++)
         wrong |= s->configs[i].counts != NULL;
     char install[96];
-    sl_install_hint(install, sizeof install, "gnuplot-nox");
+    sl_install_hint(install, sizeof install, "gnuplot-nox", "gnuplot");
     if (drawn == 3) {
         fprintf(out, "\npictures: gnuplot is not installed, so %s/latest/ has the pictures' "
-                "data but no pictures; install it with: %s\n", base, install);
+                "data but no pictures; to get it: %s\n", base, install);
         return 0;
     }
     /* A full disk while plotting, a failing gnuplot: name no picture that

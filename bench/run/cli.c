@@ -26,9 +26,32 @@ void sl_print_warning(const char *program, const char *message)
     say(program, "warning: ", message);
 }
 
-void sl_install_hint(char *out, size_t len, const char *package)
+/* Is an executable named program in one of PATH's folders? */
+static int on_search_path(const char *program)
 {
-    snprintf(out, len, "%sapt-get install %s", geteuid() == 0 ? "" : "sudo ", package);
+    const char *path = getenv("PATH");
+    char dir[SL_PATH_BUF], file[SL_PATH_BUF];
+    while (path && *path) {
+        size_t n = strcspn(path, ":");
+        snprintf(dir, sizeof dir, "%.*s", (int)n, path);
+        if (n > 0 && snprintf(file, sizeof file, "%s/%s", dir, program) < (int)sizeof file &&
+            access(file, X_OK) == 0)
+            return 1;
+        path += n + (path[n] == ':');
+    }
+    return 0;
+}
+
+void sl_install_hint(char *out, size_t len, const char *deb, const char *other)
+{
+    int root = geteuid() == 0;
+    if (on_search_path("apt-get") && (root || on_search_path("sudo")))
+        snprintf(out, len, "%sapt-get install %s", root ? "" : "sudo ", deb);
+    else if (on_search_path("brew"))
+        snprintf(out, len, "brew install %s", other);
+    else
+        snprintf(out, len, "module load %s, spack install %s or conda install -c conda-forge %s",
+                 other, other, other);
 }
 
 /* The thread list when --threads is not given, each program's (the one

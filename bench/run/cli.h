@@ -110,8 +110,9 @@ void sl_print_error(const char *program, const char *message);
  * without, which did not fail it. */
 void sl_print_warning(const char *program, const char *message);
 
-/* The command that installs a Debian package: "sudo apt-get install PKG",
- * without sudo for root. */
-void sl_install_hint(char *out, size_t len, const char *package);
+/* How to get a missing package on this machine: "apt-get install DEB"
+ * (with sudo when not root) where apt and root or sudo are there, else
+ * Homebrew's, else a user's ways (module, Spack, conda) to get OTHER. */
+void sl_install_hint(char *out, size_t len, const char *deb, const char *other);
 
 #endif

@@ -104,8 +104,8 @@ case_bench_no_gnuplot() {
     n=$(find "$run" -name '*.png' -o -name '*.svg' | wc -l)
     [ "$n" -eq 0 ] && ok "no images without gnuplot" || fail "$n images without gnuplot"
     # sudo only for a user who is not root (issue 16).
-    if [ "$(id -u)" = 0 ]; then want="install it with: apt-get install gnuplot-nox"
-    else want="install it with: sudo apt-get install gnuplot-nox"; fi
+    if [ "$(id -u)" = 0 ]; then want="to get it: apt-get install gnuplot-nox"
+    else want="to get it: sudo apt-get install gnuplot-nox"; fi
     expect_in "$tmp/out" "$want" "says how to install gnuplot"
 }
 

@@ -77,6 +77,10 @@ bin_without_gnuplot() {
     for tool in sh grep tr basename dirname cat rm mv; do
         ln -sf "$(command -v $tool)" "$tmp/bin/$tool"
     done
+    # apt-get (and sudo) stay: the install hint is the system's own.
+    for tool in apt-get sudo; do
+        ! command -v $tool >/dev/null 2>&1 || ln -sf "$(command -v $tool)" "$tmp/bin/$tool"
+    done
 }
 
 # failing_gnuplot: $tmp/bin/gnuplot leaves an empty output file and fails
