@@ -141,6 +141,9 @@ install() {
 
 sudo=sudo
 [ "$(id -u)" = 0 ] && sudo=""
+# Installs are announced only where they can happen: as root, or with sudo.
+can_install=0
+{ [ "$(id -u)" = 0 ] || command -v sudo >/dev/null 2>&1; } && can_install=1
 
 if [ "${2:-}" = --numba ]; then
     echo "speedlab: installing numba for lesson 8: $numba_pkgs"
@@ -156,8 +159,8 @@ fi
 optional_install() {
     what=$1 purpose=$2 lost=$3
     shift 3
-    echo "speedlab: installing $what for $purpose: $*"
-    install "$@" >/dev/null ||
+    [ "$can_install" = 0 ] || echo "speedlab: installing $what for $purpose: $*"
+    [ "$can_install" = 1 ] && install "$@" >/dev/null ||
         echo "speedlab: could not install $what; $lost. To get it: ${sudo:+$sudo }apt-get install -y $*" >&2
 }
 
@@ -189,11 +192,13 @@ optional_install() {
 [ -z "$missing" ] && exit 0
 
 cmd="apt-get install -y$missing"
-for pkg in $missing; do
-    echo "speedlab: installing missing package: $pkg"
-done
-# shellcheck disable=SC2086
-install $missing && exit 0
+if [ "$can_install" = 1 ]; then
+    for pkg in $missing; do
+        echo "speedlab: installing missing package: $pkg"
+    done
+    # shellcheck disable=SC2086
+    install $missing && exit 0
+fi
 [ "$(id -u)" = 0 ] || cmd="sudo $cmd"
 # Not installed (no root, no sudo, no network): the kit goes on without
 # what it can do without, and says for each piece how to get it as a user.

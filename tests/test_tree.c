@@ -14,7 +14,8 @@
  * own: `test-<tree> --cuda` tests them alone, and exits 77 (CTest's
  * "skipped") when there is no device; without --cuda they are left out.
  *
- * Under an emulator (the aarch64 suite, tests/e2e/arm.sh), --emulated tests
+ * Under an emulator (the aarch64 suite, tests/e2e/arm.sh; or found by
+ * platform.h's sl_emulated, as in an arm64 container on x86-64), --emulated tests
  * every case at 1 and 2 threads under two schedules: what another ISA
  * changes is the vector code, not the OpenMP runtime's scheduling, and a
  * full run costs minutes there. --answers prints every kernel's answers
@@ -28,6 +29,7 @@
 #include "check.h"
 #include "gpu_info.h"
 #include "kernel.h"
+#include "platform.h"
 #include "tree.h"
 
 extern const sl_kernel *const SL_TREE_SYMBOL(kernels)[];
@@ -217,6 +219,10 @@ int main(int argc, char **argv)
                 "--threaded [KERNEL [VARIANT]]]\n", argv[0]);
         return 2;
     }
+    /* An emulated CPU (an arm64 container on an x86-64 laptop) gets the
+     * emulator's suite without being told: make check there runs as here. */
+    if (argc == 1 && sl_emulated() != NULL)
+        emulated = 1;
     if (cuda && sl_cuda_device_count() <= 0) {
         printf("skipped: %s, so the CUDA variants cannot run\n", sl_cuda_absent_reason());
         return EXIT_SKIPPED;

@@ -242,9 +242,12 @@ int sl_write_run_data(const char *dir, const sl_suite *s, const sl_context *ctx,
 }
 
 /* Run plots/plot.sh on the run folder. Returns its exit status, 127 when
- * it could not be started. */
+ * it could not be started, 3 without gnuplot (plot.sh's own status then:
+ * the caller says so once, in its last lines). */
 int sl_run_plots(const char *dir)
 {
+    if (!sl_on_path("gnuplot"))
+        return 3;
     char script[SL_PATH_BUF];
     if (sl_path_join(script, sizeof script, SPEEDLAB_SOURCE_DIR, "plots/plot.sh") != 0)
         return 127;

@@ -26,8 +26,7 @@ void sl_print_warning(const char *program, const char *message)
     say(program, "warning: ", message);
 }
 
-/* Is an executable named program in one of PATH's folders? */
-static int on_search_path(const char *program)
+int sl_on_path(const char *program)
 {
     const char *path = getenv("PATH");
     char dir[SL_PATH_BUF], file[SL_PATH_BUF];
@@ -45,9 +44,9 @@ static int on_search_path(const char *program)
 void sl_install_hint(char *out, size_t len, const char *deb, const char *other)
 {
     int root = geteuid() == 0;
-    if (on_search_path("apt-get") && (root || on_search_path("sudo")))
+    if (sl_on_path("apt-get") && (root || sl_on_path("sudo")))
         snprintf(out, len, "%sapt-get install %s", root ? "" : "sudo ", deb);
-    else if (on_search_path("brew"))
+    else if (sl_on_path("brew"))
         snprintf(out, len, "brew install %s", other);
     else
         snprintf(out, len, "module load %s, spack install %s or conda install -c conda-forge %s",

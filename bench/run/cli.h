@@ -110,6 +110,9 @@ void sl_print_error(const char *program, const char *message);
  * without, which did not fail it. */
 void sl_print_warning(const char *program, const char *message);
 
+/* Is an executable named program in one of PATH's folders? */
+int sl_on_path(const char *program);
+
 /* How to get a missing package on this machine: "apt-get install DEB"
  * (with sudo when not root) where apt and root or sudo are there, else
  * Homebrew's, else a user's ways (module, Spack, conda) to get OTHER. */

@@ -74,7 +74,7 @@ row_right() {
 # bin_without_gnuplot: $tmp/bin holds the tools the scripts use, not gnuplot.
 bin_without_gnuplot() {
     mkdir -p "$tmp/bin"
-    for tool in sh grep tr basename dirname cat rm mv; do
+    for tool in sh grep tr basename dirname cat rm mv id; do
         ln -sf "$(command -v $tool)" "$tmp/bin/$tool"
     done
     # apt-get (and sudo) stay: the install hint is the system's own.
