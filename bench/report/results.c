@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "args.h"
+#include "cli.h"
 #include "defaults.h"
 #include "atomic_file.h"
 #include "labels.h"
