@@ -214,8 +214,8 @@ void sl_grid_csv_rows(FILE *f, const sl_grid *g)
         csv_num(f, sl_grid_speedup(g, r), "%.4f");
         csv_num(f, r->value, "%.17g");
         csv_num(f, r->expected, "%.17g");
-        csv_num(f, r->error, "%.3g");
-        csv_num(f, r->tolerance, "%.3g");
+        csv_num(f, r->error, "%.17g");
+        csv_num(f, r->tolerance, "%.17g");
         fprintf(f, "%s,host,,,strong,%lld,%.17g,", r->valid ? "yes" : "no",
                 (long long)r->height, r->work);
         csv_num(f, t ? r->ci_low : NAN, "%.9g");

@@ -67,7 +67,9 @@ static int sl_write_csv(const char *path, const sl_suite *s)
             fputc(',', f);
         }
         num_or_empty(f, "%.4f", c->speedup, c->speedup > 0.0);
-        fprintf(f, ",%.17g,%.17g,%.3g,%.3g,%s,%s,", c->outcome.value,
+        /* Every number a reader may compare is written to read back
+         * exactly (an import judges it again against its own run's). */
+        fprintf(f, ",%.17g,%.17g,%.17g,%.17g,%s,%s,", c->outcome.value,
                 c->verdict.expected, c->verdict.error, c->verdict.tolerance,
                 c->interrupted ? "interrupted" : c->valid ? "yes" : "no",
                 sl_config_where(c));

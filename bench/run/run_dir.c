@@ -178,6 +178,22 @@ static int take_owner_lock(sl_run_dir *r)
            rename(fresh, path) == 0 ? 0 : -1;
 }
 
+/* The kit's latest link may replace only a link: anything else named
+ * latest is the user's, and is never replaced. */
+static int latest_is_theirs(const char *latest)
+{
+    struct stat st;
+    return lstat(latest, &st) == 0 && !S_ISLNK(st.st_mode);
+}
+
+static int refuse_latest(char *why, size_t whylen, const char *latest, const char *run)
+{
+    return sl_fail(why, whylen, "%s%s%s'%s' is not the kit's link (a file or folder of yours?): "
+                   "left as it is; move it away, and the kit keeps its link to the newest run "
+                   "there", run ? "the run is in '" : "", run ? run : "", run ? "', but " : "",
+                   latest);
+}
+
 int sl_run_dir_create(sl_run_dir *r, const char *base, char *why, size_t whylen)
 {
     /* 64: the longest host name POSIX allows, so that a run's name fits
@@ -199,6 +215,9 @@ int sl_run_dir_create(sl_run_dir *r, const char *base, char *why, size_t whylen)
     if (access(base, W_OK | X_OK) != 0)
         return sl_fail(why, whylen, "results folder '%s' is not writable: %s", base,
                        strerror(errno));
+    char latest[SL_PATH_BUF];
+    if (sl_path_join(latest, sizeof latest, base, "latest") == 0 && latest_is_theirs(latest))
+        return refuse_latest(why, whylen, latest, NULL);
     r->cleaned = clean_stale(base);
     clean_host(host, sizeof host);
     time_t now = time(NULL);
@@ -242,6 +261,8 @@ int sl_run_dir_publish(sl_run_dir *r, char *why, size_t whylen)
         return sl_fail(why, whylen, "the run is in '%s' but its latest link's path is too long",
                        r->final);
     }
+    if (latest_is_theirs(latest))
+        return refuse_latest(why, whylen, latest, r->final);
     unlink(tmp);
     if (symlink(r->name, tmp) != 0 || rename(tmp, latest) != 0) {
         snprintf(why, whylen, "the run is in '%s' but '%s' could not be updated: %s",

@@ -269,3 +269,46 @@ case_hybrid() {
     expect_match "$run/bench.json" '"fast_cores": "0"' "no fast cores claimed"
     expect_match "$run/run.gp" '^fast_cores = 0$' "run.gp: 0"
 }
+
+# A file or a folder of the user's named latest in the results folder: the
+# bench refuses before measuring (exit 2, one line naming it) and leaves it
+# and the folder as they were.
+case_bench_latest_theirs() {
+    bench=$1
+    for kind in file folder; do
+        res="$tmp/latest-$kind"
+        mkdir -p "$res"
+        if [ "$kind" = file ]; then echo "my notes" >"$res/latest"
+        else mkdir "$res/latest" && echo "my notes" >"$res/latest/notes"; fi
+        expect_rc 2 "bench with a $kind named latest" "$bench" --quick --kernel ${e2e_example} \
+            --size 200003 --reps 2 --min-time 0.01 --threads 1 --results "$res"
+        one_line "the refusal ($kind)"
+        expect_in "$tmp/err" "is not the kit's link (a file or folder of yours?): left as it is" \
+            "the refusal says the $kind is left as it is"
+        if [ "$kind" = file ]; then got=$(cat "$res/latest"); else got=$(cat "$res/latest/notes"); fi
+        [ "$got" = "my notes" ] && ok "the $kind is unchanged" || fail "the $kind now holds '$got'"
+        [ "$(ls -A "$res")" = latest ] && ok "nothing else written ($kind)" ||
+            fail "written beside the $kind: $(ls -A "$res" | tr '\n' ' ')"
+    done
+}
+
+# Rows another program wrote (here the bench itself, labelled as another
+# tree) are judged again on import against this run's own reference: what
+# crossed the file must read back as it was. Several sizes of the seeded
+# kernel, whose tolerances have many digits (at 2000003 a tolerance
+# written to 3 digits read back larger than this run's: exit 3).
+case_bench_import_exact() {
+    bench=$1
+    for n in 1000003 2000003 3000017 5000011; do
+        "$bench" --quick --kernel ${e2e_seeded} --variant scalar,threads_simd --size ${e2e_seeded}=$n \
+            --no-weak --min-time 0.01 --reps 2 --no-plots --label other --results "$tmp/a$n" \
+            >/dev/null 2>&1 || { fail "the labelled run at $n"; continue; }
+        expect_rc 0 "rows of size $n imported and judged again" "$bench" --quick --kernel ${e2e_seeded} \
+            --variant scalar --size ${e2e_seeded}=$n --no-weak --min-time 0.01 --reps 2 --no-plots \
+            --results "$tmp/b$n" --import "$tmp/a$n/latest/results.csv"
+        n_valid=$(csv_get "$tmp/b$n/latest/results.csv" variant tree=other valid=yes | wc -l)
+        n_bad=$(csv_get "$tmp/b$n/latest/results.csv" variant tree=other valid=no | wc -l)
+        [ "$n_valid" -ge 2 ] && [ "$n_bad" = 0 ] && ok "all $n_valid imported rows valid at $n" ||
+            fail "imported rows at $n: $n_valid valid, $n_bad not"
+    done
+}
