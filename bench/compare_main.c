@@ -70,6 +70,15 @@ int main(int argc, char **argv)
             free(runs[1].s);
             return SL_EXIT_USAGE;
         }
+    /* One run against itself (X X, or X and a latest that names X) has
+     * nothing to compare: said as such, not as "no difference". */
+    if (strcmp(runs[0].dir, runs[1].dir) == 0) {
+        fprintf(stderr, "%s: A and B are the same run (%s): nothing to compare; give two "
+                        "runs\n", prog, runs[0].dir);
+        free(runs[0].s);
+        free(runs[1].s);
+        return SL_EXIT_USAGE;
+    }
     rc = compare(prog, runs, labels, results, cli.plots);
     free(runs[0].s);
     free(runs[1].s);

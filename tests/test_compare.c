@@ -2,7 +2,8 @@
  * a run against itself is no difference, with an interval around 1; ten
  * times as slow, or half the time, is significant, with an interval that
  * excludes 1 on the right side; noise that overlaps is no difference; the
- * same samples always give the same interval.
+ * same samples always give the same interval; too few repetitions give
+ * neither interval nor verdict; a verdict never disagrees with its interval.
  */
 #include <stdio.h>
 #include <string.h>
@@ -55,5 +56,37 @@ int main(void)
 
     sl_compare_pair again = decide(&a, &noisy);
     CHECK(again.low == q.low && again.high == q.high);
+
+    /* Too few repetitions for the test ever to reach 5%: no interval and
+     * no verdict, however far apart (1 against 6, 3 against 3). */
+    sl_compare_series one = slow, three = slow;
+    one.n = 1;
+    three.n = 3;
+    sl_compare_series a3 = a;
+    a3.n = 3;
+    const sl_compare_pair few[] = { decide(&one, &a), decide(&a3, &three), decide(&one, &one) };
+    for (size_t i = 0; i < sizeof few / sizeof few[0]; i++) {
+        CHECK(few[i].outcome == SL_COMPARE_FEW && !SL_COMPARE_HAS_INTERVAL(&few[i]));
+        CHECK(few[i].low == few[i].ratio && few[i].high == few[i].ratio);
+        CHECK(strcmp(few[i].verdict, "too few samples to judge") == 0);
+    }
+    /* 4 against 4 can: ten times as slow is a difference. */
+    sl_compare_series a4 = a, slow4 = slow;
+    a4.n = slow4.n = 4;
+    CHECK(decide(&a4, &slow4).outcome == SL_COMPARE_SLOWER);
+
+    /* The verdict and the interval never disagree, across pairs at many
+     * distances and spreads. */
+    int disagree = 0;
+    for (int i = 0; i < 40; i++)
+        for (int j = 0; j < 8; j++) {
+            sl_compare_series x = around(1.0, 0.02 * (1 + j)), y = around(1.0 + 0.01 * i, 0.3);
+            sl_compare_pair d = decide(&x, &y);
+            int excludes = d.high < 1.0 || d.low > 1.0;
+            disagree += (d.outcome == SL_COMPARE_SAME && excludes) ||
+                        (d.outcome == SL_COMPARE_FASTER && !(d.high < 1.0)) ||
+                        (d.outcome == SL_COMPARE_SLOWER && !(d.low > 1.0));
+        }
+    CHECK(disagree == 0);
     return CHECK_DONE();
 }

@@ -29,18 +29,39 @@ static double median_of(const sl_compare_series *s)
     return sl_median(v, s->n);
 }
 
+/* The smallest two-sided p the exact rank test can give n against m
+ * samples: 2 / C(n + m, n), the two orderings that separate them fully. */
+static double smallest_p(int n, int m)
+{
+    double ways = 1.0;
+    for (int k = 1; k <= n; k++)
+        ways = ways * (double)(m + k) / (double)k;
+    return ways > 2.0 ? 2.0 / ways : 1.0;
+}
+
 void sl_compare_decide(sl_compare_pair *q)
 {
     static const char *const words[] = { "no significant difference", "B faster",
-                                         "B slower" };
+                                         "B slower", "too few samples to judge",
+                                         "unclear: the test and the interval disagree" };
     q->median_a = median_of(q->a);
     q->median_b = median_of(q->b);
     q->ratio = q->median_b / q->median_a;
+    if (smallest_p(q->a->n, q->b->n) >= ALPHA) {
+        q->low = q->high = q->ratio;
+        q->p = 1.0;
+        q->outcome = SL_COMPARE_FEW;
+        q->verdict = words[q->outcome];
+        return;
+    }
     sl_bootstrap_ratio(q->a->seconds, q->a->n, q->b->seconds, q->b->n, RESAMPLES,
                        BOOTSTRAP_SEED, &q->low, &q->high);
     q->p = sl_mann_whitney_p(q->a->seconds, q->a->n, q->b->seconds, q->b->n);
-    if (q->p >= ALPHA)
+    int test = q->p < ALPHA, interval = q->high < 1.0 || q->low > 1.0;
+    if (!test && !interval)
         q->outcome = SL_COMPARE_SAME;
+    else if (test != interval)
+        q->outcome = SL_COMPARE_UNCLEAR;
     else
         q->outcome = q->ratio < 1.0 ? SL_COMPARE_FASTER : SL_COMPARE_SLOWER;
     q->verdict = words[q->outcome];

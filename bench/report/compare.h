@@ -18,12 +18,19 @@ typedef struct sl_compare_series {
     int n;
 } sl_compare_series;
 
-/* What sl_compare_decide says about a pair. */
+/* What sl_compare_decide says about a pair. A difference is claimed only
+ * where the rank test and the interval both find it; too few samples for
+ * the test to reach its level get neither an interval nor a verdict. */
 typedef enum sl_compare_outcome {
     SL_COMPARE_SAME = 0,     /* no significant difference */
     SL_COMPARE_FASTER = 1,   /* B faster */
-    SL_COMPARE_SLOWER = 2    /* B slower */
+    SL_COMPARE_SLOWER = 2,   /* B slower */
+    SL_COMPARE_FEW = 3,      /* too few samples to judge: no interval */
+    SL_COMPARE_UNCLEAR = 4   /* the test and the interval disagree */
 } sl_compare_outcome;
+
+/* Whether a pair has an interval to show (not SL_COMPARE_FEW). */
+#define SL_COMPARE_HAS_INTERVAL(q) ((q)->outcome != SL_COMPARE_FEW)
 
 typedef struct sl_compare_pair {
     const sl_compare_series *a, *b;
@@ -57,7 +64,10 @@ int sl_compare_pair_runs(const sl_compare_run *a, sl_compare_run *b, sl_compare_
 
 /* Fill q's medians, ratio, interval, p and verdict from q->a and q->b
  * (each with at least one sample). The bootstrap has a fixed key, so the
- * same samples always give the same interval. */
+ * same samples always give the same interval. With samples too few for
+ * the exact test ever to reach 5% (its smallest p, 2 / C(n+m, n), is not
+ * below it: 1 against fewer than 40, 3 against 3 or 4), the outcome is
+ * SL_COMPARE_FEW, p is 1 and there is no interval (low = high = ratio). */
 void sl_compare_decide(sl_compare_pair *q);
 
 #endif

@@ -24,10 +24,16 @@ static int write_data(const char *dir, const sl_compare_pair *q, int n, const ch
         return -1;
     fprintf(af.fp, "configuration,reps_a,reps_b,median_a_s,median_b_s,ratio_b_over_a,"
                    "ratio_low,ratio_high,mann_whitney_p,verdict\n");
-    for (int i = 0; i < n; i++)
-        fprintf(af.fp, "\"%s\",%d,%d,%.9g,%.9g,%.5f,%.5f,%.5f,%.4g,%s\n", q[i].a->label,
-                q[i].a->n, q[i].b->n, q[i].median_a, q[i].median_b, q[i].ratio,
-                q[i].low, q[i].high, q[i].p, q[i].verdict);
+    /* Too few samples: no interval and no p claimed (empty cells). */
+    for (int i = 0; i < n; i++) {
+        fprintf(af.fp, "\"%s\",%d,%d,%.9g,%.9g,%.5f,", q[i].a->label, q[i].a->n, q[i].b->n,
+                q[i].median_a, q[i].median_b, q[i].ratio);
+        if (SL_COMPARE_HAS_INTERVAL(&q[i]))
+            fprintf(af.fp, "%.5f,%.5f,%.4g,", q[i].low, q[i].high, q[i].p);
+        else
+            fputs(",,,", af.fp);
+        fprintf(af.fp, "%s\n", q[i].verdict);
+    }
     if (sl_atomic_commit(&af) != 0)
         return -1;
 
@@ -35,7 +41,7 @@ static int write_data(const char *dir, const sl_compare_pair *q, int n, const ch
         sl_atomic_open(&af, path) != 0)
         return -1;
     fprintf(af.fp, "# configuration\tratio\tlow\thigh\tsignificant (0 none, 1 B faster, "
-                   "2 B slower)\n");
+                   "2 B slower, 3 too few samples: no bar, 4 unclear)\n");
     for (int i = 0; i < n; i++)
         fprintf(af.fp, "\"%s\"\t%.5f\t%.5f\t%.5f\t%d\n", q[i].a->label, q[i].ratio, q[i].low,
                 q[i].high, (int)q[i].outcome);
@@ -65,15 +71,22 @@ static int write_summary(const char *dir, const sl_compare_pair *q, int n, const
     FILE *f = open_memstream(&md, &len);
     if (f == NULL)
         return -1;
-    int faster = 0, slower = 0;
-    for (int i = 0; i < n; i++) {
-        faster += q[i].outcome == SL_COMPARE_FASTER;
-        slower += q[i].outcome == SL_COMPARE_SLOWER;
-    }
+    int count[5] = { 0 };
+    for (int i = 0; i < n; i++)
+        count[q[i].outcome]++;
     fprintf(f, "# speedlab compare: %s vs %s\n\n- A (%s): %s\n- B (%s): %s\n"
                "- %d configurations in both; B faster in %d, slower in %d, no "
-               "significant difference in %d (Mann-Whitney U, 5%% level)\n",
-            la, lb, la, A->dir, lb, B->dir, n, faster, slower, n - faster - slower);
+               "significant difference in %d (a difference is claimed where the Mann-Whitney "
+               "U test at the 5%% level and the interval both find it)\n",
+            la, lb, la, A->dir, lb, B->dir, n, count[SL_COMPARE_FASTER],
+            count[SL_COMPARE_SLOWER], count[SL_COMPARE_SAME]);
+    if (count[SL_COMPARE_FEW])
+        fprintf(f, "- %d with too few repetitions to judge (the test cannot reach 5%% with "
+                   "them: at least 4 against 4, or 3 against 5): no interval, no verdict\n",
+                count[SL_COMPARE_FEW]);
+    if (count[SL_COMPARE_UNCLEAR])
+        fprintf(f, "- %d unclear: the test and the interval disagree; more repetitions "
+                   "would tell\n", count[SL_COMPARE_UNCLEAR]);
     if (unmatched)
         fprintf(f, "- %d configuration(s) are in only one run and are left out\n", unmatched);
     fprintf(f, "- ratio = median time of B / median time of A: below 1, B is faster; "
@@ -84,11 +97,15 @@ static int write_summary(const char *dir, const sl_compare_pair *q, int n, const
         char ta[32], tb[32];
         sl_time_text(ta, sizeof ta, q[i].median_a);
         sl_time_text(tb, sizeof tb, q[i].median_b);
-        char bold[48];
+        char bold[80], ci[64] = "", p[24] = "-";
         snprintf(bold, sizeof bold, "**%s**", q[i].verdict);
-        fprintf(f, "| %s | %d/%d | %s | %s | %.3f [%.3f, %.3f] | %.3g | %s |\n",
-                q[i].a->label, q[i].a->n, q[i].b->n, ta, tb, q[i].ratio, q[i].low, q[i].high,
-                q[i].p, q[i].outcome == SL_COMPARE_SAME ? q[i].verdict : bold);
+        if (SL_COMPARE_HAS_INTERVAL(&q[i])) {
+            snprintf(ci, sizeof ci, " [%.3f, %.3f]", q[i].low, q[i].high);
+            snprintf(p, sizeof p, "%.3g", q[i].p);
+        }
+        int claim = q[i].outcome == SL_COMPARE_FASTER || q[i].outcome == SL_COMPARE_SLOWER;
+        fprintf(f, "| %s | %d/%d | %s | %s | %.3f%s | %s | %s |\n", q[i].a->label,
+                q[i].a->n, q[i].b->n, ta, tb, q[i].ratio, ci, p, claim ? bold : q[i].verdict);
     }
     if (sl_path_join(path, sizeof path, dir, "compare-runs.png") == 0 && access(path, R_OK) == 0)
         fprintf(f, "\n![B/A per configuration with its 95%% interval; dark: a significant "
@@ -119,9 +136,15 @@ void sl_compare_print(FILE *console, const sl_compare_pair *q, int n, const char
             "faster\n\n", labels[1], labels[0]);
     fprintf(console, "%-44s %7s  %-17s %8s  %s\n", "configuration", "B/A", "95% interval",
             "p", "verdict");
-    for (int i = 0; i < n; i++)
-        fprintf(console, "%-44s %7.3f  [%6.3f, %6.3f] %8.3g  %s\n", q[i].a->label,
-                q[i].ratio, q[i].low, q[i].high, q[i].p, q[i].verdict);
+    for (int i = 0; i < n; i++) {
+        if (SL_COMPARE_HAS_INTERVAL(&q[i]))
+            fprintf(console, "%-44s %7.3f  [%6.3f, %6.3f] %8.3g  %s\n", q[i].a->label,
+                    q[i].ratio, q[i].low, q[i].high, q[i].p, q[i].verdict);
+        else
+            fprintf(console, "%-44s %7.3f  %-17s %8s  %s (%d and %d repetitions)\n",
+                    q[i].a->label, q[i].ratio, "none", "-", q[i].verdict, q[i].a->n,
+                    q[i].b->n);
+    }
     if (unmatched)
         fprintf(console, "\n%d configuration(s) are in only one run and are left out\n",
                 unmatched);

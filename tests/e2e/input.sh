@@ -200,7 +200,8 @@ case_long_paths() {
         [ "$where" = "$long" ] && expect_in "$tmp/err" "paths of at most 512 characters" \
             "the runner says why its run is not in the history"
         run=$(ls -d "$where"/2*)
-        expect_rc 0 "compare, results at ${#where} characters" "$compare" "$run" "$run" \
+        cp -R "$run" "$where/copy"     # compare refuses a run against itself
+        expect_rc 0 "compare, results at ${#where} characters" "$compare" "$run" "$where/copy" \
             --results "$where"
     done
     [ -s "$short/history.sqlite" ] && ok "the short path keeps a history" || fail "no history"

@@ -117,14 +117,36 @@ case_report() {
     *) fail "a missing image went unnoticed: '$got'" ;;
     esac
 
-    # make compare: a run against itself differs nowhere; against a copy
-    # whose every time is ten times longer, B is slower everywhere, by 10.
-    # The times are made here, 1 ms to 1.05 ms by repetition, so that the
-    # verdict does not depend on how busy the machine was while the run
-    # above was timed (a loaded repetition can take ten times another).
-    expect_rc 0 "compare a run with itself" "$compare" "$run" "$run" --results "$tmp/c"
+    # make compare: a run against itself (named twice, or through a latest
+    # link that names it) is refused as the same run; against a copy of
+    # itself it differs nowhere; against a copy whose every time is ten
+    # times longer, B is slower everywhere, by 10. The times are made here,
+    # 1 ms to 1.05 ms by repetition, so that the verdict does not depend on
+    # how busy the machine was while the run above was timed (a loaded
+    # repetition can take ten times another).
+    expect_rc 2 "compare a run with itself" "$compare" "$run" "$run" --results "$tmp/c"
+    one_line "compare a run with itself"
+    expect_in "$tmp/err" "A and B are the same run" "itself: named as the same run"
+    mkdir -p "$tmp/linked" && ln -s "$run" "$tmp/linked/latest"
+    expect_rc 2 "compare a run with a latest link to it" "$compare" "$run" "$tmp/linked/latest" \
+        --results "$tmp/c"
+    expect_in "$tmp/err" "A and B are the same run" "through latest: the same run"
+    [ ! -e "$tmp/c/compare" ] && ok "nothing written for the same run" || fail "the same run wrote $tmp/c/compare"
+    cp -R "$run" "$tmp/copy"
+    expect_rc 0 "compare a run with its copy" "$compare" "$run" "$tmp/copy" --results "$tmp/c"
     n=$(grep -c 'no significant difference' "$tmp/out")
-    [ "$n" -eq 16 ] && ok "itself: 16 of 16 not different" || fail "itself: $n of 16 not different"
+    [ "$n" -eq 16 ] && ok "its copy: 16 of 16 not different" || fail "its copy: $n of 16 not different"
+    # One repetition a configuration against six: too few for the test to
+    # reach 5%, so no interval and no verdict on any line.
+    awk -F, 'NR == 1 { print; next } $13 == "" && !seen[$1 FS $2 FS $3 FS $4 FS $5 FS $6 FS $7 FS $8]++' \
+        "$run/samples.csv" >"$tmp/one.csv"
+    cp -R "$run" "$tmp/one" && mv "$tmp/one.csv" "$tmp/one/samples.csv"
+    expect_rc 0 "compare one repetition with six" "$compare" "$tmp/one" "$run" --results "$tmp/c"
+    n=$(grep -c 'too few samples to judge (1 and 6 repetitions)' "$tmp/out")
+    [ "$n" -eq 16 ] && ok "1 against 6: 16 of 16 too few to judge" || fail "1 against 6: $n of 16 too few"
+    expect_not_in "$tmp/out" "\[ *[0-9.]+, *[0-9.]+\]" "1 against 6: no interval printed"
+    expect_in "$tmp/c/compare/latest/summary.md" "16 with too few repetitions to judge" \
+        "the summary counts them"
     # samples.csv: repetition is column 9, seconds column 10.
     for speed in fast:1 slow:10; do
         cp -R "$run" "$tmp/${speed%:*}"
