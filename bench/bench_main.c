@@ -305,8 +305,7 @@ static int bench(int argc, char **argv, sl_suite *suite)
         sl_run_dir_discard(&b.run);
     if (b.why[0])
         sl_print_error(b.prog, b.why);
-    sl_note_closed_stdout(b.prog, b.published ? b.run.final : NULL);
-    return code;
+    return sl_note_closed_stdout(b.prog, b.published ? b.run.final : NULL, code);
 }
 
 /* The suite is freed here whatever way bench() ends, so that no exit path

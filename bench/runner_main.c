@@ -255,6 +255,5 @@ int main(int argc, char **argv)
         rc = code > rc ? code : rc;
         fflush(stdout);
     }
-    sl_note_closed_stdout(argv[0], NULL);
-    return rc;
+    return sl_note_closed_stdout(argv[0], NULL, rc);
 }

@@ -2,6 +2,9 @@
 #define _POSIX_C_SOURCE 200809L
 #include "interrupt.h"
 
+#include "exitcodes.h"
+
+#include <errno.h>
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
@@ -43,12 +46,38 @@ void sl_ignore_write_signals(void)
     signal(SIGPIPE, SIG_IGN);
 }
 
-void sl_note_closed_stdout(const char *prog, const char *saved)
+/* Why standard output failed: the last flush's errno, or, when stdio had
+ * already dropped what failed, that of one more byte written directly
+ * (the same device answers the same way: full, a reader gone, an I/O
+ * error). */
+static int console_errno(void)
+{
+    errno = 0;
+    if (fflush(stdout) != 0 && errno != 0)
+        return errno;
+    clearerr(stdout);
+    errno = 0;
+    return write(STDOUT_FILENO, "\n", 1) < 0 ? errno : 0;
+}
+
+int sl_note_closed_stdout(const char *prog, const char *saved, int code)
 {
     if (fflush(stdout) == 0 && !ferror(stdout))
-        return;
-    fprintf(stderr, "%s: the console's output closed early (a pipe into head?); the run "
-                    "went on to its end%s%s\n", prog, saved ? ": " : "", saved ? saved : "");
+        return code;
+    int err = console_errno();
+    const char *at = saved ? ": " : "", *where = saved ? saved : "";
+    /* A reader that stopped reading (a pipe into head) chose to: the run
+     * stands, and so does its exit code. */
+    if (err == EPIPE) {
+        fprintf(stderr, "%s: the console's reader went away (a pipe into head that closed?); "
+                        "the run went on to its end%s%s\n", prog, at, where);
+        return code;
+    }
+    fprintf(stderr, "%s: the console could not be written: %s; the run went on to its "
+                    "end%s%s; exit code %d\n", prog,
+            err ? strerror(err) : "an error its stream kept no reason for", at, where,
+            code > SL_EXIT_RUNTIME ? code : SL_EXIT_RUNTIME);
+    return code > SL_EXIT_RUNTIME ? code : SL_EXIT_RUNTIME;
 }
 
 int sl_interrupted(void)

@@ -25,8 +25,12 @@ void sl_interrupt_install_saying(const char *msg);
 void sl_ignore_write_signals(void);
 
 /* At the end of a run: when standard output stopped taking lines, one line
- * on stderr saying the run went on, and where it is (saved may be NULL). */
-void sl_note_closed_stdout(const char *prog, const char *saved);
+ * on stderr saying why (no space, a reader gone, an I/O error), that the
+ * run went on, and where it is (saved may be NULL). Returns the exit code:
+ * code itself when the console is fine or its reader went away (EPIPE: a
+ * pipe into head), else at least SL_EXIT_RUNTIME (1: the console is an
+ * output that failed; the run folder is complete all the same). */
+int sl_note_closed_stdout(const char *prog, const char *saved, int code);
 
 /* The signal that arrived (SIGINT, SIGTERM), or 0. */
 int sl_interrupted(void);

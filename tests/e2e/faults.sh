@@ -128,13 +128,14 @@ disk_fills_mid_run() {
 # The console piped into head, which closes early: the bench after its
 # first two lines, the runner after its first three. Each goes on to its
 # end: exit 0, the run folder with its figures (the runner's picture), no
-# .partial left, and one line on stderr saying so.
+# .partial left, and one line on stderr saying so. Then the console on
+# /dev/full: the cause named, exit 1, the run complete.
 closed_pipe() {
     bench=$1; runner=$2
     { "$bench" --quick --kernel ${e2e_example} --size 200003 --reps 2 --min-time 0.01 \
           --threads 1 --no-weak --results "$tmp/pipe" 2>"$tmp/err"; echo $? >"$tmp/rc"; } | head -2 >/dev/null
     [ "$(cat "$tmp/rc")" = 0 ] && ok "bench | head -2: exit 0" || fail "bench | head -2: exit $(cat "$tmp/rc")"
-    expect_in "$tmp/err" "output closed early (a pipe into head?); the run went on to its end: $tmp/pipe/" \
+    expect_in "$tmp/err" "the console's reader went away (a pipe into head that closed?); the run went on to its end: $tmp/pipe/" \
         "bench | head -2: says the run went on, and where"
     run="$tmp/pipe/$(readlink "$tmp/pipe/latest")"
     [ -s "$run/results.csv" ] && [ -s "$run/index.html" ] && ok "bench | head -2: the run is published" ||
@@ -150,7 +151,22 @@ closed_pipe() {
     [ "$(cat "$tmp/rc")" = 0 ] && ok "runner | head -3: exit 0" || fail "runner | head -3: exit $(cat "$tmp/rc")"
     [ -n "$(find "$tmp/pipe-r" -name "image-${e2e_image}.png" -size +0)" ] &&
         ok "runner | head -3: the picture is written" || fail "runner | head -3: no picture"
-    expect_in "$tmp/err" "output closed early" "runner | head -3: says the run went on"
+    expect_in "$tmp/err" "the console's reader went away" "runner | head -3: says the run went on"
+
+    # The console on a full device (/dev/full: every write fails with
+    # ENOSPC): the cause named, not a pipe; exit 1; the run complete.
+    expect_rc 1 "bench > /dev/full" sh -c '"$0" "$@" >/dev/full' "$bench" --quick --kernel ${e2e_example} \
+        --size 200003 --reps 2 --min-time 0.01 --threads 1 --no-weak --results "$tmp/full"
+    expect_in "$tmp/err" "the console could not be written: No space left on device; the run went on to its end: $tmp/full/" \
+        "bench > /dev/full: names the full device, and the run"
+    one_line "bench > /dev/full"
+    run="$tmp/full/$(readlink "$tmp/full/latest")"
+    [ -s "$run/results.csv" ] && [ -s "$run/index.html" ] && ok "bench > /dev/full: the run is published" ||
+        fail "bench > /dev/full: no run: $(ls -A "$tmp/full")"
+    expect_rc 1 "runner > /dev/full" sh -c '"$0" "$@" >/dev/full' "$runner" ${e2e_image} --size 96 \
+        --min-time 0.01 --results "$tmp/full-r"
+    expect_in "$tmp/err" "the console could not be written: No space left on device" \
+        "runner > /dev/full: names the full device"
 }
 
 # A file-size limit (ulimit -f: 512-byte blocks in dash, KiB in bash; 12
