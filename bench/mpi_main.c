@@ -94,7 +94,8 @@ static int parse(options *o, int argc, char **argv)
     if (c->nranks == 0)
         memcpy(c->ranks, one_two, sizeof one_two), c->nranks = 2;
     char why[SL_WHY_BUF];
-    if (sl_hybrid_thread_limit(c, why, sizeof why) != 0)
+    if (sl_hybrid_thread_limit(c, why, sizeof why) != 0 ||
+        sl_hybrid_bindable(c, why, sizeof why) != 0)
         return fail(-1, "%s%s", why, "");
     o->nkernels = sl_hybrid_choose(hybrid_kernels, c->kernel, o->kernels, why, sizeof why);
     return o->nkernels < 0 ? fail(-1, "%s%s", why, "") : 0;

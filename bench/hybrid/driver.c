@@ -57,6 +57,18 @@ int sl_hybrid_thread_limit(sl_cli *c, char *why, size_t whylen)
     return 0;
 }
 
+int sl_hybrid_bindable(const sl_cli *c, char *why, size_t whylen)
+{
+    int cores = sl_hybrid_job_cores();
+    for (int r = 0; c->bind == 1 && r < c->nranks; r++)
+        if (c->ranks[r] > cores)
+            return sl_fail(why, whylen, "--bind core with %d ranks: this job has %d core(s), "
+                           "and Open MPI binds no two ranks to one core; give --ranks up to %d, "
+                           "or leave --bind out (the kit binds to cores where they fit)",
+                           c->ranks[r], cores, cores);
+    return 0;
+}
+
 int sl_hybrid_size(const sl_cli *c, const sl_problem_def *def, int64_t *out, char *why,
                    size_t whylen)
 {

@@ -40,6 +40,12 @@ int sl_hybrid_job_cores(void);
  * (-1 with why), the default list keeps what fits. */
 int sl_hybrid_thread_limit(sl_cli *c, char *why, size_t whylen);
 
+/* Whether every launch of the grid can be placed as asked: --bind core
+ * with more ranks than the job's cores is refused here, while planning,
+ * not found by mpirun after the first launch was measured. 0, or -1 with
+ * why. */
+int sl_hybrid_bindable(const sl_cli *c, char *why, size_t whylen);
+
 /* The size of kernel def in this run (--size, else --check's probe size,
  * --quick's or the default), refused (-1 with why) where MPI cannot carry
  * it: a fractal image is gathered in one message of int counts. */

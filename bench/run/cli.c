@@ -420,7 +420,7 @@ static const struct option OPTIONS[] = {
       .mpi_help = "stop a launch that runs longer (default 900)" },
     { .name = "--bind", .value = "core|none", .programs = SL_CLI_MPI, .set = set_bind,
       .mpi_help = "how mpirun binds ranks (default: core when ranks x\n"
-      "threads fit the cores, each rank given its threads'\ncores; else none)" },
+      "threads fit the cores, each rank given its threads'\ncores; else none); core with more ranks than cores\nis refused before anything runs" },
     { .name = "--port", .elsewhere = "--port is the room server's (make room)", .value = "N", .programs = SL_CLI_ROOM, .set = set_whole, .at = offsetof(sl_cli, port), .lo = 1, .hi = 65535,
       .room_help = "the TCP port to listen on (default 8470)" },
     { .name = "--code", .elsewhere = "--code is the room server's (make room)", .value = "CODE", .programs = SL_CLI_ROOM, .set = set_text, .at = offsetof(sl_cli, code),

@@ -61,6 +61,18 @@ case_bad_input() {
     expect_rc 0 "OMP_THREAD_LIMIT=1, default threads" env OMP_THREAD_LIMIT=1 \
         "$solutions" --check --kernel ${e2e_example} --ranks 1 --timeout 60
     expect_not_in "$tmp/out" "x 2 thread" "no row at 2 threads under OMP_THREAD_LIMIT=1"
+    # --bind core with more ranks than the job's cores: Open MPI would
+    # refuse that launch after the first was measured; refused while
+    # planning instead (exit 2, one line), nothing launched or written.
+    # The core count is the job's (SLURM_JOB_CPUS_PER_NODE), planted low.
+    for ranks in 2 1,3 4; do
+        expect_rc 2 "--bind core, $ranks ranks on a 1-core job" env SLURM_JOB_CPUS_PER_NODE=1 \
+            "$solutions" --kernel ${e2e_example} --ranks $ranks --bind core --quick --results "$tmp/bind"
+        one_line "--bind core, $ranks ranks"
+        expect_in "$tmp/err" "this job has 1 core(s), and Open MPI binds no two ranks to one core" \
+            "--bind core, $ranks ranks: says why"
+    done
+    [ ! -e "$tmp/bind" ] && ok "--bind core refused: nothing written" || fail "--bind core refused: $tmp/bind written"
     # Ctrl-C on the launcher: mpirun runs in a process group of its own,
     # so the launcher stops it and its ranks; exit 130, nothing kept, no
     # rank left running.
