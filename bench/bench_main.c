@@ -114,8 +114,10 @@ static int plan(bench_run *b, int argc)
 /* Everything refused before a folder is made (bench_plan.h). */
 static int check_inputs(bench_run *b)
 {
-    return sl_bench_check_inputs(b->suite, &b->cli, &b->set, participant_tree(),
-                                 &b->breakdown, b->why, sizeof b->why);
+    int code = sl_bench_check_inputs(b->suite, &b->cli, &b->set, participant_tree(),
+                                     &b->breakdown, b->why, sizeof b->why);
+    sl_exit_guard(b->prog, &b->run);
+    return code;
 }
 
 /* The run folder (room checked, stale ones of killed runs removed), and

@@ -82,6 +82,7 @@ static int check_lesson(sl_suite *suite, const sl_cli *cli, char *why, size_t wh
     if (cli->require_device && sl_check_device(NULL, why, whylen) != 0)
         return SL_EXIT_MISSING;
     sl_isolate_child(suite);
+    sl_exit_guard("speedlab", NULL);
     char slurm[512];
     if (sl_slurm_cpu_warning(slurm, sizeof slurm))
         printf("warning: %s\n", slurm);

@@ -15,6 +15,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "exitcodes.h"
 #include "platform.h"
 #include "sample.h"
 
@@ -25,6 +26,9 @@ enum { EXEC_FAILED = 127 };
 /* The exit code of a child whose plan does not name the same
  * configuration at that index: it cannot say anything about it. */
 enum { PLAN_DIFFERS = 126 };
+/* The exit code of a child that validated its configuration: any other
+ * (0 included) means the variant's own code ended the process. */
+enum { CHILD_DONE = 120 };
 /* The second variable: the configuration's name, checked by the child. */
 #define SL_ISOLATE_NAME_ENV "SPEEDLAB_ISOLATE_NAME"
 
@@ -64,7 +68,33 @@ void sl_isolate_child(sl_suite *s)
     if (*end != '\0' || i >= s->count || (name && strcmp(name, s->configs[i].name) != 0))
         _exit(PLAN_DIFFERS);
     sl_config_validate(&s->configs[i]);
-    _exit(0);
+    _exit(CHILD_DONE);
+}
+
+static const char *guard_prog;
+static sl_run_dir *guard_run;
+
+static void exit_guard(void)
+{
+    const sl_variant *v = sl_calling_variant;
+    const sl_problem_def *def = sl_calling_kernel;
+    if (v == NULL || def == NULL)
+        return;
+    fprintf(stderr, "%s: %s's %s called exit() inside its call: a variant returns its "
+                    "answer, and its exit ended the whole run; remove it (nothing of this run "
+                    "is kept); exit code %d\n", guard_prog, def->name, v->name, SL_EXIT_INVALID);
+    if (guard_run != NULL && guard_run->partial[0] != '\0')
+        sl_run_dir_discard(guard_run);
+    _exit(SL_EXIT_INVALID);
+}
+
+void sl_exit_guard(const char *prog, sl_run_dir *run)
+{
+    static int installed;
+    guard_prog = prog;
+    guard_run = run;
+    if (!installed)
+        installed = atexit(exit_guard) == 0;
 }
 
 static const char *signal_name(int sig)
@@ -143,6 +173,10 @@ static sl_isolated verdict_of(int status, char *why, size_t whylen)
     if (WIFSIGNALED(status) && (WTERMSIG(status) == SIGINT || WTERMSIG(status) == SIGTERM ||
                                 WTERMSIG(status) == SIGHUP))
         return SL_ISOLATED_OK;
+    if (WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL) {
+        snprintf(why, whylen, "killed (SIGKILL: out of memory, or from outside)");
+        return SL_ISOLATED_KILLED;
+    }
     if (WIFSIGNALED(status)) {
         const char *name = signal_name(WTERMSIG(status));
         if (name)
@@ -155,10 +189,10 @@ static sl_isolated verdict_of(int status, char *why, size_t whylen)
         snprintf(why, whylen, "could not be checked apart (the child planned another suite)");
         return SL_ISOLATED_CRASHED;
     }
-    if (WIFEXITED(status) && WEXITSTATUS(status) != 0 &&
+    if (WIFEXITED(status) && WEXITSTATUS(status) != CHILD_DONE &&
         WEXITSTATUS(status) != EXEC_FAILED) {
-        snprintf(why, whylen, "stopped with exit code %d", WEXITSTATUS(status));
-        return SL_ISOLATED_CRASHED;
+        snprintf(why, whylen, "called exit(%d) inside its call", WEXITSTATUS(status));
+        return SL_ISOLATED_EXITED;
     }
     return SL_ISOLATED_OK;
 }
@@ -310,6 +344,13 @@ void sl_isolate_print_hints(FILE *f, const sl_suite *s)
                        "the escape test n < max_iter)%s\n", c->tree, c->kernel->problem->name,
                     label, c->error, not_tried_after(s, i) ? "; its other configurations "
                     "were not run" : "");
+        else if (c->isolated_failure == SL_ISOLATED_EXITED)
+            fprintf(f, "%s/%s/%s %s: a variant returns its answer; an exit() in it would end "
+                       "the whole run: remove it\n", c->tree, c->kernel->problem->name, label,
+                    c->error);
+        else if (c->isolated_failure == SL_ISOLATED_KILLED)
+            fprintf(f, "%s/%s/%s %s: the out-of-memory killer sends SIGKILL (dmesg names it); "
+                       "so does kill -9\n", c->tree, c->kernel->problem->name, label, c->error);
         else
             fprintf(f, "%s/%s/%s %s: an out-of-bounds access? AddressSanitizer names "
                        "the line: make test SANITIZE=1\n", c->tree, c->kernel->problem->name,

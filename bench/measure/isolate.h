@@ -13,6 +13,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "run_dir.h"
 #include "suite.h"
 
 #define SL_ISOLATE_ENV "SPEEDLAB_ISOLATE"
@@ -21,10 +22,18 @@
 typedef enum sl_isolated {
     SL_ISOLATED_OK = 0,      /* finished (or could not be isolated) */
     SL_ISOLATED_HUNG,        /* no answer within the limit: killed */
-    SL_ISOLATED_CRASHED,     /* killed by a signal, or a failing exit code */
-    SL_ISOLATED_NOT_TRIED    /* another configuration of its variant hung:
+    SL_ISOLATED_CRASHED,     /* killed by a signal of its own making */
+    SL_ISOLATED_NOT_TRIED,   /* another configuration of its variant hung:
                                 not run, so that a hang costs its limit once */
+    SL_ISOLATED_EXITED,      /* its code called exit() inside the call */
+    SL_ISOLATED_KILLED       /* SIGKILL: out of memory, or from outside */
 } sl_isolated;
+
+/* From here on, an exit() inside a variant's call (common/kernel.h's
+ * sl_calling_variant) ends the program with one line naming the variant
+ * and exit code 3, and discards run's unfinished folder (run may be NULL,
+ * or not yet made), instead of ending it as if the run were done. */
+void sl_exit_guard(const char *prog, sl_run_dir *run);
 
 /* In the child (SL_ISOLATE_ENV set): validate that configuration of s and
  * exit. Returns at once in any other process. Call it right after planning,

@@ -127,8 +127,12 @@ static void time_body(gb_state *st, void *ctx)
         gb_skip_with_error(st, "no memory for the arrays");
         return;
     }
+    /* An exit() inside a call is the exit guard's to name (isolate.h). */
+    sl_calling_kernel = def;
+    sl_calling_variant = c->variant;
     /* Outside the clock: Google Benchmark starts it at gb_keep_running. */
     if (warm_up && c->kernel->problem->run(c->variant, &c->problem, &out) != 0) {
+        sl_calling_variant = NULL;
         gb_skip_with_error(st, "the variant could not run");
         free(out.counts);
         sl_release(def, &out);
@@ -140,6 +144,7 @@ static void time_body(gb_state *st, void *ctx)
      * validation (the work of a call does not change between calls). */
     while (gb_keep_running(st)) {
         if (c->kernel->problem->run(c->variant, &c->problem, &out) != 0) {
+            sl_calling_variant = NULL;
             gb_skip_with_error(st, "the variant could not run");
             free(out.counts);
             sl_release(def, &out);
@@ -148,6 +153,7 @@ static void time_body(gb_state *st, void *ctx)
         gb_do_not_optimize(out.value);
     }
     sl_quiet_mark_now(&to);
+    sl_calling_variant = NULL;
     if (def->collect)
         def->collect(c->variant, &c->problem, &out);
     sl_release(def, &out);

@@ -71,7 +71,52 @@ case_planted() {
         ok "the bench took ${took} s: one limit of ${limit} s" ||
         fail "the bench took ${took} s (limit '${limit}')"
     expect_not_in "$tmp/out" "malloc|Aborted|core dumped" "the bench shows no raw crash text"
+    exit_plants
     completed_plants
+}
+
+# plant_exit FILE CODE: exit(CODE) as the first statement of the file's
+# last function (a variant's file ends with the variant itself).
+plant_exit() {
+    awk -v code="$2" 'NR == FNR { if ($0 == "{") last = FNR; next }
+        FNR == 1 { print "#include <stdlib.h>" } { print } FNR == last { print "    exit(" code ");" }' \
+        "$1" "$1" >"$1.new" && mv "$1.new" "$1" && grep -q "exit($2);" "$1"
+}
+
+# A participant's code that calls exit() inside its call: in the runner's
+# child, named as such (exit 3) while the other rows report; in a bench
+# that checks in its own process (the solutions tree), the exit guard
+# names it, exit 3, and no unfinished folder is left. And SIGKILL from
+# outside (what the out-of-memory killer sends) is named as that, not as
+# an out-of-bounds access.
+exit_plants() {
+    image=$(folder_of "$e2e_image")
+    cp "$copy/exercises/$image/simd.c" "$tmp/simd.c.kept"
+    cp "$copy/exercises/$image/scalar.c" "$tmp/scalar.c.kept"
+    plant_exit "$copy/exercises/$image/scalar.c" 0 && plant_exit "$copy/solutions/$image/simd.c" 7 &&
+        sed -i 's/^{$/{ raise(SIGKILL);/' "$copy/exercises/$image/simd.c" &&
+        sed -i '1i #include <signal.h>' "$copy/exercises/$image/simd.c" ||
+        { fail "the exit plants did not take"; return; }
+    cmake --build "$copy/build" --target speedlab speedlab-bench-solutions -j 2 >"$tmp/build.log" 2>&1 ||
+        { fail "building the exit plants"; tail -20 "$tmp/build.log" >&2; return; }
+    expect_rc 3 "the runner on a variant that calls exit(0)" "$copy/build/bench/speedlab" \
+        ${e2e_image} --tree exercises --min-time 0.01 --size 96 --no-plots --results "$tmp/results"
+    expect_in "$tmp/out" "exercises/$e2e_image/scalar called exit(0) inside its call: a variant returns its answer" \
+        "the runner names the exit"
+    expect_in "$tmp/out" "exercises/$e2e_image/simd killed (SIGKILL: out of memory, or from outside)" \
+        "the runner names SIGKILL for what it is"
+    expect_not_in "$tmp/out" "simd killed .*out-of-bounds" "no out-of-bounds hint for SIGKILL"
+    mkdir -p "$tmp/guard"
+    expect_rc 3 "the solutions bench on a variant that calls exit(7)" \
+        "$copy/build/bench/speedlab-bench-solutions" --kernel ${e2e_image} --size 96 --threads 1 \
+        --reps 1 --min-time 0.01 --no-plots --no-weak --results "$tmp/guard"
+    one_line "the exit guard"
+    expect_in "$tmp/err" "$e2e_image's simd called exit() inside its call" "the exit guard names the variant"
+    [ -z "$(ls -A "$tmp/guard")" ] && ok "the exit guard leaves no folder behind" ||
+        fail "left behind: $(ls -A "$tmp/guard" | tr '\n' ' ')"
+    cp "$tmp/simd.c.kept" "$copy/exercises/$image/simd.c"
+    cp "$tmp/scalar.c.kept" "$copy/exercises/$image/scalar.c"
+    cp "$top/solutions/$image/simd.c" "$copy/solutions/$image/simd.c"
 }
 
 # The same copy, its steps finished, with three plants (each kernel's
