@@ -41,6 +41,16 @@ for d in kernels solutions exercises; do
         say "$d/$name exists already"; exit 2
     fi
 done
+# The kit's own names: the kernel's symbols are NAME_..., its header
+# NAME.h; a prefix or a header the kit already has would not compile, or
+# would include the kit's header instead of the kernel's.
+used=$(cd "$top" && grep -rlE "(^|[^A-Za-z0-9_])${name}_[A-Za-z0-9_]" common bench kernels solutions \
+           exhibits offload tests --include='*.c' --include='*.h' --include='*.cu' 2>/dev/null | head -1)
+header=$(cd "$top" && find common bench kernels solutions exhibits offload -name "$name.h" 2>/dev/null | head -1)
+if [ -n "$used$header" ]; then
+    say "'$name' collides with the kit's own names (${header:-${name}_... in $used}): pick another name"
+    exit 2
+fi
 
 upper=$(printf '%s' "$name" | tr 'a-z' 'A-Z')
 made=""

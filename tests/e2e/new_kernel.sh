@@ -29,6 +29,31 @@ case_new_kernel() {
     expect_rc 2 "a name that is a make target" make -C "$kit" new-kernel NAME=bench
     expect_rc 2 "a name that is no C name" make -C "$kit" new-kernel NAME=2d-stencil
     expect_in "$tmp/err" "a name is a lower-case letter" "says what a name may be"
+    # Names that hold shell: refused by the kit's own rule, as typed, and
+    # nothing in them runs (a command substitution, backquotes, a quote
+    # that ends the word, a lone quote).
+    for name in '$$(touch '"$tmp"'/ran)' '`touch '"$tmp"'/ran`' 'a";touch '"$tmp"'/ran;"' "it's" 'x$$y'; do
+        expect_rc 2 "a name holding shell: $name" make -C "$kit" new-kernel NAME="$name"
+        expect_in "$tmp/err" "a name is a lower-case letter" "refused by the name rule: $name"
+    done
+    [ ! -e "$tmp/ran" ] && ok "nothing in those names ran" || fail "a command in a name ran"
+    # The same for the other values make hands a script or a program.
+    for call in "racecheck KERNEL" "compare A" "hint STEP" "reset FILE" "report RUN"; do
+        set -- $call
+        for value in '$$(touch '"$tmp"'/ran)' '`touch '"$tmp"'/ran`'; do
+            make -C "$kit" "$1" "$2=$value" B=x >/dev/null 2>&1
+            [ ! -e "$tmp/ran" ] && ok "make $1 $2=$value: nothing ran" || { fail "make $1 $2=$value ran it"; rm -f "$tmp/ran"; }
+        done
+    done
+    # Names the kit itself uses (a symbol prefix, a header): refused up
+    # front, not a generated file that does not compile.
+    for name in kernel sl hybrid tree; do
+        expect_rc 2 "a name the kit uses: $name" make -C "$kit" new-kernel NAME=$name
+        expect_in "$tmp/err" "'$name' collides with the kit's own names" "says $name collides"
+    done
+    git -C "$kit" status --porcelain --untracked-files=normal | sort >"$tmp/status"
+    cmp -s "$tmp/status" "$tmp/want" && ok "the refusals left nothing behind" ||
+        fail "after the refusals: $(tr '\n' ' ' <"$tmp/status")"
     # Offload and CUDA off: the kernel's own build is what is tested. MPI
     # stays (only configured: a lesson builds the runner alone).
     build="$kit/build/new-kernel"
