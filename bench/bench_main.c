@@ -277,8 +277,12 @@ static int publish(bench_run *b)
     printf("\n");
     b->report.dir = b->run.final;
     sl_print_report(stdout, &b->report, b->cli.verbose);
+    /* Ctrl-C while the history was locked by another run: the wait
+     * stopped, the run stands in its folder, and the exit says so. */
+    int late = !b->sig ? sl_interrupted() : 0;
     sl_ending end = { .final = b->run.final, .base = b->run.base, .plots = b->plots,
-                      .sig = b->sig, .sig_now = sl_interrupted(), .invalid = b->invalid };
+                      .sig = b->sig ? b->sig : late, .sig_now = sl_interrupted(),
+                      .invalid = b->invalid, .late = late != 0 };
     return sl_print_ending(stdout, &end);
 }
 

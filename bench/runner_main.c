@@ -182,6 +182,7 @@ static int runner(int argc, char **argv, sl_suite *suite)
     sl_lesson_notes(stdout, suite);
     if (sl_history_record(cli.results, "lesson", "", suite, why, sizeof why) != 0)
         sl_print_warning(argv[0], why);
+    int late = sl_interrupted();
     tell_room(suite, cli.results);
     if (image && sl_pictures_publish(suite, &pictures, cli.word[0], cli.plots, stdout, why,
                                      sizeof why) != 0) {
@@ -191,6 +192,11 @@ static int runner(int argc, char **argv, sl_suite *suite)
     if (invalid) {
         sl_lesson_wrong(stdout, suite, invalid);
         return SL_EXIT_INVALID;
+    }
+    if (late) {
+        printf("interrupted by signal %d while waiting for the history: the run is shown "
+               "above, not in the history; exit code %d\n", late, 128 + late);
+        return 128 + late;
     }
     return SL_EXIT_OK;
 }

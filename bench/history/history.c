@@ -14,11 +14,19 @@
 #include "args.h"
 #include "context.h"
 #include "run_dir.h"
+#include "interrupt.h"
 #include "platform.h"
 #include "speedlab_config.h"
 
-/* Two tables: a run, and its configurations. A new column is added with
- * ALTER TABLE under a new user_version, never by changing these. */
+/* The history's version (SQLite's user_version), and the statements that
+ * bring a history from version k to k + 1, migrations[k], run in the
+ * writer's transaction: an older history is migrated in one piece, a newer
+ * one (a later kit's) is read where its columns allow and never written.
+ * A new column comes as a new version's ALTER TABLE, never by changing
+ * what is here. */
+enum { HISTORY_VERSION = 1 };
+
+/* Two tables: a run, and its configurations (version 1). */
 static const char schema[] =
     "CREATE TABLE IF NOT EXISTS runs ("
     " id INTEGER PRIMARY KEY, kind TEXT NOT NULL, folder TEXT NOT NULL,"
@@ -33,8 +41,9 @@ static const char schema[] =
     " size INTEGER NOT NULL, study TEXT NOT NULL, median_s REAL, ci_low_s REAL, ci_high_s REAL,"
     " ci_level REAL, others_cpu REAL, contaminated INTEGER NOT NULL, valid INTEGER NOT NULL,"
     " speedup REAL);"
-    "CREATE INDEX IF NOT EXISTS configs_series ON configs(kernel, variant, threads, tree);"
-    "PRAGMA user_version = 1;";
+    "CREATE INDEX IF NOT EXISTS configs_series ON configs(kernel, variant, threads, tree);";
+
+static const char *const migrations[HISTORY_VERSION] = { schema };
 
 void sl_history_path(char *out, size_t len, const char *results)
 {
@@ -139,7 +148,10 @@ static int insert_rows(sqlite3 *db, sqlite3_int64 run, const sl_history_row *row
 {
     sqlite3_stmt *st = NULL;
     if (sqlite3_prepare_v2(db,
-                           "INSERT INTO configs VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)", -1,
+                           "INSERT INTO configs (run, tree, kernel, variant, threads, size,"
+                           " study, median_s, ci_low_s, ci_high_s, ci_level, others_cpu,"
+                           " contaminated, valid, speedup)"
+                           " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)", -1,
                            &st, NULL) != SQLITE_OK)
         return say(db, "insert", why, whylen);
     for (size_t i = 0; i < nrows; i++) {
@@ -170,6 +182,51 @@ static int insert_rows(sqlite3 *db, sqlite3_int64 run, const sl_history_row *row
     return 0;
 }
 
+/* Inside the writer's transaction: migrate an older history to this
+ * kit's version; refuse a newer one (0, or -1 with why). */
+static int bring_to_version(sqlite3 *db, const char *path, char *why, size_t whylen)
+{
+    sqlite3_stmt *st = NULL;
+    int version = -1;
+    if (sqlite3_prepare_v2(db, "PRAGMA user_version", -1, &st, NULL) == SQLITE_OK &&
+        sqlite3_step(st) == SQLITE_ROW)
+        version = sqlite3_column_int(st, 0);
+    sqlite3_finalize(st);
+    if (version < 0)
+        return say(db, "version", why, whylen);
+    if (version > HISTORY_VERSION)
+        return sl_fail(why, whylen, "%s was written by a newer speedlab (history version %d; "
+                       "this kit writes %d): left as it is, so that nothing in it is lost; "
+                       "update the kit, or give another RESULTS", path, version,
+                       HISTORY_VERSION);
+    for (int v = version; v < HISTORY_VERSION; v++)
+        if (sqlite3_exec(db, migrations[v], NULL, NULL, NULL) != SQLITE_OK)
+            return say(db, "migration", why, whylen);
+    char set[48];
+    snprintf(set, sizeof set, "PRAGMA user_version = %d", HISTORY_VERSION);
+    if (version < HISTORY_VERSION && sqlite3_exec(db, set, NULL, NULL, NULL) != SQLITE_OK)
+        return say(db, "migration", why, whylen);
+    return 0;
+}
+
+static double seconds_now(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
+/* SQLite's wait for another writer's lock: up to 30 s, in short sleeps,
+ * and not at all once Ctrl-C or TERM arrived (sl_interrupted). */
+static int wait_for_lock(void *start, int tries)
+{
+    (void)tries;
+    if (sl_interrupted() || seconds_now() - *(const double *)start > 30.0)
+        return 0;
+    sqlite3_sleep(20);
+    return 1;
+}
+
 int sl_history_add(const char *path, const sl_history_run *run, const sl_history_row *rows,
                    size_t nrows, char *why, size_t whylen)
 {
@@ -186,17 +243,22 @@ int sl_history_add(const char *path, const sl_history_run *run, const sl_history
         return -1;
     }
     /* Another writer holds the lock for a moment: wait for it. */
-    sqlite3_busy_timeout(db, 30000);
+    double start = seconds_now();
+    sqlite3_busy_handler(db, wait_for_lock, &start);
     int rc = -1;
     sqlite3_stmt *st = NULL;
     if (sqlite3_exec(db, "PRAGMA journal_mode=WAL; PRAGMA foreign_keys=ON;", NULL, NULL,
                      NULL) != SQLITE_OK ||
         sqlite3_exec(db, "BEGIN IMMEDIATE", NULL, NULL, NULL) != SQLITE_OK) {
-        say(db, "open", why, whylen);
+        if (sl_interrupted())
+            sl_fail(why, whylen, "interrupted while waiting for another run's lock on it");
+        else
+            say(db, "open", why, whylen);
         goto done;
     }
-    if (sqlite3_exec(db, schema, NULL, NULL, NULL) != SQLITE_OK ||
-        sqlite3_prepare_v2(db,
+    if (bring_to_version(db, path, why, whylen) != 0)
+        goto rollback;
+    if (sqlite3_prepare_v2(db,
                            "INSERT OR IGNORE INTO runs (kind, folder, started_utc, commit_id,"
                            " dirty, tree, host, cpu_model, cores, simd_isa, compiler, flags,"
                            " interrupted) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)",

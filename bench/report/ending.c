@@ -23,6 +23,12 @@ int sl_print_ending(FILE *out, const sl_ending *e)
     } else if (e->plots > 0) {
         fprintf(out, "plots: gnuplot failed (see above); the data files are complete\n");
     }
+    if (e->sig && e->late) {
+        fprintf(out, "interrupted by signal %d while waiting for the history: the run is "
+                "complete in its folder, not in the history; exit code %d\n", e->sig,
+                128 + e->sig);
+        return 128 + e->sig;
+    }
     if (e->sig) {
         fprintf(out, "interrupted by signal %d: what was measured is written and marked "
                 "interrupted; exit code %d\n", e->sig, 128 + e->sig);

@@ -17,6 +17,8 @@ typedef struct sl_ending {
     int sig;             /* the signal that ended the timing, or 0 */
     int sig_now;         /* the signal seen since (sl_interrupted()) */
     size_t invalid;      /* configurations that failed validation */
+    int late;                /* the signal came after the run was written,
+                                while the history was locked: not marked */
 } sl_ending;
 
 /* The lines, on out; returns the exit code: 128 + the signal for a run

@@ -358,3 +358,72 @@ case_commits() {
     expect_rc 2 "bench-commits: an unknown revision" env SPEEDLAB_HISTORY="$history" \
         sh "$clone/scripts/bench_commits.sh" "$tmp/build" "$res" nosuchrev "$last"
 }
+
+# Histories from other versions, and a locked one. A newer kit's history
+# (user_version above this kit's, with or without a new column) is left as
+# it is, said in one warning, the run still written; an older one (an
+# empty SQLite file: version 0) is migrated in one transaction; an extra
+# column under this version takes the row by name. Ctrl-C while another
+# process holds the history's lock stops the wait at once: the run is in
+# its folder, the history skipped, exit 130.
+case_versions() {
+    bench=$1
+    /usr/bin/python3 -c 'import sqlite3' 2>/dev/null ||
+        { echo "skipped: no Python sqlite3 to plant histories with"; exit 77; }
+    quick() { "$bench" --quick --kernel "$e2e_example" --size 100003 --threads 1 --reps 2 \
+                  --min-time 0.01 --no-plots --no-weak --results "$1"; }
+    # A first run makes a history of this version to plant from.
+    quick "$tmp/base" >/dev/null 2>&1 || { fail "the first run"; return; }
+    [ "$(sql "$tmp/base/history.sqlite" "pragma user_version")" = 1 ] && ok "a new history is version 1" ||
+        fail "new history version: $(sql "$tmp/base/history.sqlite" "pragma user_version")"
+    for plant in "newer:pragma user_version = 2" \
+                 "newer_column:alter table configs add column joules real; pragma user_version = 2"; do
+        name=${plant%%:*}; res="$tmp/$name"
+        mkdir -p "$res" && cp "$tmp/base/history.sqlite" "$res/"
+        /usr/bin/python3 -c 'import sqlite3, sys; db = sqlite3.connect(sys.argv[1]); db.executescript(sys.argv[2]); db.commit()' \
+            "$res/history.sqlite" "${plant#*:}"
+        sum=$(cksum <"$res/history.sqlite")
+        expect_rc 0 "$name: the run" quick "$res"
+        expect_in "$tmp/err" "was written by a newer speedlab (history version 2; this kit writes 1): left as it is" \
+            "$name: said why it is not written"
+        expect_not_in "$tmp/err" "columns but|values were supplied" "$name: no raw SQLite error"
+        [ "$(cksum <"$res/history.sqlite")" = "$sum" ] && ok "$name: the history is unchanged" ||
+            fail "$name: the history changed"
+        [ -s "$res/latest/results.csv" ] && ok "$name: the run is in its folder" || fail "$name: no run"
+    done
+    # An extra column, this version: the insert names its columns.
+    res="$tmp/extra"; mkdir -p "$res" && cp "$tmp/base/history.sqlite" "$res/"
+    sql "$res/history.sqlite" "alter table configs add column note text" >/dev/null
+    expect_rc 0 "an extra column: the run" quick "$res"
+    [ "$(sql "$res/history.sqlite" "select count(distinct run) from configs")" = 2 ] &&
+        ok "an extra column: the run is recorded" || fail "an extra column: $(cat "$tmp/err")"
+    # Version 0 (an empty SQLite file): migrated, then written.
+    res="$tmp/older"; mkdir -p "$res"
+    sql "$res/history.sqlite" "pragma user_version = 0" >/dev/null
+    expect_rc 0 "an older history: the run" quick "$res"
+    [ "$(sql "$res/history.sqlite" "pragma user_version")|$(sql "$res/history.sqlite" "select count(*) from runs")" = "1|1" ] &&
+        ok "an older history: migrated to version 1, the run in it" ||
+        fail "an older history: $(sql "$res/history.sqlite" "pragma user_version") $(cat "$tmp/err")"
+    # Locked by another process for a minute; Ctrl-C once the run is out.
+    res="$tmp/locked"; mkdir -p "$res" && cp "$tmp/base/history.sqlite" "$res/"
+    /usr/bin/python3 -c 'import sqlite3, sys, time
+db = sqlite3.connect(sys.argv[1], isolation_level=None); db.execute("begin immediate")
+open(sys.argv[2], "w").close(); time.sleep(60)' "$res/history.sqlite" "$tmp/locked.ready" &
+    holder=$!
+    while [ ! -e "$tmp/locked.ready" ]; do sleep 0.1; done
+    "$bench" --quick --kernel "$e2e_example" --size 100003 --threads 1 --reps 2 --min-time 0.01 \
+        --no-plots --no-weak --results "$res" >"$tmp/out" 2>"$tmp/err" &
+    pid=$!
+    while [ ! -L "$res/latest" ] && kill -0 "$pid" 2>/dev/null; do sleep 0.1; done
+    sleep 1
+    start=$(date +%s)
+    kill -INT "$pid"
+    wait "$pid"; rc=$?
+    took=$(( $(date +%s) - start ))
+    kill "$holder" 2>/dev/null; wait "$holder" 2>/dev/null
+    [ "$rc" = 130 ] && ok "Ctrl-C while the history is locked: exit 130" || fail "Ctrl-C while locked: exit $rc"
+    [ "$took" -le 5 ] && ok "the wait stopped at once (${took} s)" || fail "the wait went on ${took} s"
+    expect_in "$tmp/err" "interrupted while waiting for another run's lock on it" "says the history was skipped"
+    expect_in "$tmp/out" "interrupted by signal 2 while waiting for the history: the run is complete in its folder" \
+        "the last line says where the run is"
+}
