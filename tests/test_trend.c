@@ -108,9 +108,30 @@ static void check_progress_line(void)
     CHECK(!sl_progress_same_exercise(&wrong[0], &wrong[1]));
 }
 
+/* A step into or out of a disturbed point is shown, not judged: no step,
+ * unjudged set, not counted; a dirty point names its uncommitted changes. */
+static void check_disturbed_and_dirty(void)
+{
+    sl_trend_point p[] = { at("into", 1, 1.0, 0.05), at("into", 2, 1.5, 0.05),
+                           at("outof", 1, 1.0, 0.05), at("outof", 2, 1.5, 0.05),
+                           at("dirty", 1, 1.0, 0.05), at("dirty", 2, 1.5, 0.05) };
+    p[1].disturbed = 1;
+    p[2].disturbed = 1;
+    p[5].dirty = 1;
+    CHECK_EQ_LL(sl_trend_find_steps(p, 6, 0.10), 1);
+    CHECK(p[1].step == 0 && p[1].unjudged && p[3].step == 0 && p[3].unjudged);
+    CHECK(p[5].step == 1 && !p[5].unjudged);
+    char by[96];
+    sl_trend_commit_label(&p[5], by, sizeof by);
+    CHECK(strcmp(by, "uncommitted changes on c2") == 0);
+    sl_trend_commit_label(&p[4], by, sizeof by);
+    CHECK(strcmp(by, "c1") == 0);
+}
+
 int main(void)
 {
     check_planted();
+    check_disturbed_and_dirty();
     check_series();
     check_progress_line();
     return CHECK_DONE();

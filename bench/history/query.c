@@ -76,6 +76,7 @@ static void read_point(sqlite3_stmt *st, void *item)
     q->lo = sqlite3_column_double(st, 10);
     q->hi = sqlite3_column_double(st, 11);
     q->run = sqlite3_column_int64(st, 12);
+    q->disturbed = sqlite3_column_int(st, 13);
 }
 
 /* Every valid, timed strong-scaling point, series by series, in run order. */
@@ -83,7 +84,7 @@ sl_trend_point *sl_trend_load(const char *db_path, size_t *n, char *why, size_t 
 {
     return sl_history_query(db_path,
         "SELECT r.host, c.tree, c.kernel, c.variant, c.threads, c.size, r.started_utc,"
-        " r.commit_id, r.dirty, c.median_s, c.ci_low_s, c.ci_high_s, r.id"
+        " r.commit_id, r.dirty, c.median_s, c.ci_low_s, c.ci_high_s, r.id, c.contaminated"
         " FROM configs c JOIN runs r ON c.run = r.id"
         " WHERE c.valid = 1 AND c.median_s > 0 AND c.study = 'strong'"
         " ORDER BY r.host, c.kernel, c.tree, c.variant, c.threads, c.size, r.id",

@@ -22,12 +22,26 @@ int sl_trend_find_steps(sl_trend_point *p, size_t n, double min_change)
             continue;
         const sl_trend_point *a = &p[i - 1];
         double ratio = p[i].median / a->median;
-        if (p[i].lo > a->hi && ratio > 1 + min_change)
-            p[i].step = 1, slower++;
-        else if (p[i].hi < a->lo && ratio < 1 / (1 + min_change))
-            p[i].step = -1;
+        int step = p[i].lo > a->hi && ratio > 1 + min_change    ? 1
+                   : p[i].hi < a->lo && ratio < 1 / (1 + min_change) ? -1
+                                                                     : 0;
+        /* Load from other processes moves a median: shown, not judged. */
+        if (step != 0 && (a->disturbed || p[i].disturbed)) {
+            p[i].unjudged = 1;
+            continue;
+        }
+        p[i].step = step;
+        slower += step > 0;
     }
     return slower;
+}
+
+void sl_trend_commit_label(const sl_trend_point *q, char *out, size_t len)
+{
+    if (q->dirty)
+        snprintf(out, len, "uncommitted changes on %s", q->commit);
+    else
+        snprintf(out, len, "%s", q->commit);
 }
 
 void sl_trend_series_name(const sl_trend_point *q, char *out, size_t len)

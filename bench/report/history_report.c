@@ -21,16 +21,23 @@ void sl_history_print_steps(FILE *console, const sl_trend_point *p, size_t n)
         if (!any++)
             fprintf(console, "%-11s %-34s %10s %12s %12s  %-14s %s\n", "kernel", "series",
                     "size", "before", "after", "commit", "when");
-        char name[160];
+        char name[160], by[96];
         sl_trend_series_name(&p[i], name, sizeof name);
+        sl_trend_commit_label(&p[i], by, sizeof by);
         fprintf(console, "%-11s %-34s %10lld %10.4g ms %10.4g ms  %-14s %s  %s %.2fx\n",
                 p[i].kernel, name, p[i].size, p[i - 1].median * 1e3, p[i].median * 1e3,
-                p[i].commit, p[i].started, p[i].step > 0 ? "SLOWER" : "faster",
+                by, p[i].started, p[i].step > 0 ? "SLOWER" : "faster",
                 p[i].median / p[i - 1].median);
     }
     if (!any)
         fprintf(console, "no step in any series: every change between consecutive runs is "
                 "within the runs' intervals\n");
+    size_t unjudged = 0;
+    for (size_t i = 0; i < n; i++)
+        unjudged += p[i].unjudged;
+    if (unjudged)
+        fprintf(console, "%zu change(s) between runs the bench marked disturbed (other "
+                "processes' load) are shown in the figures, not judged\n", unjudged);
 }
 
 /* trend-<kernel>.dat for the points p[0..n) of one kernel on one host. */
@@ -69,7 +76,10 @@ static int write_trend_files(const char *out, const sl_trend_point *p, size_t n)
         fprintf(f.fp, "%s,%s,%s,%s,%d,%lld,%lld,%s,%s,%d,%.9g,%.9g,%.9g,%s\n", p[i].host,
                 p[i].tree, p[i].kernel, p[i].variant, p[i].threads, p[i].size, p[i].run,
                 p[i].started, p[i].commit, p[i].dirty, p[i].median, p[i].lo, p[i].hi,
-                p[i].step > 0 ? "slower" : p[i].step < 0 ? "faster" : "");
+                p[i].step > 0   ? "slower"
+                : p[i].step < 0 ? "faster"
+                : p[i].unjudged ? "not judged (disturbed)"
+                                : "");
     if (sl_atomic_commit(&f) != 0)
         return -1;
     for (size_t i = 0; i < n;) {
@@ -95,16 +105,19 @@ static int write_trend_page(const char *out, const sl_trend_point *p, size_t n)
         (f = open_memstream(&md, &len)) == NULL)
         return -1;
     fprintf(f, "# Speed over time\n\nA step is flagged when two consecutive runs' median "
-               "intervals do not overlap and the medians differ by more than the threshold."
+               "intervals do not overlap and the medians differ by more than the threshold; "
+               "a run the bench marked disturbed is shown, never judged, and a run with "
+               "uncommitted changes is named as such."
                "\n\n| kernel | series | size | before (ms) | after (ms) | commit | step |\n"
                "|---|---|--:|--:|--:|---|---|\n");
     for (size_t i = 1; i < n; i++) {
         if (p[i].step == 0)
             continue;
-        char name[160];
+        char name[160], by[96];
         sl_trend_series_name(&p[i], name, sizeof name);
+        sl_trend_commit_label(&p[i], by, sizeof by);
         fprintf(f, "| %s | %s | %lld | %.4g | %.4g | %s | %s |\n", p[i].kernel, name,
-                p[i].size, p[i - 1].median * 1e3, p[i].median * 1e3, p[i].commit,
+                p[i].size, p[i - 1].median * 1e3, p[i].median * 1e3, by,
                 p[i].step > 0 ? "slower" : "faster");
     }
     for (size_t i = 0; i < n; i++)

@@ -14,6 +14,12 @@ for row in db.execute(sys.argv[2]):
     print("|".join(str(v) for v in row))' "$1" "$2"
 }
 
+# sql_write DB STATEMENTS: run them and commit.
+sql_write() {
+    /usr/bin/python3 -c 'import sqlite3, sys
+db = sqlite3.connect(sys.argv[1]); db.executescript(sys.argv[2]); db.commit()' "$1" "$2"
+}
+
 case_store() {
     bench=$1; runner=$2; shim=$3
     /usr/bin/python3 -c 'import sqlite3' 2>/dev/null ||
@@ -380,8 +386,7 @@ case_versions() {
                  "newer_column:alter table configs add column joules real; pragma user_version = 2"; do
         name=${plant%%:*}; res="$tmp/$name"
         mkdir -p "$res" && cp "$tmp/base/history.sqlite" "$res/"
-        /usr/bin/python3 -c 'import sqlite3, sys; db = sqlite3.connect(sys.argv[1]); db.executescript(sys.argv[2]); db.commit()' \
-            "$res/history.sqlite" "${plant#*:}"
+        sql_write "$res/history.sqlite" "${plant#*:}"
         sum=$(cksum <"$res/history.sqlite")
         expect_rc 0 "$name: the run" quick "$res"
         expect_in "$tmp/err" "was written by a newer speedlab (history version 2; this kit writes 1): left as it is" \
@@ -426,4 +431,41 @@ open(sys.argv[2], "w").close(); time.sleep(60)' "$res/history.sqlite" "$tmp/lock
     expect_in "$tmp/err" "interrupted while waiting for another run's lock on it" "says the history was skipped"
     expect_in "$tmp/out" "interrupted by signal 2 while waiting for the history: the run is complete in its folder" \
         "the last line says where the run is"
+}
+
+# Who a step is blamed on, and which steps are judged: a history planted
+# from one real run (its intervals made tight, none disturbed), then a run
+# three times as slow. From a tree with uncommitted changes: SLOWER, named
+# "uncommitted changes on <commit>", exit 3. Marked disturbed by the bench
+# (others' load): shown, not judged, exit 0.
+case_judged() {
+    bench=$1; history=$2
+    /usr/bin/python3 -c 'import sqlite3' 2>/dev/null ||
+        { echo "skipped: no Python sqlite3 to plant histories with"; exit 77; }
+    "$bench" --quick --kernel "$e2e_example" --variant scalar --size 100003 --threads 1 --reps 2 \
+        --min-time 0.01 --no-plots --no-weak --results "$tmp/base" >/dev/null 2>&1 ||
+        { fail "the first run"; return; }
+    for plant in "dirty:1:0" "disturbed:0:1"; do
+        name=${plant%%:*}; rest=${plant#*:}; dirty=${rest%%:*}; disturbed=${rest#*:}
+        res="$tmp/$name"; mkdir -p "$res" && cp "$tmp/base/history.sqlite" "$res/"
+        sql_write "$res/history.sqlite" "update configs set contaminated = 0, ci_low_s = median_s * 0.99,
+            ci_high_s = median_s * 1.01; update runs set commit_id = 'c0ffee', dirty = 0" >/dev/null
+        sql_write "$res/history.sqlite" "insert into runs (kind, folder, started_utc, commit_id, dirty, tree,
+            host, cpu_model, cores, simd_isa, compiler, flags, interrupted) select kind, 'planted',
+            started_utc, 'c0ffee', $dirty, tree, host, cpu_model, cores, simd_isa, compiler, flags,
+            interrupted from runs where id = 1;
+            insert into configs (run, tree, kernel, variant, threads, size, study, median_s, ci_low_s,
+            ci_high_s, ci_level, others_cpu, contaminated, valid, speedup) select 2, tree, kernel,
+            variant, threads, size, study, median_s * 3, ci_low_s * 3, ci_high_s * 3, ci_level,
+            others_cpu, $disturbed, valid, speedup from configs where run = 1" >/dev/null
+        want=3; [ "$name" = disturbed ] && want=0
+        expect_rc $want "make history, a slowdown from a $name run" "$history" --results "$res" --no-plots
+        if [ "$name" = dirty ]; then
+            expect_match "$tmp/out" "uncommitted changes on c0ffee .* SLOWER 3.00x" \
+                "the slowdown is blamed on the uncommitted changes"
+        else
+            expect_not_in "$tmp/out" "SLOWER" "no step judged between disturbed runs"
+            expect_in "$tmp/out" "change(s) between runs the bench marked disturbed" "said shown, not judged"
+        fi
+    done
 }
