@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "platform.h"
+#include "capture.h"
 #include "cli.h"
 #include "exitcodes.h"
 #include "exhibits.h"
@@ -152,6 +153,17 @@ static void tell_room(const sl_suite *suite, const char *results)
 #endif
 }
 
+/* What the participant's code prints while it is checked and timed goes
+ * to <results>/output-<kernel>.txt, not into the table (capture.h). */
+static void keep_output_apart(const sl_cli *cli, const sl_suite *suite)
+{
+    char path[SL_PATH_BUF];
+    if (!getenv(SL_ISOLATE_ENV) && sl_make_folders(cli->results) == 0 &&
+        sl_path_format(path, sizeof path, "%s/output-%s.txt", cli->results,
+                       suite->configs[0].kernel->problem->name) == 0)
+        sl_capture_start(path);
+}
+
 /* plan -> check -> validate and time -> the table, its notes, pictures. */
 static int runner(int argc, char **argv, sl_suite *suite)
 {
@@ -169,8 +181,11 @@ static int runner(int argc, char **argv, sl_suite *suite)
     else if (image && pictures.cleaned)
         printf("removed %d unfinished picture folder(s) left in %s by runs that were "
                "killed\n", pictures.cleaned, pictures.base);
-    if (code == CONTINUE)
+    if (code == CONTINUE) {
+        keep_output_apart(&cli, suite);
         code = check_and_time(suite, &cli, argv, &invalid, why, sizeof why);
+    }
+    const char *printed = sl_capture_stop();
     if (code != CONTINUE) {
         if (image)
             sl_run_dir_discard(&pictures);
@@ -180,6 +195,7 @@ static int runner(int argc, char **argv, sl_suite *suite)
     }
     sl_lesson_table(stdout, suite);
     sl_lesson_notes(stdout, suite);
+    sl_lesson_printed(stdout, suite, printed);
     if (sl_history_record(cli.results, "lesson", "", suite, why, sizeof why) != 0)
         sl_print_warning(argv[0], why);
     int late = sl_interrupted();

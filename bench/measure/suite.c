@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "args.h"
+#include "capture.h"
 #include "gpu_info.h"
 #include "interrupt.h"
 #include "memory.h"
@@ -550,8 +551,10 @@ static int validate_at(sl_config *c, int64_t size, int keep, sl_outcome *out,
 int sl_config_validate(sl_config *c)
 {
     int64_t probe = c->kernel->problem->probe_size;
+    sl_capture_begin();
     int ran = validate_at(c, probe, 0, &c->probe_outcome, &c->probe_verdict) == 0 &&
               validate_at(c, c->problem.size, 1, &c->outcome, &c->verdict) == 0;
+    c->printed += sl_capture_end();
     c->valid = ran && c->probe_verdict.ok && c->verdict.ok;
     c->validated = 1;
     c->out_of_memory = !ran || c->probe_verdict.no_reference || c->verdict.no_reference;

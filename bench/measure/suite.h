@@ -44,6 +44,8 @@ typedef struct sl_config {
     int out_of_memory;            /* validation could not allocate its image or
                                      reference: no verdict, the run fails (exit 1) */
     int validated;                /* validation has run (valid says how it went) */
+    long printed;                 /* lines its code printed while checked and
+                                     timed (capture.h), kept apart */
     int isolated_failure;         /* 0, or how its isolated check ended
                                      (isolate.h's sl_isolated: hung or
                                      crashed; error says more): never run

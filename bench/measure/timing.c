@@ -17,6 +17,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "capture.h"
 #include "gbench.h"
 #include "interrupt.h"
 #include "quiet.h"
@@ -90,7 +91,18 @@ static void progress_tick(timing_ctx *t, double others, double window)
 
 /* The Google Benchmark body: call the variant until told to stop, and
  * measure what other processes did meanwhile. */
+static void time_calls(gb_state *st, void *ctx);
+
+/* What the variant prints while it is timed goes apart (capture.h), and
+ * its lines are counted against it. */
 static void time_body(gb_state *st, void *ctx)
+{
+    sl_capture_begin();
+    time_calls(st, ctx);
+    ((body_ctx *)ctx)->c->printed += sl_capture_end();
+}
+
+static void time_calls(gb_state *st, void *ctx)
 {
     body_ctx *b = ctx;
     sl_config *c = b->c;

@@ -191,3 +191,25 @@ void sl_lesson_wrong(FILE *f, const sl_suite *suite, size_t invalid)
         }
     }
 }
+
+void sl_lesson_printed(FILE *f, const sl_suite *s, const char *path)
+{
+    for (size_t i = 0; i < s->count; i++) {
+        const sl_config *c = &s->configs[i];
+        int first = 1;
+        long lines = 0;
+        for (size_t j = 0; j < s->count; j++) {
+            const sl_config *o = &s->configs[j];
+            if (o->variant != c->variant || o->kernel != c->kernel || strcmp(o->tree, c->tree))
+                continue;
+            first &= j >= i;
+            lines += o->printed;
+        }
+        if (!first || lines == 0)
+            continue;
+        fprintf(f, "%s/%s/%s printed %ld line(s) while it was checked and timed (kept apart%s%s): "
+                   "printing takes time, and its rows' times include it\n", c->tree,
+                c->kernel->problem->name, c->variant->name, lines, path ? ": " : "",
+                path ? path : "");
+    }
+}

@@ -19,6 +19,11 @@ void sl_lesson_table(FILE *f, const sl_suite *s);
  * is not what it seems. */
 void sl_lesson_notes(FILE *f, const sl_suite *s);
 
+/* One line per variant whose code printed while it was checked and timed
+ * (sl_config.printed): how many lines, where they are (path; NULL: not
+ * kept), and that the printing was timed with the variant. */
+void sl_lesson_printed(FILE *f, const sl_suite *s, const char *path);
+
 /* invalid configurations gave a wrong answer: what that means here, the
  * kernels' hints, and the likely cause. */
 void sl_lesson_wrong(FILE *f, const sl_suite *s, size_t invalid);

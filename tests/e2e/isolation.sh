@@ -117,6 +117,23 @@ exit_plants() {
     cp "$tmp/simd.c.kept" "$copy/exercises/$image/simd.c"
     cp "$tmp/scalar.c.kept" "$copy/exercises/$image/scalar.c"
     cp "$top/solutions/$image/simd.c" "$copy/solutions/$image/simd.c"
+
+    # A variant that prints: its lines go to results/output-<kernel>.txt,
+    # not into the table, and a note says how many and that they were timed.
+    awk 'NR == FNR { if ($0 == "{") last = FNR; next }
+        FNR == 1 { print "#include <stdio.h>" } { print } FNR == last { print "    printf(\"from my kernel\\n\");" }' \
+        "$tmp/scalar.c.kept" "$tmp/scalar.c.kept" >"$copy/exercises/$image/scalar.c"
+    cmake --build "$copy/build" --target speedlab -j 2 >"$tmp/build.log" 2>&1 ||
+        { fail "building the printing plant"; tail -20 "$tmp/build.log" >&2; return; }
+    # (The first plants, a hang and a crash, are still there: exit 3.)
+    expect_rc 3 "the runner on a variant that prints" "$copy/build/bench/speedlab" ${e2e_image} \
+        --tree exercises --min-time 0.01 --size 96 --no-plots --results "$tmp/printed"
+    expect_not_in "$tmp/out" "^from my kernel" "its lines are not in the console"
+    lines=$(grep -c "from my kernel" "$tmp/printed/output-$e2e_image.txt" 2>/dev/null)
+    expect_in "$tmp/out" "exercises/$e2e_image/scalar printed ${lines:-?} line(s) while it was checked and timed (kept apart: $tmp/printed/output-$e2e_image.txt): printing takes time" \
+        "a note gives the count, the file, and that printing was timed"
+    [ "${lines:-0}" -gt 1 ] && ok "the file holds its $lines lines" || fail "output file: '${lines}' lines"
+    cp "$tmp/scalar.c.kept" "$copy/exercises/$image/scalar.c"
 }
 
 # The same copy, its steps finished, with three plants (each kernel's
