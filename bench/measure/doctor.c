@@ -30,21 +30,6 @@ static void say(findings *all, int hides, const char *topic, const char *means,
     f->hides = hides;
 }
 
-/* Is program on the search path? */
-static int on_path(const char *path, const char *program)
-{
-    char dir[4096], file[4200];
-    for (const char *p = path; p && *p;) {
-        size_t n = strcspn(p, ":");
-        snprintf(dir, sizeof dir, "%.*s", (int)n, p);
-        snprintf(file, sizeof file, "%s/%s", n ? dir : ".", program);
-        if (access(file, X_OK) == 0)
-            return 1;
-        p += n + (p[n] == ':');
-    }
-    return 0;
-}
-
 /* The cores: the affinity mask, a CPU quota, SMT, hybrid cores. */
 static void cores(findings *all)
 {
@@ -115,7 +100,7 @@ static void tools(findings *all, const char *path, const sl_doctor_build *b)
         "(host fallback): CPU figures, not GPU ones" : NULL, "%d offload device(s); offload "
         "built for %s; CUDA C %s", devices, SPEEDLAB_OFFLOAD_TARGET,
         SPEEDLAB_HAVE_CUDA ? "built" : "not built");
-    if (!on_path(path, "gnuplot")) {
+    if (!sl_on_path(path, "gnuplot")) {
         sl_install_hint(cmd, sizeof cmd, "gnuplot-nox", "gnuplot");
         snprintf(means, sizeof means, "runs write every figure's data but draw none; to get "
                  "it: %s", cmd);

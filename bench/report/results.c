@@ -8,6 +8,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <signal.h>
+#include <stdlib.h>
 #include <sys/wait.h>
 #ifdef __linux__
 #include <sys/prctl.h>
@@ -249,7 +250,7 @@ int sl_write_run_data(const char *dir, const sl_suite *s, const sl_context *ctx,
  * the caller says so once, in its last lines). */
 int sl_run_plots(const char *dir)
 {
-    if (!sl_on_path("gnuplot"))
+    if (!sl_on_path(getenv("PATH"), "gnuplot"))
         return 3;
     char script[SL_PATH_BUF];
     if (sl_path_join(script, sizeof script, SPEEDLAB_SOURCE_DIR, "plots/plot.sh") != 0)

@@ -26,17 +26,17 @@ void sl_print_warning(const char *program, const char *message)
     say(program, "warning: ", message);
 }
 
-int sl_on_path(const char *program)
+int sl_on_path(const char *path, const char *program)
 {
-    const char *path = getenv("PATH");
     char dir[SL_PATH_BUF], file[SL_PATH_BUF];
-    while (path && *path) {
-        size_t n = strcspn(path, ":");
-        snprintf(dir, sizeof dir, "%.*s", (int)n, path);
-        if (n > 0 && snprintf(file, sizeof file, "%s/%s", dir, program) < (int)sizeof file &&
+    for (const char *p = path; p && *p;) {
+        size_t n = strcspn(p, ":");
+        snprintf(dir, sizeof dir, "%.*s", (int)n, p);
+        /* An empty entry is the current folder, as for the shell. */
+        if (snprintf(file, sizeof file, "%s/%s", n ? dir : ".", program) < (int)sizeof file &&
             access(file, X_OK) == 0)
             return 1;
-        path += n + (path[n] == ':');
+        p += n + (p[n] == ':');
     }
     return 0;
 }
@@ -44,9 +44,10 @@ int sl_on_path(const char *program)
 void sl_install_hint(char *out, size_t len, const char *deb, const char *other)
 {
     int root = geteuid() == 0;
-    if (sl_on_path("apt-get") && (root || sl_on_path("sudo")))
+    const char *path = getenv("PATH");
+    if (sl_on_path(path, "apt-get") && (root || sl_on_path(path, "sudo")))
         snprintf(out, len, "%sapt-get install %s", root ? "" : "sudo ", deb);
-    else if (sl_on_path("brew"))
+    else if (sl_on_path(path, "brew"))
         snprintf(out, len, "brew install %s", other);
     else
         snprintf(out, len, "module load %s, spack install %s or conda install -c conda-forge %s",

@@ -110,8 +110,9 @@ void sl_print_error(const char *program, const char *message);
  * without, which did not fail it. */
 void sl_print_warning(const char *program, const char *message);
 
-/* Is an executable named program in one of PATH's folders? */
-int sl_on_path(const char *program);
+/* Is an executable named program in one of the folders of path (a
+ * PATH-style list; NULL: none)? */
+int sl_on_path(const char *path, const char *program);
 
 /* How to get a missing package on this machine: "apt-get install DEB"
  * (with sudo when not root) where apt and root or sudo are there, else
