@@ -26,6 +26,7 @@
 #include "hybrid/launch.h"
 #include "hybrid/worker.h"
 #include "interrupt.h"
+#include "isolate.h"
 #include "platform.h"
 #include "report.h"
 #include "results.h"
@@ -130,6 +131,7 @@ static int worker(int argc, char **argv)
         return SL_EXIT_USAGE;
     int provided;
     MPI_Init_thread(&argc, &argv, MPI_THREAD_FUNNELED, &provided);
+    sl_exit_guard(PROGRAM, NULL);   /* an exit() in a rank's call, named */
     char *gb_argv[] = { argv[0], NULL };
     int gb_argc = 1;
     char why[256];
@@ -189,6 +191,16 @@ static int driver(options *o)
         return fail(SL_EXIT_RUNTIME, "cannot find this program's file (%s)%s", program_argv0, "");
     if (sl_slurm_cpu_warning(warning, sizeof warning))
         fprintf(stderr, PROGRAM ": warning: %s\n", warning);
+    /* Ctrl-C: mpirun runs in a process group of its own, so the launcher
+     * stops it and its ranks (launch.h), and keeps nothing. */
+    static sl_suite suite;
+    sl_interrupt_install_saying("\nstopping: mpirun and its ranks, now; nothing of this run "
+                                "is kept\n");
+    sl_hybrid_grid grid = { .cli = &o->cli, .kernels = o->kernels, .sizes = sizes,
+                            .nkernels = o->nkernels, .mpirun = mpirun, .self = self,
+                            .tree = TREE_NAME, .progress = stdout };
+    if (sl_hybrid_try_grid(&grid, why, sizeof why) != 0)
+        return sl_interrupted() ? 128 + sl_interrupted() : fail(SL_EXIT_USAGE, "%s%s", why, "");
     /* Fragments go to the run's partial folder, or (--check) a temporary one. */
     sl_run_dir run = { 0 };
     char dir[SL_PATH_BUF];
@@ -202,16 +214,10 @@ static int driver(options *o)
             return fail(SL_EXIT_RUNTIME, "%s%s", why, "");
         snprintf(dir, sizeof dir, "%s", run.partial);
     }
-    static sl_suite suite;
-    /* Ctrl-C: mpirun runs in a process group of its own, so the launcher
-     * stops it and its ranks (launch.h), and keeps nothing. */
-    sl_interrupt_install_saying("\nstopping: mpirun and its ranks, now; nothing of this run "
-                                "is kept\n");
-    sl_hybrid_grid grid = { .cli = &o->cli, .kernels = o->kernels, .sizes = sizes,
-                            .nkernels = o->nkernels, .mpirun = mpirun, .self = self,
-                            .dir = dir, .tree = TREE_NAME, .progress = stdout };
+    grid.dir = dir;
     int code = sl_hybrid_launch_grid(&grid, &suite.grid, why, sizeof why);
-    if (code == SL_EXIT_RUNTIME && !sl_interrupted())
+    int stopped = why[0] != '\0';   /* nothing of this run to keep */
+    if (stopped && !sl_interrupted())
         fprintf(stderr, PROGRAM ": %s\n", why);
     if (sl_interrupted()) {
         if (o->cli.check)
@@ -226,9 +232,9 @@ static int driver(options *o)
         int invalid = 0;
         for (int i = 0; i < suite.grid.n; i++)
             invalid += !suite.grid.rows[i].valid;
-        if (code != SL_EXIT_RUNTIME)
+        if (!stopped)
             printf("%d configuration(s) checked, %d invalid\n", suite.grid.n, invalid);
-    } else if (code == SL_EXIT_RUNTIME) {
+    } else if (stopped) {
         /* Nothing half-done is published; earlier runs are untouched. */
         sl_run_dir_discard(&run);
     } else {

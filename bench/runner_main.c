@@ -196,6 +196,9 @@ static int runner(int argc, char **argv, sl_suite *suite)
     sl_lesson_table(stdout, suite);
     sl_lesson_notes(stdout, suite);
     sl_lesson_printed(stdout, suite, printed);
+    if (printed && sl_capture_kept_theirs())
+        printf("%s is not a file the kit wrote: left as it is; this run's output went to %s\n",
+               sl_capture_kept_theirs(), printed);
     if (sl_history_record(cli.results, "lesson", "", suite, why, sizeof why) != 0)
         sl_print_warning(argv[0], why);
     int late = sl_interrupted();

@@ -14,16 +14,16 @@ const char *sl_where_name(sl_where where)
     return "unknown";
 }
 
-const sl_problem_def *volatile sl_calling_kernel;
-const sl_variant *volatile sl_calling_variant;
+const char *volatile sl_calling_kernel;
+const char *volatile sl_calling_variant;
 
 int sl_solve(const sl_problem_def *def, const sl_variant *v, const sl_problem *p,
              sl_outcome *out)
 {
     if (def->prepare && out->data == NULL && def->prepare(v, p, out) != 0)
         return -2;
-    sl_calling_kernel = def;
-    sl_calling_variant = v;
+    sl_calling_kernel = def->name;
+    sl_calling_variant = v->name;
     int rc = def->run(v, p, out);
     sl_calling_variant = NULL;
     if (def->collect)

@@ -290,11 +290,12 @@ typedef struct sl_kernel {
     size_t count;
 } sl_kernel;
 
-/* The kernel and variant whose call is in progress (sl_solve, the bench's
- * timing loop), or NULL: a program's exit handler (isolate.h's
- * sl_exit_guard) tells an exit() inside a participant's code from its own. */
-extern const sl_problem_def *volatile sl_calling_kernel;
-extern const sl_variant *volatile sl_calling_variant;
+/* The names of the kernel and variant whose call is in progress (sl_solve,
+ * every timing loop, lesson 6's ranks), or NULL: a program's exit handler
+ * (isolate.h's sl_exit_guard) tells an exit() inside a participant's code
+ * from its own. */
+extern const char *volatile sl_calling_kernel;
+extern const char *volatile sl_calling_variant;
 
 /* prepare() (kernels with data), run(), collect() then tally(): a complete
  * outcome, for validation and tests. Returns 0, -1 when run() refused, -2

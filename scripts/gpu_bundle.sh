@@ -289,10 +289,10 @@ EOF
 
 size=$(du -sm "$stage" | cut -f1)
 [ "$size" -lt 60 ] || { echo "gpu_bundle: $size MiB, over the 60 MiB budget" >&2; exit 1; }
-rm -rf "$out.old"
-[ -d "$out" ] && mv "$out" "$out.old"
-mv "$stage" "$out"
-rm -rf "$out.old"
+# What an old bundle holds that this script did not write (a GPU node's
+# results/ copied back inside it) is the instructor's, and is kept.
+kept=$(sh scripts/swap_in.sh "$stage" "$out") || exit 1
 trap - EXIT
+[ -z "$kept" ] || say "$kept (from the old $out/, not written by this script)"
 say "$out/ is ready ($size MiB): $(ls "$out/bin" | tr '\n' ' ')and $(ls "$out/lib" | wc -l) libraries"
 sed 's/^/  /' "$out/BUILD"

@@ -7,15 +7,32 @@
 #                            untouched exercise
 #   make reset FILE=exercises/<folder>/<file>.c   one file back as generated; yours
 #                            is kept in exercises-backup/<UTC time>/ first
+#   make reset-exercises     every file back as generated; yours kept the same way
+#
+# A backup folder is always a new one (a second reset in the same second
+# gets <UTC time>-2/): no backup replaces an earlier one.
 #
 # usage: scripts/step.sh hint|solution STEP
 #        scripts/step.sh reset FILE
+#        scripts/step.sh reset-exercises
 # Exit 0, or 2 (one line on stderr) for a step or file there is none of.
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 regions="$top/scripts/regions.awk"
 
 die() { echo "make $what: $*" >&2; exit 2; }
+
+# new_backup: a new folder exercises-backup/<UTC time>[-N], made here.
+new_backup() {
+    mkdir -p "$top/exercises-backup" || return 1
+    stamp=$(date -u +%Y%m%dT%H%M%SZ) b="exercises-backup/$stamp" n=1
+    until mkdir "$top/$b" 2>/dev/null; do
+        n=$((n + 1))
+        [ "$n" -le 100 ] || return 1
+        b="exercises-backup/$stamp-$n"
+    done
+    echo "$b"
+}
 
 # steps: every step with code to write, in course order.
 steps() {
@@ -119,8 +136,8 @@ reset() {
     cd "$top" || exit 1
     out="exercises/$rel" backup=""
     if [ -f "$out" ]; then
-        backup="exercises-backup/$(date -u +%Y%m%dT%H%M%SZ)/$rel"
-        mkdir -p "$(dirname "$backup")" && cp "$out" "$backup" ||
+        b=$(new_backup) && backup="$b/$rel" &&
+            mkdir -p "$(dirname "$backup")" && cp "$out" "$backup" ||
             die "could not save exercises/$rel in exercises-backup/: nothing changed"
     fi
     mkdir -p "$(dirname "$out")"
@@ -133,7 +150,18 @@ reset() {
 }
 
 what=${1:-}
+reset_exercises() {
+    cd "$top" || exit 1
+    if [ -d exercises ]; then
+        b=$(new_backup) && cp -R exercises/. "$b"/ ||
+            die "could not save exercises/ in exercises-backup/: nothing changed"
+        echo "your exercises are saved in $b"
+    fi
+    sh scripts/gen_exercises.sh solutions exercises && echo "exercises/ reset from solutions/"
+}
+
 case $what in
 hint | solution | reset) shift; "$what" "${1:-}" ;;
-*) echo "usage: $0 hint|solution STEP, or $0 reset FILE" >&2; exit 2 ;;
+reset-exercises) reset_exercises ;;
+*) echo "usage: $0 hint|solution STEP, or $0 reset FILE, or $0 reset-exercises" >&2; exit 2 ;;
 esac

@@ -147,6 +147,12 @@ static int launch_failure(const sl_launch_end *end, int ranks, int threads, doub
         return sl_fail(why, whylen, "%d rank(s) x %d thread(s) did not finish within %g s: "
                        "stopped (a rank hung, or --timeout is too short for these sizes)",
                        ranks, threads, timeout);
+    /* The worker itself exits 0 (its rows say what was wrong): a 3 is a
+     * rank's exit guard, which named the call on its own line. */
+    if (end->exited && end->code == SL_EXIT_INVALID)
+        return sl_fail(why, whylen, "%d rank(s) x %d thread(s): a rank's call ended the "
+                       "program with exit() (named above); nothing of this run is kept",
+                       ranks, threads);
     if (end->exited && sl_launch_culprit(end, culprit, sizeof culprit))
         return sl_fail(why, whylen, "%d rank(s) x %d thread(s): %s; mpirun exited with status "
                        "%d; nothing of this run is kept", ranks, threads, culprit, end->code);
@@ -174,12 +180,58 @@ static int run_launch(const sl_hybrid_grid *g, int ranks, int threads, int basel
             strchr(line, ':') + 2, geteuid() == 0 ? " (as root: with --allow-run-as-root)" : "");
     fflush(g->progress);
     sl_launch_end end;
-    if (sl_launch(argv, g->cli->timeout, &end, why, whylen) != 0)
+    if (sl_launch(argv, g->cli->timeout, 0, &end, why, whylen) != 0)
         return SL_EXIT_RUNTIME;
     if (end.exited && end.code == SL_EXIT_OK && !end.interrupted && !end.timed_out)
         return SL_EXIT_OK;
     launch_failure(&end, ranks, threads, g->cli->timeout, why, whylen);
-    return SL_EXIT_RUNTIME;
+    return end.exited && end.code == SL_EXIT_INVALID ? SL_EXIT_INVALID : SL_EXIT_RUNTIME;
+}
+
+/* Whether mpirun places R ranks x T threads here with the words the grid
+ * will use: the same launch, quiet, with true as the program (nothing is
+ * measured). 0, or 1 with mpirun's reason in why. */
+static int try_launch(const sl_hybrid_grid *g, int ranks, int threads, char *why, size_t whylen)
+{
+    char *argv[64], reason[600];
+    launch_words w;
+    launch_argv(g, ranks, threads, 0, "-", &w, argv);
+    for (int k = 0; argv[k]; k++)
+        if (argv[k] == g->self) {
+            argv[k] = "true";
+            argv[k + 1] = NULL;
+        }
+    sl_launch_end end;
+    double limit = g->cli->timeout < 60 ? g->cli->timeout : 60;
+    if (sl_launch(argv, limit, 1, &end, why, whylen) != 0)
+        return 1;
+    if (end.exited && end.code == 0)
+        return 0;
+    if (end.interrupted) {
+        sl_fail(why, whylen, "interrupted");
+        return 1;
+    }
+    if (!sl_launch_reason(&end, reason, sizeof reason))
+        snprintf(reason, sizeof reason, "%s %d", end.exited ? "exit status" : "signal", end.code);
+    sl_fail(why, whylen, "%d rank(s) x %d thread(s): mpirun cannot launch them here (%s); "
+            "nothing was measured: give --ranks/--threads this machine or job can hold%s",
+            ranks, threads, reason, g->cli->bind == 1 ? ", or leave --bind out" : "");
+    return 1;
+}
+
+int sl_hybrid_try_grid(const sl_hybrid_grid *g, char *why, size_t whylen)
+{
+    const sl_cli *c = g->cli;
+    int have_one = 0;
+    for (int r = 0; r < c->nranks; r++)
+        have_one |= c->ranks[r] == 1;
+    if (!have_one && try_launch(g, 1, c->threads[0], why, whylen) != 0)
+        return -1;
+    for (int r = 0; r < c->nranks; r++)
+        for (int t = 0; t < c->nthreads; t++)
+            if (try_launch(g, c->ranks[r], c->threads[t], why, whylen) != 0)
+                return -1;
+    return 0;
 }
 
 /* The unit of a grid row's kernel, from the kernels launched. */
@@ -208,7 +260,7 @@ static int launch_point(const sl_hybrid_grid *g, int ranks, int threads, int bas
     int rc = run_launch(g, ranks, threads, baseline, frag, line, sizeof line, why, whylen);
     sl_grid_note(grid, line);
     sl_grid_note(grid, "\n");
-    if (rc == SL_EXIT_RUNTIME)
+    if (rc != SL_EXIT_OK)
         return rc;
     int before = grid->n, code = SL_EXIT_OK, cores = sl_hybrid_job_cores();
     if (sl_grid_read_fragment(grid, frag, g->tree, why, whylen) < 0)
@@ -245,6 +297,7 @@ static void note_slurm(sl_grid *grid)
 
 int sl_hybrid_launch_grid(const sl_hybrid_grid *g, sl_grid *grid, char *why, size_t whylen)
 {
+    why[0] = '\0';
     const sl_cli *c = g->cli;
     int code = SL_EXIT_OK, have_one = 0;
     note_slurm(grid);
@@ -252,8 +305,8 @@ int sl_hybrid_launch_grid(const sl_hybrid_grid *g, sl_grid *grid, char *why, siz
         have_one |= c->ranks[r] == 1;
     if (!have_one)
         code = launch_point(g, 1, c->threads[0], 1, grid, why, whylen);
-    for (int r = 0; r < c->nranks && code != SL_EXIT_RUNTIME; r++)
-        for (int t = 0; t < c->nthreads && code != SL_EXIT_RUNTIME; t++) {
+    for (int r = 0; r < c->nranks && !why[0]; r++)
+        for (int t = 0; t < c->nthreads && !why[0]; t++) {
             int rc = launch_point(g, c->ranks[r], c->threads[t], 0, grid, why, whylen);
             code = rc != SL_EXIT_OK ? rc : code;
         }

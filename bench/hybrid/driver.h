@@ -58,10 +58,17 @@ int sl_hybrid_size(const sl_cli *c, const sl_problem_def *def, int64_t *out, cha
 int sl_hybrid_choose(const sl_hybrid_kernel *const *all, const char *text,
                      const sl_hybrid_kernel **out, char *why, size_t whylen);
 
+/* Before anything is measured: whether mpirun can place every launch of
+ * the grid here (each tried quietly, with true as the program), so that a
+ * launch the machine or job cannot hold (too few slots, a binding it
+ * refuses) is refused while planning. 0, or -1 with mpirun's reason. */
+int sl_hybrid_try_grid(const sl_hybrid_grid *g, char *why, size_t whylen);
+
 /* Every point of the grid into grid (a 1-rank launch first when the grid
  * has none: the baseline comes from one). Returns 0, 3 when a
- * configuration was wrong, or 1 with why (a launch failed, hung past
- * --timeout, or was interrupted). */
+ * configuration was wrong, or, with why (and nothing to keep): 1 when a
+ * launch failed, hung past --timeout or was interrupted, 3 when a rank's
+ * call called exit(). */
 int sl_hybrid_launch_grid(const sl_hybrid_grid *g, sl_grid *grid, char *why, size_t whylen);
 
 #endif

@@ -56,17 +56,19 @@ static void nap(double seconds)
     nanosleep(&ts, NULL);
 }
 
-/* Pass what arrived on fd through to our standard error, and keep the
- * newest bytes of it in tail. 1: bytes passed on; 0: none now; -1: the
- * stream ended. */
-static int pass_through(int fd, char *tail, size_t cap)
+/* Pass what arrived on fd through to our standard error (unless quiet),
+ * and keep the newest bytes of it in tail. 1: bytes passed on; 0: none
+ * now; -1: the stream ended. */
+static int pass_through(int fd, char *tail, size_t cap, int quiet)
 {
     char buf[2048];
     ssize_t n = read(fd, buf, sizeof buf);
     if (n <= 0)
         return n < 0 && (errno == EAGAIN || errno == EINTR) ? 0 : -1;
-    fwrite(buf, 1, (size_t)n, stderr);
-    fflush(stderr);
+    if (!quiet) {
+        fwrite(buf, 1, (size_t)n, stderr);
+        fflush(stderr);
+    }
     size_t have = strlen(tail), add = (size_t)n < cap - 1 ? (size_t)n : cap - 1;
     if (have + add > cap - 1) {
         memmove(tail, tail + (have + add - (cap - 1)), cap - 1 - add);
@@ -78,10 +80,10 @@ static int pass_through(int fd, char *tail, size_t cap)
 }
 
 /* Everything waiting on *fd passed through; closed at its end. */
-static void drain(int *fd, char *tail, size_t cap)
+static void drain(int *fd, char *tail, size_t cap, int quiet)
 {
     int r = 0;
-    while (*fd >= 0 && (r = pass_through(*fd, tail, cap)) == 1)
+    while (*fd >= 0 && (r = pass_through(*fd, tail, cap, quiet)) == 1)
         ;
     if (*fd >= 0 && r < 0) {
         close(*fd);
@@ -108,7 +110,8 @@ static pid_t spawn(char *const argv[], int err_fd, char *why, size_t len)
     return pid;
 }
 
-int sl_launch(char *const argv[], double limit, sl_launch_end *end, char *why, size_t len)
+int sl_launch(char *const argv[], double limit, int quiet, sl_launch_end *end, char *why,
+              size_t len)
 {
     memset(end, 0, sizeof *end);
     int err[2] = { -1, -1 };
@@ -127,7 +130,7 @@ int sl_launch(char *const argv[], double limit, sl_launch_end *end, char *why, s
     double start = sl_now(), term_at = -1;
     int status;
     for (;;) {
-        drain(&err[0], end->tail, sizeof end->tail);
+        drain(&err[0], end->tail, sizeof end->tail, quiet);
         pid_t w = waitpid(pid, &status, WNOHANG);
         if (w == pid)
             break;
@@ -150,7 +153,7 @@ int sl_launch(char *const argv[], double limit, sl_launch_end *end, char *why, s
     }
     /* Ranks mpirun left behind go with it; then the rest of its words. */
     kill(-pid, SIGKILL);
-    drain(&err[0], end->tail, sizeof end->tail);
+    drain(&err[0], end->tail, sizeof end->tail, quiet);
     if (err[0] >= 0)
         close(err[0]);
     end->exited = WIFEXITED(status);
@@ -177,4 +180,27 @@ int sl_launch_culprit(const sl_launch_end *end, char *out, size_t len)
         return 1;
     }
     return 0;
+}
+
+int sl_launch_reason(const sl_launch_end *end, char *out, size_t len)
+{
+    size_t at = 0;
+    int started = 0;
+    out[0] = '\0';
+    for (const char *line = end->tail; *line && at + 1 < len;) {
+        size_t n = strcspn(line, "\n");
+        size_t skip = strspn(line, " \t-*");   /* Open MPI's rules of dashes */
+        if (skip >= n) {
+            if (started)
+                break;  /* the paragraph's end */
+        } else {
+            at += (size_t)snprintf(out + at, len - at, "%s%.*s", started ? " " : "",
+                                   (int)(n - skip), line + skip);
+            started = 1;
+        }
+        line += n + (line[n] == '\n');
+    }
+    if (at > 0 && at < len && out[at - 1] == ':')
+        out[at - 1] = '\0';   /* "...requested by the application:" */
+    return started;
 }

@@ -27,9 +27,15 @@ typedef struct sl_launch_end {
  * path in out, or -1. */
 int sl_find_mpirun(char *out, size_t len);
 
-/* Run argv (argv[0] a path) and wait at most limit seconds. Returns 0, or
+/* Run argv (argv[0] a path) and wait at most limit seconds; quiet: its
+ * standard error only kept in end->tail, not passed through. Returns 0, or
  * -1 when it could not be started (why says so). */
-int sl_launch(char *const argv[], double limit, sl_launch_end *end, char *why, size_t len);
+int sl_launch(char *const argv[], double limit, int quiet, sl_launch_end *end, char *why,
+              size_t len);
+
+/* mpirun's own reason for refusing a launch, from end->tail: the first
+ * paragraph of its message, on one line, into out; 1, or 0 when none. */
+int sl_launch_reason(const sl_launch_end *end, char *out, size_t len);
 
 /* Which rank on which node ended the launch, from Open MPI's own words in
  * end->tail ("process rank R with PID P on node H exited on signal S", or

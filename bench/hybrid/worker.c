@@ -10,6 +10,7 @@
 #include "exitcodes.h"
 #include "gbench.h"
 #include "grid.h"
+#include "kernel.h"
 #include "labels.h"
 #include "platform.h"
 #include "quiet.h"
@@ -103,11 +104,14 @@ static int allocate(config *c, double *mib)
 static int one_call(config *c, double *total, double *compute)
 {
     MPI_Barrier(c->comm);
+    sl_calling_kernel = c->job->kernel->problem->name;
+    sl_calling_variant = c->v->name;
     double t0 = MPI_Wtime();
     c->v->compute(&c->p, &c->me);
     double t1 = MPI_Wtime();
     int rc = c->v->combine(&c->p, &c->me, c->comm, &c->out);
     double t2 = MPI_Wtime();
+    sl_calling_variant = NULL;
     *total = t2 - t0;
     *compute = t1 - t0;
     return rc;
@@ -309,6 +313,8 @@ static int baseline(FILE *f, const sl_hybrid_job *job, const sl_hybrid_plan *pla
     /* The first call is checked (and warms up); each repetition then makes
      * enough calls to fill min_time, so that short calls are not below the
      * clock's resolution. */
+    sl_calling_kernel = def->name;
+    sl_calling_variant = v->name;
     double t0 = sl_now();
     int rc = def->run(v, &c.p, &out);
     double first = sl_now() - t0;
@@ -329,6 +335,7 @@ static int baseline(FILE *f, const sl_hybrid_job *job, const sl_hybrid_plan *pla
         sl_sample_add(&c.compute_mean, t);
         c.others[k] = -1;
     }
+    sl_calling_variant = NULL;
     summarise(&c);
     c.out = out;
     write_row(f, &c, v->name, 1, vd.ok, &vd, "single process, no MPI");

@@ -81,11 +81,14 @@ static double time_variant(const sl_config *c, const sl_problem *p, int32_t *cou
         return -1.0;
     *where = out.where;
     sl_sample t = { 0 };
+    sl_calling_kernel = def->name;
+    sl_calling_variant = c->variant->name;
     for (int r = 0; r < reps; r++) {
         double t0 = sl_now();
         def->run(c->variant, p, &out);
         sl_sample_add(&t, sl_now() - t0);
     }
+    sl_calling_variant = NULL;
     sl_sample_summarise(&t);
     return t.median;
 }

@@ -9,9 +9,9 @@
 
 #include "args.h"
 
-/* From now on, sl_capture_begin sends standard output to path (created
- * or emptied). 0, or -1 when it cannot be opened (then nothing is kept
- * apart). */
+/* From now on, sl_capture_begin sends standard output to a file that
+ * becomes path at sl_capture_stop (its first line marks it as the kit's).
+ * 0, or -1 when it cannot be opened (then nothing is kept apart). */
 int sl_capture_start(const char *path);
 
 /* Around a variant's calls: the output goes to the file until
@@ -21,7 +21,12 @@ void sl_capture_begin(void);
 long sl_capture_end(void);
 
 /* Close the file: its path when something was printed, else NULL (the
- * empty file removed). */
+ * empty file removed). A file at path that the kit did not write is left
+ * as it is, and the output goes to path-2.txt (or the next free name). */
 const char *sl_capture_stop(void);
+
+/* After sl_capture_stop: the path of the participant's own file that it
+ * left alone, or NULL. */
+const char *sl_capture_kept_theirs(void);
 
 #endif

@@ -76,13 +76,12 @@ static sl_run_dir *guard_run;
 
 static void exit_guard(void)
 {
-    const sl_variant *v = sl_calling_variant;
-    const sl_problem_def *def = sl_calling_kernel;
-    if (v == NULL || def == NULL)
+    const char *variant = sl_calling_variant, *kernel = sl_calling_kernel;
+    if (variant == NULL || kernel == NULL)
         return;
     fprintf(stderr, "%s: %s's %s called exit() inside its call: a variant returns its "
                     "answer, and its exit ended the whole run; remove it (nothing of this run "
-                    "is kept); exit code %d\n", guard_prog, def->name, v->name, SL_EXIT_INVALID);
+                    "is kept); exit code %d\n", guard_prog, kernel, variant, SL_EXIT_INVALID);
     if (guard_run != NULL && guard_run->partial[0] != '\0')
         sl_run_dir_discard(guard_run);
     _exit(SL_EXIT_INVALID);

@@ -140,8 +140,8 @@ static void time_calls(gb_state *st, void *ctx)
         return;
     }
     /* An exit() inside a call is the exit guard's to name (isolate.h). */
-    sl_calling_kernel = def;
-    sl_calling_variant = c->variant;
+    sl_calling_kernel = def->name;
+    sl_calling_variant = c->variant->name;
     /* Outside the clock: Google Benchmark starts it at gb_keep_running. */
     if (warm_up && c->kernel->problem->run(c->variant, &c->problem, &out) != 0) {
         sl_calling_variant = NULL;

@@ -202,3 +202,28 @@ case_bundle() {
         [ -s "$run/breakdown-gpu.png" ] && ok "breakdown-gpu.png drawn" || fail "no breakdown-gpu.png"
     fi
 }
+
+# Building a bundle again over one that came back from a GPU node: what
+# the old one holds that the build does not write (its results/, a note)
+# is kept in the new one and named; the build's own files are the new
+# ones; no old folder is left beside it (scripts/swap_in.sh).
+case_bundle_keeps() {
+    mkdir -p "$tmp/new/bin" "$tmp/gpu-bundle/bin" "$tmp/gpu-bundle/results/run-1"
+    echo new >"$tmp/new/run.sh"; echo new >"$tmp/new/bin/speedlab"
+    echo old >"$tmp/gpu-bundle/run.sh"; echo old >"$tmp/gpu-bundle/bin/speedlab"
+    echo mine >"$tmp/gpu-bundle/results/run-1/results.csv"; echo mine >"$tmp/gpu-bundle/.notes"
+    expect_rc 0 "swap_in over a bundle that came back" sh "$top/scripts/swap_in.sh" \
+        "$tmp/new" "$tmp/gpu-bundle"
+    [ "$(cat "$tmp/gpu-bundle/run.sh" "$tmp/gpu-bundle/bin/speedlab")" = "$(printf 'new\nnew')" ] &&
+        ok "the build's files are the new ones" || fail "the build's files were not replaced"
+    [ "$(cat "$tmp/gpu-bundle/results/run-1/results.csv" "$tmp/gpu-bundle/.notes" 2>/dev/null)" = \
+      "$(printf 'mine\nmine')" ] && ok "results/ and a note kept" || fail "results/ or the note lost"
+    expect_in "$tmp/out" "kept: results .notes" "the kept ones named"
+    [ ! -e "$tmp/new" ] && [ -z "$(ls -d "$tmp"/gpu-bundle.old* 2>/dev/null)" ] &&
+        ok "no old folder left" || fail "left: $(ls "$tmp" | tr '\n' ' ')"
+    # Where nothing was there before, it is just moved in place.
+    mkdir -p "$tmp/new2" && echo x >"$tmp/new2/run.sh"
+    expect_rc 0 "swap_in into a fresh place" sh "$top/scripts/swap_in.sh" "$tmp/new2" "$tmp/fresh"
+    [ -f "$tmp/fresh/run.sh" ] && [ ! -s "$tmp/out" ] && ok "moved, nothing said" ||
+        fail "fresh: $(ls "$tmp/fresh" 2>&1) / $(cat "$tmp/out")"
+}

@@ -180,4 +180,20 @@ case_steps() {
     done
     grep -q "another edit" "$tmp/copy/exercises/$other" && ok "refusals change nothing" ||
         fail "a refused reset changed exercises/"
+    # Resets in one second: each backup is a new folder, none replaced
+    # (the first, the participant's, was lost when the second wrote the
+    # same <UTC time>/).
+    echo "/* edit 2 */" >>"$tmp/copy/exercises/$f"; cp "$tmp/copy/exercises/$f" "$tmp/mine2"
+    make -s -C "$tmp/copy" reset FILE="exercises/$f" >/dev/null &&
+        make -s -C "$tmp/copy" reset FILE="exercises/$f" >/dev/null &&
+        make -s -C "$tmp/copy" reset-exercises >/dev/null || fail "three resets in a row"
+    n=0
+    for b in "$tmp/copy"/exercises-backup/*/"$f"; do
+        cmp -s "$b" "$tmp/mine2" && n=$((n + 1))
+    done
+    [ "$n" -eq 1 ] && [ "$(ls "$tmp/copy/exercises-backup" | wc -l)" -eq 4 ] &&
+        ok "three more resets, three more backup folders, edit 2 still in one" ||
+        fail "backups: edit 2 in $n, folders: $(ls "$tmp/copy/exercises-backup" | tr '\n' ' ')"
+    grep -q "another edit" "$tmp/copy"/exercises-backup/*/"$other" 2>/dev/null &&
+        ok "make reset-exercises saved the other edit" || fail "make reset-exercises lost exercises/$other"
 }

@@ -83,6 +83,26 @@ plant_exit() {
         "$1" "$1" >"$1.new" && mv "$1.new" "$1" && grep -q "exit($2);" "$1"
 }
 
+# Lesson 6: an exit() in a rank's call (every rank's), named by each
+# rank's exit guard, exit 3; where the copy has MPI.
+mpi_exit_plant() {
+    image=$(folder_of "$e2e_image")
+    if ! cmake --build "$copy/build" --target help 2>/dev/null | grep -q "speedlab-mpi-solutions"; then
+        echo "skipped: the copy has no MPI (lesson 6's exit plant)"
+        return
+    fi
+    plant_exit "$copy/solutions/$image/mpi.c" 5 || { fail "the MPI exit plant did not take"; return; }
+    cmake --build "$copy/build" --target speedlab-mpi-solutions -j 2 >"$tmp/build.log" 2>&1 ||
+        { fail "building the MPI exit plant"; tail -20 "$tmp/build.log" >&2; return; }
+    expect_rc 3 "lesson 6: a rank's call that calls exit(5)" "$copy/build/bench/speedlab-mpi-solutions" \
+        --check --kernel ${e2e_image} --ranks 2 --threads 1 --timeout 60
+    expect_match "$tmp/err" "$e2e_image's hybrid[a-z_]* called exit\(\) inside its call" \
+        "the rank's exit guard names the kernel and variant"
+    expect_in "$tmp/err" "a rank's call ended the program with exit() (named above)" \
+        "the launcher says so, not that a rank failed"
+    cp "$top/solutions/$image/mpi.c" "$copy/solutions/$image/mpi.c"
+}
+
 # A participant's code that calls exit() inside its call: in the runner's
 # child, named as such (exit 3) while the other rows report; in a bench
 # that checks in its own process (the solutions tree), the exit guard
@@ -117,6 +137,7 @@ exit_plants() {
     cp "$tmp/simd.c.kept" "$copy/exercises/$image/simd.c"
     cp "$tmp/scalar.c.kept" "$copy/exercises/$image/scalar.c"
     cp "$top/solutions/$image/simd.c" "$copy/solutions/$image/simd.c"
+    mpi_exit_plant
 
     # A variant that prints: its lines go to results/output-<kernel>.txt,
     # not into the table, and a note says how many and that they were timed.
@@ -125,14 +146,26 @@ exit_plants() {
         "$tmp/scalar.c.kept" "$tmp/scalar.c.kept" >"$copy/exercises/$image/scalar.c"
     cmake --build "$copy/build" --target speedlab -j 2 >"$tmp/build.log" 2>&1 ||
         { fail "building the printing plant"; tail -20 "$tmp/build.log" >&2; return; }
-    # (The first plants, a hang and a crash, are still there: exit 3.)
+    # (The first plants, a hang and a crash, are still there: exit 3.) A
+    # file of the participant's own under the output's name is left alone.
+    mkdir -p "$tmp/printed" && echo "my notes" >"$tmp/printed/output-$e2e_image.txt"
     expect_rc 3 "the runner on a variant that prints" "$copy/build/bench/speedlab" ${e2e_image} \
         --tree exercises --min-time 0.01 --size 96 --no-plots --results "$tmp/printed"
     expect_not_in "$tmp/out" "^from my kernel" "its lines are not in the console"
-    lines=$(grep -c "from my kernel" "$tmp/printed/output-$e2e_image.txt" 2>/dev/null)
-    expect_in "$tmp/out" "exercises/$e2e_image/scalar printed ${lines:-?} line(s) while it was checked and timed (kept apart: $tmp/printed/output-$e2e_image.txt): printing takes time" \
+    kept="$tmp/printed/output-$e2e_image-2.txt"
+    lines=$(grep -c "from my kernel" "$kept" 2>/dev/null)
+    expect_in "$tmp/out" "exercises/$e2e_image/scalar printed ${lines:-?} line(s) while it was checked and timed (kept apart: $kept): printing takes time" \
         "a note gives the count, the file, and that printing was timed"
     [ "${lines:-0}" -gt 1 ] && ok "the file holds its $lines lines" || fail "output file: '${lines}' lines"
+    [ "$(cat "$tmp/printed/output-$e2e_image.txt")" = "my notes" ] &&
+        ok "the participant's own output-$e2e_image.txt is left as it was" ||
+        fail "the participant's output-$e2e_image.txt was changed"
+    expect_in "$tmp/out" "output-$e2e_image.txt is not a file the kit wrote: left as it is" "and the runner says so"
+    # The kit's own file is the kit's to replace: a second run writes -2 again.
+    expect_rc 3 "the runner on a variant that prints, again" "$copy/build/bench/speedlab" ${e2e_image} \
+        --tree exercises --min-time 0.01 --size 96 --no-plots --results "$tmp/printed"
+    [ ! -e "$tmp/printed/output-$e2e_image-3.txt" ] && [ -s "$kept" ] &&
+        ok "a second run replaces the kit's own file" || fail "second run: $(ls "$tmp/printed" | tr '\n' ' ')"
     cp "$tmp/scalar.c.kept" "$copy/exercises/$image/scalar.c"
 }
 

@@ -73,6 +73,17 @@ case_bad_input() {
             "--bind core, $ranks ranks: says why"
     done
     [ ! -e "$tmp/bind" ] && ok "--bind core refused: nothing written" || fail "--bind core refused: $tmp/bind written"
+    # Any launch mpirun would refuse is tried (quietly, nothing measured)
+    # while planning: here a hostfile that gives this node one slot (as a
+    # SLURM job with one task does), so 2 ranks need slots it has not.
+    echo "localhost slots=1" >"$tmp/hosts"
+    expect_rc 2 "2 ranks where the node has one slot" env OMPI_MCA_orte_default_hostfile="$tmp/hosts" \
+        "$solutions" --kernel ${e2e_example} --ranks 1,2 --threads 1 --quick --results "$tmp/slots"
+    one_line "one slot, 2 ranks"
+    expect_in "$tmp/err" "2 rank(s) x 1 thread(s): mpirun cannot launch them here (" "names the launch"
+    expect_match "$tmp/err" "slots" "and gives mpirun's reason"
+    expect_not_in "$tmp/out" "^== " "nothing launched for measuring"
+    [ ! -e "$tmp/slots" ] && ok "one slot: nothing written" || fail "one slot: $tmp/slots written"
     # Ctrl-C on the launcher: mpirun runs in a process group of its own,
     # so the launcher stops it and its ranks; exit 130, nothing kept, no
     # rank left running.

@@ -32,19 +32,31 @@ case_new_kernel() {
     # Names that hold shell: refused by the kit's own rule, as typed, and
     # nothing in them runs (a command substitution, backquotes, a quote
     # that ends the word, a lone quote).
-    for name in '$$(touch '"$tmp"'/ran)' '`touch '"$tmp"'/ran`' 'a";touch '"$tmp"'/ran;"' "it's" 'x$$y'; do
+    for name in '$$(touch '"$tmp"'/ran)' '$(shell touch '"$tmp"'/ran)' '`touch '"$tmp"'/ran`' \
+                'a";touch '"$tmp"'/ran;"' "it's" 'x$$y'; do
         expect_rc 2 "a name holding shell: $name" make -C "$kit" new-kernel NAME="$name"
         expect_in "$tmp/err" "a name is a lower-case letter" "refused by the name rule: $name"
     done
     [ ! -e "$tmp/ran" ] && ok "nothing in those names ran" || fail "a command in a name ran"
-    # The same for the other values make hands a script or a program.
-    for call in "racecheck KERNEL" "compare A" "hint STEP" "reset FILE" "report RUN"; do
+    # The same for the other values make hands a script or a program
+    # (make's own $(shell ...) too: make expands a command-line value to
+    # export it, so those are not exported).
+    for call in "racecheck KERNEL" "compare A" "hint STEP" "reset FILE" "report RUN" \
+                "compare RESULTS" "help RANKS"; do
         set -- $call
-        for value in '$$(touch '"$tmp"'/ran)' '`touch '"$tmp"'/ran`'; do
+        for value in '$$(touch '"$tmp"'/ran)' '$(shell touch '"$tmp"'/ran)' '`touch '"$tmp"'/ran`'; do
             make -C "$kit" "$1" "$2=$value" B=x >/dev/null 2>&1
             [ ! -e "$tmp/ran" ] && ok "make $1 $2=$value: nothing ran" || { fail "make $1 $2=$value ran it"; rm -f "$tmp/ran"; }
         done
     done
+    # BUILD and JOBS, named unquoted everywhere, are refused unless plain.
+    for var in BUILD JOBS; do
+        for value in '$(shell touch '"$tmp"'/ran)' 'a b' 'x;touch '"$tmp"'/ran'; do
+            expect_rc 2 "make $var='$value'" make -C "$kit" help "$var=$value"
+            expect_in "$tmp/err" "$var=$value: a plain word here" "make $var='$value': refused"
+        done
+    done
+    [ ! -e "$tmp/ran" ] && ok "nothing in BUILD or JOBS ran" || fail "a command in BUILD or JOBS ran"
     # Names the kit itself uses (a symbol prefix, a header): refused up
     # front, not a generated file that does not compile.
     for name in kernel sl hybrid tree; do
