@@ -253,11 +253,13 @@ typedef struct sl_problem_def {
      * NULL: the answer is the value and hits (and an image). */
     int (*read_answer)(const sl_problem *p, const char *path, sl_outcome *out, char *why,
                        size_t whylen);
-    /* The roofline: the bytes one call at p must move to or from memory at
-     * least when its data does not fit in the caches, as the memory bus
-     * counts them (triad: 32 per element, its store's line read first). NULL or 0: none worth counting (pi draws nothing from
-     * memory), so only a compute roof applies. The memory ceiling of a
-     * configuration is then the measured bandwidth over these bytes. */
+    /* The roofline: the bytes one call at p must read and write at least
+     * when its data does not fit in the caches, each counted once, as the
+     * loop names them (triad: 24 per element; a store's write-allocate read
+     * is not counted, bandwidth.h). NULL or 0: none worth counting (pi
+     * draws nothing from memory), so only a compute roof applies. The
+     * memory ceiling of a configuration is the measured bandwidth (counted
+     * the same way) over these bytes. */
     double (*bytes_moved)(const sl_problem *p);
     /* Kernels with data: the memory it occupies at p (the bench refuses a
      * size whose data does not fit). NULL: none. */

@@ -1,12 +1,12 @@
 /* bandwidth.c - the memory probe (bandwidth.h).
  *
- * STREAM's fourth loop, a[i] = b[i] + s*c[i]. Plain stores move 32 bytes an
- * element (b, c, and a's line read before it is written), non-temporal
- * stores 24 (they skip that read). Which moves more bytes a second
+ * STREAM's fourth loop, a[i] = b[i] + s*c[i], 24 bytes an element
+ * (bandwidth.h). Plain stores also read a's line before writing it, so
+ * the bus carries 32; non-temporal stores skip that read. Which is faster
  * depends on the machine, so both run and the faster is kept, with
- * ceiling.csv saying which, and STREAM's 24-byte count beside it. The arrays are first touched by
- * the threads that stream them (the same static split), so on a machine
- * with several memory nodes each thread reads its own.
+ * ceiling.csv saying which. The arrays are first touched by the threads
+ * that stream them (the same static split), so on a machine with several
+ * memory nodes each thread reads its own.
  */
 #define _ISOC11_SOURCE
 #include "bandwidth.h"
@@ -109,7 +109,6 @@ static void summarise(sl_bandwidth *m, int k)
         sl_sample_add(&all, m->pass[k][i]);
     sl_sample_summarise(&all);
     m->bytes_per_s[k] = all.median;
-    m->stream_per_s[k] = all.median * (m->nontemporal[k] ? 1.0 : 24.0 / 32.0);
     m->spread[k] = all.median > 0.0 ? (all.max - all.min) / all.median : 0.0;
 }
 
@@ -137,16 +136,15 @@ void sl_measure_bandwidth(sl_bandwidth *m, int quick)
         sl_quiet_mark_now(&from);
         sl_sample plain = measure(triad_plain, a, b, c, n, m->threads[k], runs);
         sl_sample stream = measure(triad_stream, a, b, c, n, m->threads[k], runs);
-        /* The store kind is the first call's choice: pooled passes must
-         * count their bytes alike. */
+        /* The store kind is the first call's choice: pooled passes are of
+         * one loop. */
         if (!again)
-            m->nontemporal[k] = 24.0 * stream.median > 32.0 * plain.median;
+            m->nontemporal[k] = stream.median > plain.median;
         const sl_sample *kept = m->nontemporal[k] ? &stream : &plain;
         sl_quiet_mark_now(&to);
         m->disturbed[k] |= sl_quiet_disturbed(sl_quiet_others(&from, &to), to.wall - from.wall);
-        double per_element = m->nontemporal[k] ? 24.0 : 32.0;
         for (int i = 0; i < kept->n && m->npass[k] < 2 * SL_BANDWIDTH_RUNS; i++)
-            m->pass[k][m->npass[k]++] = per_element * kept->v[i];
+            m->pass[k][m->npass[k]++] = 24.0 * kept->v[i];
         summarise(m, k);
     }
     free(a), free(b), free(c);

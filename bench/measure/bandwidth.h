@@ -4,10 +4,12 @@
  * report's roofline and the memory ceiling of a kernel that declares its
  * bytes (sl_problem_def.bytes_moved) stand on it.
  *
- * Bytes are counted as they cross the memory bus: a plain store first
- * reads the line it writes (write-allocate), so a plain a = b + s*c moves 32
- * bytes an element, a non-temporal one 24. STREAM counts 24 either way;
- * that figure is kept too, for comparing with published STREAM numbers.
+ * Bytes are counted one way, everywhere in the kit: those the loop itself
+ * reads and writes, each once (a = b + s*c: 24 an element), as STREAM and
+ * likwid-bench count them. A plain store also reads the line it writes
+ * first (write-allocate), which the count leaves out: so a loop with plain
+ * stores reaches at most (reads + writes) / (reads + 2 writes) of this roof
+ * (the triad: 24/32), and a loop with non-temporal stores all of it.
  */
 #ifndef SPEEDLAB_BANDWIDTH_H
 #define SPEEDLAB_BANDWIDTH_H
@@ -21,13 +23,12 @@ typedef struct sl_bandwidth {
     int measured;            /* times probed; 0: never (or no memory) */
     int64_t elements;        /* per array; 3 arrays */
     int threads[2];          /* 1, and every core */
-    double bytes_per_s[2];   /* bytes on the bus per second (32 or 24 an element) */
-    double stream_per_s[2];  /* the same runs counted as STREAM does: 24 */
+    double bytes_per_s[2];   /* the loop's bytes per second (24 an element) */
     double spread[2];        /* (max - min) / median of the runs */
     int nontemporal[2];      /* 1: non-temporal stores were the faster */
     int disturbed[2];        /* a pooled pass ran while other processes
                                 used the CPU (quiet.h): the roof may be low */
-    /* Every kept pass of every call, in bytes on the bus per second: the
+    /* Every kept pass of every call, in the loop's bytes per second: the
      * figures above are their median. */
     double pass[2][2 * SL_BANDWIDTH_RUNS];
     int npass[2];

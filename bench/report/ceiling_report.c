@@ -125,18 +125,18 @@ int sl_write_ceilings(const char *dir, const sl_ceilings *m, const sl_suite *s)
         sl_atomic_open(&af, path) != 0)
         return -1;
     /* Compute roofs per core, in lane-operations/s; the memory roof for
-     * 1 thread and every core, in GB/s on the bus (bandwidth.h), and as
-     * STREAM would count it. */
+     * 1 thread and every core, in GB/s of the loop's own bytes
+     * (bandwidth.h), with the probe's working set. */
     fprintf(af.fp, "limit,lanes,threads,per_core_lane_ops_per_s,gb_per_s,spread,stores,"
-                   "stream_gb_per_s,disturbed\n");
+                   "working_set_bytes,disturbed\n");
     for (int k = SL_CEILING_DIVIDE; k <= SL_CEILING_MUL64; k++)
         fprintf(af.fp, "%s,%d,1,%.6g,,%.4f,,,%s\n", sl_ceiling_name(k), m->lanes, m->per_core[k],
                 m->spread[k], m->disturbed[k] ? "yes" : "no");
     for (int k = 0; k < 2 && m->memory.measured; k++)
-        fprintf(af.fp, "memory bandwidth,,%d,,%.6g,%.4f,%s,%.6g,%s\n", m->memory.threads[k],
+        fprintf(af.fp, "memory bandwidth,,%d,,%.6g,%.4f,%s,%lld,%s\n", m->memory.threads[k],
                 m->memory.bytes_per_s[k] * 1e-9, m->memory.spread[k],
                 m->memory.nontemporal[k] ? "non-temporal" : "plain",
-                m->memory.stream_per_s[k] * 1e-9,
+                (long long)(3 * 8 * m->memory.elements),
                 sl_bandwidth_disturbed(&m->memory, k) ? "yes" : "no");
     if (sl_atomic_commit(&af) != 0)
         return -1;
@@ -233,20 +233,21 @@ void sl_print_ceilings(FILE *f, const sl_ceilings *m, const sl_suite *s)
                "than 1/%d).\n\n",
             m->lanes, m->lanes);
     if (m->memory.measured)
-        fprintf(f, "The memory probe (STREAM's a = b + s*c over three arrays of %lld MiB, bytes counted "
-                   "as they cross the memory bus: 32 an element with plain stores, which "
-                   "first read the line they write, 24 with non-temporal ones) sustained "
-                   "**%.1f GB/s on 1 thread** and **%.1f GB/s on %d** (%s stores, the "
-                   "faster; STREAM, counting 24 bytes either way, would say %.1f; the median "
-                   "of %d passes before and after the timing, which spread over %.0f%% of "
-                   "it: a shared host's memory is shared). A kernel "
-                   "that declares the bytes a call moves also has a memory roof: that "
-                   "bandwidth for its threads over those bytes; the lower roof is its "
-                   "ceiling, and names what bounds it (`roofline.png`).\n\n",
+        fprintf(f, "The memory probe (STREAM's a = b + s*c over three arrays of %lld MiB; "
+                   "bytes counted as the loop reads and writes them, 24 an element, as STREAM "
+                   "and likwid-bench count) sustained **%.1f GB/s on 1 thread** and **%.1f "
+                   "GB/s on %d** (%s stores, the faster; the median of %d passes before and "
+                   "after the timing, which spread over %.0f%% of it: a shared host's memory "
+                   "is shared). A kernel that declares the bytes a call moves also has a "
+                   "memory roof: that bandwidth for its threads over those bytes; the lower "
+                   "roof is its ceiling, and names what bounds it (`roofline.png`). A plain "
+                   "store first reads the line it writes (write-allocate), bytes the count "
+                   "leaves out: a loop with plain stores reaches at most (reads + writes) / "
+                   "(reads + 2 writes) of the memory roof, 75%% for the triad; non-temporal "
+                   "stores skip that read.\n\n",
                 (long long)(m->memory.elements * 8 >> 20), m->memory.bytes_per_s[0] * 1e-9,
                 m->memory.bytes_per_s[1] * 1e-9, m->memory.threads[1],
-                m->memory.nontemporal[1] ? "non-temporal" : "plain",
-                m->memory.stream_per_s[1] * 1e-9, m->memory.npass[1],
+                m->memory.nontemporal[1] ? "non-temporal" : "plain", m->memory.npass[1],
                 100.0 * m->memory.spread[1]);
     print_headline(f, m, s);
     fprintf(f, "| kernel | variant | threads | rate /s | ceiling /s | %% of ceiling "
