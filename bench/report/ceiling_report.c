@@ -242,13 +242,16 @@ void sl_print_ceilings(FILE *f, const sl_ceilings *m, const sl_suite *s)
                    "memory roof: that bandwidth for its threads over those bytes; the lower "
                    "roof is its ceiling, and names what bounds it (`roofline.png`). A plain "
                    "store first reads the line it writes (write-allocate), bytes the count "
-                   "leaves out: a loop with plain stores reaches at most (reads + writes) / "
-                   "(reads + 2 writes) of the memory roof, 75%% for the triad; non-temporal "
-                   "stores skip that read.\n\n",
+                   "leaves out; non-temporal stores skip that read. %s\n\n",
                 (long long)(m->memory.elements * 8 >> 20), m->memory.bytes_per_s[0] * 1e-9,
                 m->memory.bytes_per_s[1] * 1e-9, m->memory.threads[1],
                 m->memory.nontemporal[1] ? "non-temporal" : "plain", m->memory.npass[1],
-                100.0 * m->memory.spread[1]);
+                100.0 * m->memory.spread[1],
+                m->memory.nontemporal[1]
+                    ? "Here they were the faster, so a loop with plain stores reaches at most "
+                      "(reads + writes) / (reads + 2 writes) of the roof: 75% for the triad."
+                    : "Here plain stores were the faster: write-allocate costs this machine's "
+                      "memory nothing a roof can show.");
     print_headline(f, m, s);
     fprintf(f, "| kernel | variant | threads | rate /s | ceiling /s | %% of ceiling "
                "| bound | limit |\n|---|---|---|--:|--:|--:|---|---|\n");

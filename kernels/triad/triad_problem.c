@@ -168,7 +168,11 @@ const sl_problem_def triad_problem = {
     .size_here = triad_memory_size,
     .probe_size = TRIAD_PROBE_SIZE,
     .ceiling_why = "1 multiply-add per element; past the caches, its 24 bytes "
-                   "from and to memory (plain stores: at most 75%, write-allocate)",
+                   "from and to memory, with plain stores (write-allocate)",
+    .expert_ceiling = SL_CEILING_FMA,
+    .expert_ceiling_ops = 1,
+    .expert_ceiling_why = "1 multiply-add per element; past the caches, its 24 bytes, "
+                          "with streaming stores that skip write-allocate",
     .bytes_moved = triad_bytes,
     .bytes_held = triad_held,
     TRIAD_COMMON,
@@ -185,5 +189,9 @@ const sl_problem_def triad_cache_problem = {
     .companion_of = "triad",
     .ceiling_why = "1 multiply-add per element; in cache, its 2 loads and 1 store "
                    "limit it first (not probed)",
+    .expert_ceiling = SL_CEILING_FMA,
+    .expert_ceiling_ops = 1,
+    .expert_ceiling_why = "1 multiply-add per element; its streaming stores write past "
+                          "the cache, to memory",
     TRIAD_COMMON,
 };

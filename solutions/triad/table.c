@@ -14,6 +14,9 @@ static const sl_variant triad_variants[] = {
       (sl_any_fn *)triad_setup_threads, NULL },
     { "threads_simd", (sl_any_fn *)triad_threads_simd, SL_USES_THREADS | SL_USES_SIMD, NULL,
       (sl_any_fn *)triad_setup_threads, NULL },
+    /* Beyond the ladder: what an expert gets (step 7.8). */
+    { "expert", (sl_any_fn *)triad_expert, SL_USES_THREADS | SL_USES_SIMD | SL_EXPERT |
+      (TRIAD_EXPERT_NATIVE ? 0 : SL_FALLBACK), NULL, (sl_any_fn *)triad_setup_threads, NULL },
     { "gpu", (sl_any_fn *)triad_gpu, SL_USES_GPU, NULL, (sl_any_fn *)triad_setup_gpu,
       (sl_any_fn *)triad_collect_gpu },
     /* Other shapes of its loop, for the GPU node (step 5.7). */

@@ -20,6 +20,7 @@
 #define triad_simd SL_TREE_SYMBOL(triad_simd)
 #define triad_threads SL_TREE_SYMBOL(triad_threads)
 #define triad_threads_simd SL_TREE_SYMBOL(triad_threads_simd)
+#define triad_expert SL_TREE_SYMBOL(triad_expert)
 #define triad_gpu SL_TREE_SYMBOL(triad_gpu)
 #define triad_setup_serial SL_TREE_SYMBOL(triad_setup_serial)
 #define triad_setup_threads SL_TREE_SYMBOL(triad_setup_threads)
@@ -48,6 +49,22 @@ void triad_threads_simd(double *restrict a, const double *restrict b,
 void triad_gpu(double *restrict a, const double *restrict b, const double *restrict c,
                int64_t n, int threads, sl_where *where);
 
+/* Does this build have what the expert rung needs (streaming stores: SSE2
+ * or later's intrinsics, aarch64's stnp)? Without it the expert runs
+ * threads_simd's loop, and its table entry says so. */
+#if defined(__SSE2__)
+#define TRIAD_EXPERT_NATIVE 1
+#elif defined(__aarch64__) && defined(__ARM_NEON)
+#define TRIAD_EXPERT_NATIVE 2
+#else
+#define TRIAD_EXPERT_NATIVE 0
+#endif
+
+/* The expert rung (expert.c): threads_simd with streaming stores, which
+ * skip the read of the line they write. */
+void triad_expert(double *restrict a, const double *restrict b, const double *restrict c,
+                  int64_t n, int threads, sl_where *where);
+
 /* The set-ups (triad_setup_fn): scalar.c's one loop on one thread for the
  * one-thread rungs, threads.c's first touch for the threaded ones, gpu.c's
  * copy onto the device; and gpu.c's way home (triad_collect_fn). */
@@ -65,7 +82,8 @@ void triad_collect_cuda(double *a, double *b, double *c, int64_t n);
 
 /* Declared again through the typedefs: if a signature drifts from the one
  * the harness calls, these lines stop the build. */
-triad_fn triad_scalar, triad_simd, triad_threads, triad_threads_simd, triad_gpu, triad_cuda;
+triad_fn triad_scalar, triad_simd, triad_threads, triad_threads_simd, triad_expert, triad_gpu,
+    triad_cuda;
 /* Other shapes of the gpu variant's loop (gpu_shapes.c, step 5.7). */
 triad_fn triad_gpu_loop, triad_gpu_teams;
 triad_setup_fn triad_setup_serial, triad_setup_threads, triad_setup_gpu, triad_setup_cuda;
