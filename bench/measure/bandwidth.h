@@ -9,8 +9,8 @@
  * likwid-bench count them. A plain store also reads the line it writes
  * first (write-allocate), which the count leaves out: where non-temporal
  * stores are the faster (the roof is then theirs), a loop with plain
- * stores reaches at most (reads + writes) / (reads + 2 writes) of it (the
- * triad: 24/32), and a loop with non-temporal stores all of it.
+ * stores reaches at most (reads + writes) / (reads + 2 writes) of it
+ * (a = b + s*c: 24/32), and a loop with non-temporal stores all of it.
  */
 #ifndef SPEEDLAB_BANDWIDTH_H
 #define SPEEDLAB_BANDWIDTH_H

@@ -249,7 +249,7 @@ void sl_print_ceilings(FILE *f, const sl_ceilings *m, const sl_suite *s)
                 100.0 * m->memory.spread[1],
                 m->memory.nontemporal[1]
                     ? "Here they were the faster, so a loop with plain stores reaches at most "
-                      "(reads + writes) / (reads + 2 writes) of the roof: 75% for the triad."
+                      "(reads + writes) / (reads + 2 writes) of the roof: 75% for a = b + s*c."
                     : "Here plain stores were the faster: write-allocate costs this machine's "
                       "memory nothing a roof can show.");
     print_headline(f, m, s);

@@ -12,7 +12,7 @@
 # lesson_commands: "lesson<TAB>command" for every command line in the
 # lessons' shell code blocks (``` or ```sh; not their output), with
 # continuation lines joined and trailing comments dropped, and every whole
-# make command quoted in their text (`make julia`, even across a line
+# make command quoted in their text (`make hint STEP=1.2`, even across a line
 # break; not `make <lesson>`); each command once, where it first appears.
 lesson_commands() {
     for f in "$top"/course/[0-9][0-9]-*.md; do
