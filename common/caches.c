@@ -3,35 +3,79 @@
 
 #include <stdio.h>
 
+/* One line of cpu0's cache index `index`, file `what`, into buf; 0, or -1
+ * when sysfs does not have it. */
+static int index_read(int index, const char *what, char *buf, int len)
+{
+    char path[96];
+    snprintf(path, sizeof path, "/sys/devices/system/cpu/cpu0/cache/index%d/%s", index, what);
+    FILE *f = fopen(path, "r");
+    if (f == NULL)
+        return -1;
+    int ok = fgets(buf, len, f) != NULL;
+    fclose(f);
+    return ok ? 0 : -1;
+}
+
+/* The level of index `index`: 0 for an instruction cache (no data lives
+ * there), -1 past the last index. */
+static int index_level(int index)
+{
+    char buf[32];
+    int level = 0;
+    if (index_read(index, "level", buf, sizeof buf) != 0)
+        return -1;
+    if (sscanf(buf, "%d", &level) != 1)
+        return 0;
+    if (index_read(index, "type", buf, sizeof buf) == 0 && buf[0] == 'I')
+        return 0;
+    return level;
+}
+
+static int64_t index_bytes(int index)
+{
+    char buf[32], unit[32] = "";
+    long long size = 0;
+    if (index_read(index, "size", buf, sizeof buf) != 0 ||
+        sscanf(buf, "%lld%31s", &size, unit) < 1 || size <= 0)
+        return 0;
+    return (int64_t)size * (unit[0] == 'M' ? 1 << 20 : unit[0] == 'K' ? 1 << 10 : 1);
+}
+
 int64_t sl_cache_bytes(int want_level)
 {
     int64_t best = 0;
-    for (int index = 0; index < 8; index++) {
-        char path[96], unit[32] = "";
-        int level = 0;
-        snprintf(path, sizeof path, "/sys/devices/system/cpu/cpu0/cache/index%d/level", index);
-        FILE *f = fopen(path, "r");
-        if (f == NULL)
-            break;
-        int got = fscanf(f, "%d", &level);
-        fclose(f);
-        if (got != 1 || (want_level > 0 && level != want_level) ||
-            (want_level == 0 && level < 2))
+    for (int index = 0, level; index < 8 && (level = index_level(index)) >= 0; index++) {
+        if ((want_level > 0 && level != want_level) || (want_level == 0 && level < 2))
             continue;
-        snprintf(path, sizeof path, "/sys/devices/system/cpu/cpu0/cache/index%d/size", index);
-        f = fopen(path, "r");
-        if (f == NULL)
-            continue;
-        long long size = 0;
-        got = fscanf(f, "%lld%31s", &size, unit);
-        fclose(f);
-        if (got < 1 || size <= 0)
-            continue;
-        int64_t bytes = (int64_t)size * (unit[0] == 'M' ? 1 << 20 : unit[0] == 'K' ? 1 << 10 : 1);
+        int64_t bytes = index_bytes(index);
         if (bytes > best)
             best = bytes;
     }
     return best;
+}
+
+int sl_cache_shared_by(int want_level)
+{
+    for (int index = 0, level; index < 8 && (level = index_level(index)) >= 0; index++) {
+        char list[256];
+        if (level != want_level || index_read(index, "shared_cpu_list", list, sizeof list) != 0)
+            continue;
+        /* "0-1,4-5": count the CPUs of each range. */
+        int count = 0, from, to, used;
+        for (const char *p = list; sscanf(p, "%d%n", &from, &used) == 1; ) {
+            p += used;
+            to = from;
+            if (*p == '-' && sscanf(p + 1, "%d%n", &to, &used) == 1)
+                p += 1 + used;
+            count += to >= from ? to - from + 1 : 1;
+            if (*p != ',')
+                break;
+            p++;
+        }
+        return count > 0 ? count : 1;
+    }
+    return 1;
 }
 
 int64_t sl_past_cache_elements(int64_t most)

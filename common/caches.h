@@ -10,6 +10,10 @@
  * largest at level 2 or above); 0 when sysfs does not say. */
 int64_t sl_cache_bytes(int level);
 
+/* How many CPUs share cpu0's data cache of that level (1: a core's own;
+ * 1 when sysfs does not say). */
+int sl_cache_shared_by(int level);
+
 /* The elements n of a double array such that three of them (a triad's)
  * are at least 4x the last-level cache (32 MiB assumed when unknown): the
  * smallest power of two, at least 2^22, at most `most`. */

@@ -57,11 +57,16 @@ static const sl_problem_def roof_memory = {
     .name = "memory", .work_unit = "units", .ceiling = SL_CEILING_FMA, .ceiling_ops = 1,
     .ceiling_why = "1 FMA per unit", .bytes_moved = eight_bytes,
 };
+/* The same, its arrays (8 bytes a unit) held in a cache when small. */
+static const sl_problem_def roof_cached = {
+    .name = "cached", .work_unit = "units", .ceiling = SL_CEILING_FMA, .ceiling_ops = 1,
+    .ceiling_why = "1 FMA per unit", .bytes_moved = eight_bytes, .bytes_held = eight_bytes,
+};
 static const sl_variant roof_variants[] = { { "scalar", NULL, 0, NULL, NULL, NULL } };
 
 /* The headline of one configuration at `rate` units/s, in Markdown. */
-static char *headline_at(const sl_problem_def *def, const sl_ceilings *m, double rate,
-                         sl_bound *bound, double *ceiling)
+static char *headline_sized(const sl_problem_def *def, const sl_ceilings *m, double rate,
+                            int64_t size, sl_bound *bound, double *ceiling)
 {
     sl_kernel k = { def, roof_variants, 1 };
     sl_config c;
@@ -69,10 +74,10 @@ static char *headline_at(const sl_problem_def *def, const sl_ceilings *m, double
     c.kernel = &k;
     c.variant = &roof_variants[0];
     c.tree = "solutions";
-    c.problem.size = 1000;
+    c.problem.size = size;
     c.valid = 1, c.timed = 6, c.threads_used = 1;
-    c.outcome.work = 1000.0;
-    c.rate = rate, c.median = 1000.0 / rate, c.speedup = 1.0;
+    c.outcome.work = (double)size;
+    c.rate = rate, c.median = (double)size / rate, c.speedup = 1.0;
     sl_suite s = { .configs = &c, .count = 1 };
     *bound = sl_config_bound(m, &c);
     *ceiling = sl_config_ceiling(m, &c);
@@ -82,6 +87,12 @@ static char *headline_at(const sl_problem_def *def, const sl_ceilings *m, double
     sl_story_headline_md(f, &s, m);
     fclose(f);
     return text;
+}
+
+static char *headline_at(const sl_problem_def *def, const sl_ceilings *m, double rate,
+                         sl_bound *bound, double *ceiling)
+{
+    return headline_sized(def, m, rate, 1000, bound, ceiling);
 }
 
 static void roofs(void)
@@ -109,6 +120,19 @@ static void roofs(void)
     /* 150% of it: marked, with the footnote. */
     t = headline_at(&roof_memory, &m, 7.5e8, &b, &ceil);
     CHECK(strstr(t, "150%!") != NULL && strstr(t, "! above the ceiling") != NULL);
+    free(t);
+    /* Arrays that fit a core's L2 (1 MiB; no L1 measured): held against
+     * its roof, 6.4e9 / 8 = 8e8 units/s, below the compute roof; arrays
+     * past it, against the memory's again. */
+    m.memory.cache[1].cache_bytes = 1 << 20, m.memory.cache[1].shared_by = 1;
+    m.memory.cache[1].bytes_per_s[0] = 6.4e9, m.memory.cache[1].bytes_per_s[1] = 12e9;
+    t = headline_sized(&roof_cached, &m, 4e8, 1000, &b, &ceil);
+    CHECK(b == SL_BOUND_MEMORY && ceil == 8e8);
+    CHECK(strstr(t, "| 50% |") != NULL &&
+          strstr(t, "L2 bandwidth: 3.2 of the 6.4 GB/s measured there (its 8 KiB live in L2)"));
+    free(t);
+    t = headline_sized(&roof_cached, &m, 4e8, 1 << 20, &b, &ceil);
+    CHECK(b == SL_BOUND_MEMORY && ceil == 5e8 && strstr(t, "memory: 3.2 of the 4.0 GB/s"));
     free(t);
     /* Without the memory probe, the compute roof again. */
     m.memory.measured = 0;

@@ -1,4 +1,4 @@
-/* bandwidth.c - the memory probe (bandwidth.h).
+/* bandwidth.c - the memory and cache probes (bandwidth.h).
  *
  * STREAM's fourth loop, a[i] = b[i] + s*c[i], 24 bytes an element
  * (bandwidth.h). Plain stores also read a's line before writing it, so
@@ -24,7 +24,11 @@
 #include "sample.h"
 #include "suite.h"
 
-enum { QUICK_RUNS = 4 };
+enum { QUICK_RUNS = 4, CACHE_RUNS = 6 };
+
+/* The loop's bytes in one timed pass through a cache: about 2 ms in L1,
+ * 20 ms in an L3 (quick: a quarter). */
+#define CACHE_PASS_BYTES (INT64_C(1) << 29)
 
 /* At most 2^27 elements per array (3 GiB in all): plenty past any cache. */
 #define MOST_ELEMENTS (INT64_C(1) << 27)
@@ -112,6 +116,79 @@ static void summarise(sl_bandwidth *m, int k)
     m->spread[k] = all.median > 0.0 ? (all.max - all.min) / all.median : 0.0;
 }
 
+/* The loop `reps` times over a's and b's and c's n elements inside one
+ * parallel region, each thread its own part every time (no barrier: no
+ * thread reads what another writes). The empty asm says memory changed,
+ * so no pass can be folded into the next. */
+static void triad_repeat(double *restrict a, const double *restrict b,
+                         const double *restrict c, int64_t n, int threads, int64_t reps)
+{
+#pragma omp parallel num_threads(threads)
+    {
+        int t = omp_get_thread_num(), nt = omp_get_num_threads();
+        int64_t from = n * t / nt / 8 * 8, to = t == nt - 1 ? n : n * (t + 1) / nt / 8 * 8;
+        for (int64_t r = 0; r < reps; r++) {
+#pragma omp simd
+            for (int64_t i = from; i < to; i++)
+                a[i] = b[i] + 3.0 * c[i];
+            __asm__ volatile("" ::: "memory");
+        }
+    }
+}
+
+/* One level's roof on `threads` threads over n elements an array (in
+ * all); the faster of this call's median and an earlier call's is kept. */
+static void measure_level(sl_cache_roof *r, int k, int64_t n, int threads, int quick)
+{
+    /* b and c start a line past a's and b's ends, so the three streams
+     * do not meet in the same cache sets at the same offsets. */
+    int64_t stride = (n + 15) / 8 * 8;
+    double *a = aligned_alloc(64, (size_t)(3 * stride) * sizeof(double));
+    if (a == NULL)
+        return;
+    double *b = a + stride, *c = b + stride;
+    touch(a, b, c, n, threads);
+    int64_t reps = (quick ? CACHE_PASS_BYTES / 4 : CACHE_PASS_BYTES) / (24 * n);
+    reps = reps < 1 ? 1 : reps;
+    sl_quiet_mark from, to;
+    sl_quiet_mark_now(&from);
+    triad_repeat(a, b, c, n, threads, reps);
+    sl_sample rate = { 0 };
+    for (int run = 0; run < (quick ? QUICK_RUNS : CACHE_RUNS); run++) {
+        double t0 = sl_now();
+        triad_repeat(a, b, c, n, threads, reps);
+        double t = sl_now() - t0;
+        if (t > 0.0)
+            sl_sample_add(&rate, 24.0 * (double)n * (double)reps / t);
+    }
+    sl_sample_summarise(&rate);
+    sl_quiet_mark_now(&to);
+    free(a);
+    if (rate.median > r->bytes_per_s[k]) {
+        r->bytes_per_s[k] = rate.median;
+        r->elements[k] = n;
+        r->disturbed[k] = sl_quiet_disturbed(sl_quiet_others(&from, &to), to.wall - from.wall);
+    }
+}
+
+/* Every cache level sysfs names, on 1 thread and on every core: half the
+ * level for each thread of a private level, half of it split for a
+ * shared one. */
+static void measure_caches(sl_bandwidth *m, int quick)
+{
+    for (int level = 1; level <= SL_CACHE_LEVELS; level++) {
+        sl_cache_roof *r = &m->cache[level - 1];
+        r->cache_bytes = sl_cache_bytes(level);
+        r->shared_by = sl_cache_shared_by(level);
+        if (r->cache_bytes <= 0)
+            continue;
+        int64_t n = r->cache_bytes / 2 / 24 / 8 * 8;
+        int groups = r->shared_by < m->threads[1] ? m->threads[1] / r->shared_by : 1;
+        measure_level(r, 0, n < 8 ? 8 : n, 1, quick);
+        measure_level(r, 1, (n < 8 ? 8 : n) * groups, m->threads[1], quick);
+    }
+}
+
 void sl_measure_bandwidth(sl_bandwidth *m, int quick)
 {
     int again = m->measured;
@@ -148,6 +225,7 @@ void sl_measure_bandwidth(sl_bandwidth *m, int quick)
         summarise(m, k);
     }
     free(a), free(b), free(c);
+    measure_caches(m, quick);
     m->measured++;
 }
 
@@ -164,4 +242,28 @@ double sl_bandwidth_for(const sl_bandwidth *m, int threads)
         return 0.0;
     double bw = m->bytes_per_s[0] * threads;
     return bw < m->bytes_per_s[1] ? bw : m->bytes_per_s[1];
+}
+
+double sl_cache_bandwidth_for(const sl_bandwidth *m, int level, int threads)
+{
+    if (level < 1 || level > SL_CACHE_LEVELS || threads < 1)
+        return 0.0;
+    const sl_cache_roof *r = &m->cache[level - 1];
+    double bw = r->bytes_per_s[0] * threads;
+    return r->bytes_per_s[1] > 0.0 && r->bytes_per_s[1] < bw ? r->bytes_per_s[1] : bw;
+}
+
+int sl_cache_level_of(const sl_bandwidth *m, double bytes, int threads)
+{
+    threads = threads < 1 ? 1 : threads;
+    for (int level = 1; level <= SL_CACHE_LEVELS; level++) {
+        const sl_cache_roof *r = &m->cache[level - 1];
+        if (r->cache_bytes <= 0 || r->bytes_per_s[0] <= 0.0)
+            continue;
+        /* The part of the working set one copy of this level holds. */
+        int sharing = r->shared_by < threads ? r->shared_by : threads;
+        if (bytes * sharing / threads <= (double)r->cache_bytes)
+            return level;
+    }
+    return 0;
 }

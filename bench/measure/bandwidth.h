@@ -20,6 +20,22 @@
 /* Passes per probe call and thread count (quick: fewer). */
 #define SL_BANDWIDTH_RUNS 12
 
+/* The cache levels with a roof of their own: L1, L2, L3. */
+#define SL_CACHE_LEVELS 3
+
+/* A cache level's roof: the same loop with plain stores (a line in cache
+ * is written where it lives) over half the level, repeated inside one
+ * parallel region so that no fork or join is timed. A private level is
+ * each thread's own (every core: each its half); a shared one is split. */
+typedef struct sl_cache_roof {
+    int64_t cache_bytes;     /* one core's share of it, or the shared whole;
+                                0: sysfs does not name this level */
+    int shared_by;           /* CPUs sharing it (1: each core's own) */
+    int64_t elements[2];     /* per array, in all (every thread's part) */
+    double bytes_per_s[2];   /* 1 thread, every core: the faster call's */
+    int disturbed[2];
+} sl_cache_roof;
+
 typedef struct sl_bandwidth {
     int measured;            /* times probed; 0: never (or no memory) */
     int64_t elements;        /* per array; 3 arrays */
@@ -33,13 +49,16 @@ typedef struct sl_bandwidth {
      * figures above are their median. */
     double pass[2][2 * SL_BANDWIDTH_RUNS];
     int npass[2];
+    sl_cache_roof cache[SL_CACHE_LEVELS]; /* cache[0] is L1 */
 } sl_bandwidth;
 
-/* Probe (about a quarter of a second; quick: fewer runs). Called again
- * (the bench probes before and after the timing), it pools the passes:
- * the memory's bandwidth on a shared host swings by 2x from second to
- * second (neighbours share it), so the roof is the median of both calls,
- * comparable with the kernels' medians, not the luckier call's peak. */
+/* Probe (about half a second; quick: fewer runs): the memory, then every
+ * cache level sysfs names. Called again (the bench probes before and
+ * after the timing), it pools the memory's passes: its bandwidth on a
+ * shared host swings by 2x from second to second (neighbours share it),
+ * so that roof is the median of both calls, comparable with the kernels'
+ * medians, not the luckier call's peak. A cache is a core's own, where
+ * load only slows: its roof is the faster call's. */
 void sl_measure_bandwidth(sl_bandwidth *b, int quick);
 
 /* Is the roof of every core (k 1) or of one thread (k 0) suspect: taken
@@ -49,5 +68,13 @@ int sl_bandwidth_disturbed(const sl_bandwidth *b, int k);
 /* The bandwidth t threads can expect: t times one thread's, at most every
  * core's. 0 when not measured. */
 double sl_bandwidth_for(const sl_bandwidth *b, int threads);
+
+/* The same for cache level `level` (1..3); 0 when not measured. */
+double sl_cache_bandwidth_for(const sl_bandwidth *b, int level, int threads);
+
+/* The cache level whose roof a working set of `bytes` on `threads`
+ * threads (each its equal part) stands under: the smallest it fits in (a
+ * private level holds one thread's part); 0: none, the memory's. */
+int sl_cache_level_of(const sl_bandwidth *b, double bytes, int threads);
 
 #endif

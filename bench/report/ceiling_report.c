@@ -14,7 +14,6 @@
 #include <string.h>
 
 #include "atomic_file.h"
-#include "caches.h"
 #include "labels.h"
 
 const char *sl_ceiling_name(int kind)
@@ -46,24 +45,33 @@ static double sl_config_compute_roof(const sl_ceilings *m, const sl_config *c)
     return m->per_core[l.kind] * cores_used(c) / l.ops;
 }
 
-int sl_config_in_cache(const sl_config *c)
+int sl_config_level(const sl_ceilings *m, const sl_config *c)
 {
     const sl_problem_def *k = c->kernel->problem;
-    double cache = (double)sl_cache_bytes(0);
-    return k->bytes_moved && k->bytes_held && cache > 0.0 &&
-           k->bytes_held(&c->problem) <= cache;
+    if (!k->bytes_moved || !m->measured)
+        return -1;
+    /* Without its arrays' size, a kernel's bytes come from memory. */
+    return k->bytes_held ? sl_cache_level_of(&m->memory, k->bytes_held(&c->problem),
+                                             cores_used(c)) : 0;
 }
 
+double sl_config_bandwidth(const sl_ceilings *m, const sl_config *c)
+{
+    int level = sl_config_level(m, c);
+    return level > 0 ? sl_cache_bandwidth_for(&m->memory, level, cores_used(c))
+           : level == 0 ? sl_bandwidth_for(&m->memory, cores_used(c)) : 0.0;
+}
+
+/* Arrays that fit a cache are held against that cache's roof, not the
+ * memory's (a memory kernel sized into the cache read "912%" against
+ * the memory's). */
 static double sl_config_memory_roof(const sl_ceilings *m, const sl_config *c)
 {
     const sl_problem_def *k = c->kernel->problem;
     double bytes = k->bytes_moved ? k->bytes_moved(&c->problem) : 0.0;
-    double bw = sl_bandwidth_for(&m->memory, cores_used(c));
-    /* Arrays that fit in the last-level cache never reach the memory bus
-     * after the first call: the memory probe's bandwidth is no roof for
-     * them (a memory kernel sized into the cache read "912%" against it). */
+    double bw = sl_config_bandwidth(m, c);
     if (!m->measured || bytes <= 0.0 || bw <= 0.0 || c->outcome.work <= 0.0 ||
-        c->outcome.where == SL_RAN_DEVICE || sl_config_in_cache(c))
+        c->outcome.where == SL_RAN_DEVICE)
         return 0.0;
     return bw * c->outcome.work / bytes;
 }
@@ -93,9 +101,20 @@ sl_bound sl_config_bound(const sl_ceilings *m, const sl_config *c)
     return bound;
 }
 
-static const char *sl_bound_name(sl_bound b)
+const char *sl_level_name(int level)
 {
-    return b == SL_BOUND_MEMORY ? "memory-bound" : b == SL_BOUND_COMPUTE ? "compute-bound" : "";
+    static const char *const names[] = { "memory", "L1", "L2", "L3" };
+    return level >= 0 && level <= SL_CACHE_LEVELS ? names[level] : "memory";
+}
+
+/* "memory-bound", "L2-bound", "compute-bound" or "". */
+static const char *bound_name(const sl_ceilings *m, const sl_config *c)
+{
+    static const char *const names[] = { "memory-bound", "L1-bound", "L2-bound", "L3-bound" };
+    sl_bound b = sl_config_bound(m, c);
+    int level = sl_config_level(m, c);
+    return b == SL_BOUND_MEMORY ? names[level > 0 && level <= SL_CACHE_LEVELS ? level : 0]
+           : b == SL_BOUND_COMPUTE ? "compute-bound" : "";
 }
 
 /* Operations of the kernel's ceiling instruction per byte from memory
@@ -138,6 +157,13 @@ int sl_write_ceilings(const char *dir, const sl_ceilings *m, const sl_suite *s)
                 m->memory.nontemporal[k] ? "non-temporal" : "plain",
                 (long long)(3 * 8 * m->memory.elements),
                 sl_bandwidth_disturbed(&m->memory, k) ? "yes" : "no");
+    for (int level = 1; level <= SL_CACHE_LEVELS && m->memory.measured; level++) {
+        const sl_cache_roof *r = &m->memory.cache[level - 1];
+        for (int k = 0; k < 2 && r->bytes_per_s[0] > 0.0; k++)
+            fprintf(af.fp, "L%d bandwidth,,%d,,%.6g,,plain,%lld,%s\n", level,
+                    m->memory.threads[k], r->bytes_per_s[k] * 1e-9,
+                    (long long)(3 * 8 * r->elements[k]), r->disturbed[k] ? "yes" : "no");
+    }
     if (sl_atomic_commit(&af) != 0)
         return -1;
 
@@ -165,7 +191,7 @@ int sl_write_ceilings(const char *dir, const sl_ceilings *m, const sl_suite *s)
         else
             fprintf(af.fp, ",,");
         double intensity = sl_config_intensity(c);
-        fprintf(af.fp, "%s,", sl_bound_name(sl_config_bound(m, c)));
+        fprintf(af.fp, "%s,", bound_name(m, c));
         if (intensity > 0.0)
             fprintf(af.fp, "%.6g\n", intensity);
         else
@@ -205,6 +231,32 @@ static void print_headline(FILE *f, const sl_ceilings *m, const sl_suite *s)
         fprintf(f, ".\n\n");
 }
 
+/* The cache probe's paragraph: each level's roof on 1 thread and on
+ * every core. */
+static void print_cache_roofs(FILE *f, const sl_bandwidth *b)
+{
+    int any = 0;
+    for (int level = 1; level <= SL_CACHE_LEVELS; level++) {
+        const sl_cache_roof *r = &b->cache[level - 1];
+        if (r->bytes_per_s[0] <= 0.0)
+            continue;
+        char whose[48];
+        snprintf(whose, sizeof whose, r->shared_by > 1 ? "shared by %d" : "a core's own",
+                 r->shared_by);
+        fprintf(f, "%sL%d (%lld KiB, %s) **%.1f GB/s on 1 thread**, %.1f on %d%s",
+                any++ ? "; " : "The cache probe (the same loop over half of each level, plain "
+                "stores, repeated inside one parallel region; the faster of the calls before "
+                "and after the timing): ", level, (long long)(r->cache_bytes >> 10), whose,
+                r->bytes_per_s[0] * 1e-9, r->bytes_per_s[1] * 1e-9, b->threads[1],
+                r->disturbed[0] || r->disturbed[1] ? " (disturbed)" : "");
+    }
+    if (any)
+        fprintf(f, ". A kernel whose arrays fit a level (a core's own level holding one "
+                   "thread's part) is held against that level's roof, not the memory's; "
+                   "`make doctor` names the levels, and the reference (bytes are counted one "
+                   "way) says how to check these roofs with likwid-bench.\n\n");
+}
+
 void sl_print_ceilings(FILE *f, const sl_ceilings *m, const sl_suite *s)
 {
     if (!m->measured)
@@ -218,8 +270,11 @@ void sl_print_ceilings(FILE *f, const sl_ceilings *m, const sl_suite *s)
     int any = 0;
     for (int k = SL_CEILING_DIVIDE; k <= SL_CEILING_MUL64; k++)
         any |= m->disturbed[k];
-    for (int k = 0; k < 2 && m->memory.measured; k++)
+    for (int k = 0; k < 2 && m->memory.measured; k++) {
         any |= sl_bandwidth_disturbed(&m->memory, k);
+        for (int level = 0; level < SL_CACHE_LEVELS; level++)
+            any |= m->memory.cache[level].disturbed[k];
+    }
     if (any)
         fprintf(f, ". **Disturbed probes**: other processes used the CPU while a probe "
                    "ran (or every core's bandwidth came out below one thread's): the "
@@ -252,6 +307,8 @@ void sl_print_ceilings(FILE *f, const sl_ceilings *m, const sl_suite *s)
                       "(reads + writes) / (reads + 2 writes) of the roof: 75% for a = b + s*c."
                     : "Here plain stores were the faster: write-allocate costs this machine's "
                       "memory nothing a roof can show.");
+    if (m->memory.measured)
+        print_cache_roofs(f, &m->memory);
     print_headline(f, m, s);
     fprintf(f, "| kernel | variant | threads | rate /s | ceiling /s | %% of ceiling "
                "| bound | limit |\n|---|---|---|--:|--:|--:|---|---|\n");
@@ -270,7 +327,7 @@ void sl_print_ceilings(FILE *f, const sl_ceilings *m, const sl_suite *s)
         }
         fprintf(f, "| %s | %s | %s | %.3g %s | %s | %s | %s | %s%s |\n", k->name, variant,
                 threads, c->rate, k->work_unit, ceil_text, pct,
-                sl_bound_name(sl_config_bound(m, c)), sl_variant_limit(k, c->variant).why ?
+                bound_name(m, c), sl_variant_limit(k, c->variant).why ?
                 sl_variant_limit(k, c->variant).why : "no probe", c->outcome.where == SL_RAN_HOST_FALLBACK ?
                 "; ran on the host (fallback)" : c->outcome.where == SL_RAN_DEVICE ?
                 "; ran on the device: no CPU ceiling" : "");
@@ -340,6 +397,10 @@ static int write_roofs(const char *dir, const sl_ceilings *m, const char *names,
              m->disturbed[SL_CEILING_MUL64],
              m->memory.measured && (sl_bandwidth_disturbed(&m->memory, 0) ||
                                     sl_bandwidth_disturbed(&m->memory, 1)));
+    /* Each cache level's roof on every core (0: not measured). */
+    for (int level = 1; level <= SL_CACHE_LEVELS; level++)
+        snprintf(gp + strlen(gp), sizeof gp - strlen(gp), "bw_l%d = %.6g\n", level,
+                 m->memory.measured ? m->memory.cache[level - 1].bytes_per_s[1] : 0.0);
     return sl_atomic_write(path, gp);
 }
 

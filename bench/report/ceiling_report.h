@@ -23,9 +23,17 @@ double sl_config_ceiling(const sl_ceilings *m, const sl_config *c);
 typedef enum sl_bound { SL_BOUND_NONE = 0, SL_BOUND_COMPUTE, SL_BOUND_MEMORY } sl_bound;
 sl_bound sl_config_bound(const sl_ceilings *m, const sl_config *c);
 
-/* Does c move memory (bytes_moved) with arrays that fit in this machine's
- * last-level cache? Then no memory roof applies. */
-int sl_config_in_cache(const sl_config *c);
+/* Where c's arrays live: the cache level (1..3) they fit in, whose roof
+ * is theirs; 0: the memory; -1: c moves no bytes worth counting, or
+ * nothing was probed. */
+int sl_config_level(const sl_ceilings *m, const sl_config *c);
+
+/* The bandwidth of that level for c's threads, in the loop's bytes per
+ * second (bandwidth.h); 0 when not measured. */
+double sl_config_bandwidth(const sl_ceilings *m, const sl_config *c);
+
+/* "memory" (level 0), "L1", "L2", "L3". */
+const char *sl_level_name(int level);
 
 /* The roofline's data and gnuplot script (roofline.dat, roofline.gp):
  * the measured roofs and every strong-study configuration of every

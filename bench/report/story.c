@@ -5,7 +5,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "caches.h"
 #include "ceiling_report.h"
 #include "context.h"
 #include "labels.h"
@@ -94,15 +93,16 @@ static void limit_text(const sl_suite *s, const sl_ceilings *m, const sl_config 
         /* Every reason below is held against a measured ceiling. */
         snprintf(out, len, "not known: %s", m == NULL ? "the run stopped before the "
                  "machine's ceilings were probed" : "the ceiling probe measured nothing");
+    else if (memory && sl_config_level(m, c) > 0)
+        snprintf(out, len, "%s bandwidth: %.1f of the %.1f GB/s measured there (its %.0f KiB "
+                 "live in %s)", sl_level_name(sl_config_level(m, c)),
+                 c->rate * k->bytes_moved(&c->problem) / c->outcome.work * 1e-9,
+                 sl_config_bandwidth(m, c) * 1e-9, k->bytes_held(&c->problem) / 1024.0,
+                 sl_level_name(sl_config_level(m, c)));
     else if (memory)
         snprintf(out, len, "memory: %.1f of the %.1f GB/s measured",
                  c->rate * k->bytes_moved(&c->problem) / c->outcome.work * 1e-9,
-                 sl_bandwidth_for(&m->memory, c->threads_used > 0 ? c->threads_used : 1) *
-                     1e-9);
-    else if (sl_config_in_cache(c))
-        snprintf(out, len, "in cache: its %.0f KiB fit the %.0f MiB last-level cache, so "
-                 "no memory roof applies", k->bytes_held(&c->problem) / 1024.0,
-                 (double)sl_cache_bytes(0) / (1024.0 * 1024.0));
+                 sl_config_bandwidth(m, c) * 1e-9);
     else if (pct >= AT_THE_LIMIT)
         snprintf(out, len, "the machine: %s", sl_variant_limit(k, c->variant).why ?
                  sl_variant_limit(k, c->variant).why : "its ceiling");
@@ -556,7 +556,9 @@ static void kernel_finding(FILE *f, const sl_suite *s, const sl_ceilings *m,
     char pct[16];
     pct_text(best->pct, pct, sizeof pct);
     if (best->pct > 0.0 && m && sl_config_bound(m, best->c) == SL_BOUND_MEMORY)
-        fprintf(f, " (%s of the memory roof: memory-bound)", pct);
+        fprintf(f, " (%s of the %s roof: %s-bound)", pct,
+                sl_level_name(sl_config_level(m, best->c)),
+                sl_level_name(sl_config_level(m, best->c)));
     else if (best->pct > 0.0)
         fprintf(f, " (%s of the %s ceiling)", pct,
                 sl_ceiling_name(sl_variant_limit(k0->kernel->problem, best->c->variant).kind));

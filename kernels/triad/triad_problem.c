@@ -188,7 +188,11 @@ const sl_problem_def triad_cache_problem = {
     .probe_size = 1009,
     .companion_of = "triad",
     .ceiling_why = "1 multiply-add per element; in cache, its 2 loads and 1 store "
-                   "limit it first (not probed)",
+                   "meet that cache's roof first",
+    /* The same bytes as from memory, held against the roof of the cache
+     * level they fit in. */
+    .bytes_moved = triad_bytes,
+    .bytes_held = triad_held,
     .expert_ceiling = SL_CEILING_FMA,
     .expert_ceiling_ops = 1,
     .expert_ceiling_why = "1 multiply-add per element; its streaming stores write past "
