@@ -19,6 +19,8 @@
 # libcurl4-openssl-dev, pkg-config) is optional the same way: without it
 # the lessons run and say, when a room is set, that they cannot join it.
 # With --for-tests, curl too (e2e.room posts with it).
+# llvm-19 (or 18: llvm-mca, for the report's predicted cycles per
+# iteration; bench/report/mca_report.h) is optional the same way.
 # --for-tests adds what only the tests need: chromium, the headless browser
 # that opens the bench's index.html. It is optional: when it cannot be
 # installed the command is printed and that one test is skipped.
@@ -82,6 +84,13 @@ if command -v apt-get >/dev/null 2>&1 && command -v dpkg-query >/dev/null 2>&1; 
     for pkg in libmicrohttpd-dev libjansson-dev libcurl4-openssl-dev pkg-config; do
         has_pkg "$pkg" || optional_room="libmicrohttpd-dev libjansson-dev libcurl4-openssl-dev pkg-config"
     done
+    # llvm-mca for the report's predicted cycles, in a version that knows
+    # today's CPUs (LLVM 14 models no AVX-512 on a Zen 4).
+    if ! command -v llvm-mca-19 >/dev/null 2>&1 && ! command -v llvm-mca-18 >/dev/null 2>&1; then
+        for v in 19 18; do
+            apt-cache show "llvm-$v" >/dev/null 2>&1 && { optional_mca="llvm-$v"; break; }
+        done
+    fi
     if [ "$for_tests" = 1 ] && ! command -v curl >/dev/null 2>&1; then
         optional_room="${optional_room:-libmicrohttpd-dev libjansson-dev libcurl4-openssl-dev pkg-config} curl"
     fi
@@ -178,6 +187,8 @@ optional_install() {
         "lesson 6 will not be built" $optional_mpi
     [ -z "${optional_room:-}" ] || optional_install "the room's libraries" "make room" \
         "the room will not be built" $optional_room
+    [ -z "${optional_mca:-}" ] || optional_install llvm-mca "the report's predicted cycles" \
+        "the report predicts with an older llvm-mca, or not at all" $optional_mca
     if [ -n "${optional_arm:-}" ]; then
         # arm64 packages on an amd64 system: dpkg must know the architecture.
         if ! dpkg --print-foreign-architectures | grep -qx arm64; then

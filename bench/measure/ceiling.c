@@ -37,6 +37,23 @@ static double time_probe(probe_fn *fn, int64_t reps)
     return sl_now() - t0;
 }
 
+/* The core's clock while it runs (probe.h: cycles are adds); the faster
+ * of the calls, as for the peaks. */
+static void measure_clock(sl_ceilings *m, double target)
+{
+    if (sl_probe_clock(1) < 0.0)
+        return;
+    int64_t reps = 1024;
+    while (time_probe(sl_probe_clock, reps) < target && reps < (INT64_C(1) << 40))
+        reps *= 2;
+    sl_sample hz = { 0 };
+    for (int r = 0; r < SL_PROBE_RUNS; r++)
+        sl_sample_add(&hz, (double)reps * SL_PROBE_CLOCK_ADDS / time_probe(sl_probe_clock, reps));
+    sl_sample_summarise(&hz);
+    if (hz.median > m->clock_hz)
+        m->clock_hz = hz.median;
+}
+
 void sl_measure_ceilings(sl_ceilings *m, int quick, int memory)
 {
     /* A second measurement keeps, per instruction, the faster of the two:
@@ -68,6 +85,7 @@ void sl_measure_ceilings(sl_ceilings *m, int quick, int memory)
         m->ci_low[k] = rate.ci_low;
         m->ci_high[k] = rate.ci_high;
     }
+    measure_clock(m, target);
     if (memory)
         sl_measure_bandwidth(&m->memory, quick);
     m->measured++;

@@ -9,6 +9,7 @@
 #define SPEEDLAB_CEILING_H
 
 #include "bandwidth.h"
+#include "mca.h"
 #include "kernel.h"
 
 /* Probe runs per instruction; the median is kept. */
@@ -23,6 +24,10 @@ typedef struct sl_ceilings {
     int disturbed[4];           /* the kept probe ran while other processes
                                    used the CPU (quiet.h): its peak may be low */
     sl_bandwidth memory;        /* the memory roof (bandwidth.h) */
+    double clock_hz;            /* one core's clock under load (probe.h); 0:
+                                   not measured */
+    sl_mca mca;                 /* the static model, loaded after the probes
+                                   (their first call clears the struct) */
 } sl_ceilings;
 
 /* Run the probes on the calling thread (about a second in all; quick: a

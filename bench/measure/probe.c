@@ -67,3 +67,26 @@ double sl_probe_mul64(int64_t reps)
         d += (double)(s[i] >> 11);
     return d;
 }
+
+/* Written in assembly: a compiler folds a chain of adds of constants into
+ * one. */
+double sl_probe_clock(int64_t reps)
+{
+#if defined(__x86_64__) || defined(__aarch64__)
+    uint64_t x = (uint64_t)reps;
+    for (int64_t r = 0; r < reps; r++) {
+#if defined(__x86_64__)
+#define SL_ADD4 "add $1, %0\n\tadd $1, %0\n\tadd $1, %0\n\tadd $1, %0\n\t"
+#else
+#define SL_ADD4 "add %0, %0, #1\n\tadd %0, %0, #1\n\tadd %0, %0, #1\n\tadd %0, %0, #1\n\t"
+#endif
+        __asm__ volatile(SL_ADD4 SL_ADD4 SL_ADD4 SL_ADD4 SL_ADD4 SL_ADD4 SL_ADD4 SL_ADD4
+                         : "+r"(x));
+#undef SL_ADD4
+    }
+    return (double)x;
+#else
+    (void)reps;
+    return -1.0;
+#endif
+}

@@ -12,4 +12,11 @@ double sl_probe_fma(int64_t reps);
 double sl_probe_divide(int64_t reps);
 double sl_probe_mul64(int64_t reps);
 
+/* The clock: reps x SL_PROBE_CLOCK_ADDS integer adds, each waiting for the
+ * one before (one cycle each on every x86-64 and aarch64 core), so
+ * cycles = adds; returns the chain's end. -1 where the kit has no such
+ * chain for this CPU (the clock is then not measured). */
+enum { SL_PROBE_CLOCK_ADDS = 32 };
+double sl_probe_clock(int64_t reps);
+
 #endif

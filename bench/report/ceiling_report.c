@@ -28,7 +28,7 @@ const char *sl_ceiling_name(int kind)
 
 /* Cores a configuration had: its threads, at most the machine's; a target
  * region on the host fallback uses the runtime's default team. */
-static int cores_used(const sl_config *c)
+int sl_config_cores(const sl_config *c)
 {
     int cores = sl_cores_available();
     int t = c->threads_used > 0 ? c->threads_used : cores;
@@ -42,7 +42,7 @@ static double sl_config_compute_roof(const sl_ceilings *m, const sl_config *c)
     if (!m->measured || l.kind == SL_CEILING_NONE || l.ops <= 0.0 ||
         c->outcome.where == SL_RAN_DEVICE)
         return 0.0;
-    return m->per_core[l.kind] * cores_used(c) / l.ops;
+    return m->per_core[l.kind] * sl_config_cores(c) / l.ops;
 }
 
 int sl_config_level(const sl_ceilings *m, const sl_config *c)
@@ -52,14 +52,14 @@ int sl_config_level(const sl_ceilings *m, const sl_config *c)
         return -1;
     /* Without its arrays' size, a kernel's bytes come from memory. */
     return k->bytes_held ? sl_cache_level_of(&m->memory, k->bytes_held(&c->problem),
-                                             cores_used(c)) : 0;
+                                             sl_config_cores(c)) : 0;
 }
 
 double sl_config_bandwidth(const sl_ceilings *m, const sl_config *c)
 {
     int level = sl_config_level(m, c);
-    return level > 0 ? sl_cache_bandwidth_for(&m->memory, level, cores_used(c))
-           : level == 0 ? sl_bandwidth_for(&m->memory, cores_used(c)) : 0.0;
+    return level > 0 ? sl_cache_bandwidth_for(&m->memory, level, sl_config_cores(c))
+           : level == 0 ? sl_bandwidth_for(&m->memory, sl_config_cores(c)) : 0.0;
 }
 
 /* Arrays that fit a cache are held against that cache's roof, not the
@@ -252,9 +252,9 @@ static void print_cache_roofs(FILE *f, const sl_bandwidth *b)
     }
     if (any)
         fprintf(f, ". A kernel whose arrays fit a level (a core's own level holding one "
-                   "thread's part) is held against that level's roof, not the memory's; "
-                   "`make doctor` names the levels, and the reference (bytes are counted one "
-                   "way) says how to check these roofs with likwid-bench.\n\n");
+                   "thread's part) is held against that level's roof, not the memory's. "
+                   "`sh scripts/likwid_roofs.sh <this run's folder>` checks every roof "
+                   "against likwid-bench's (the reference, \"the cache roofs\").\n\n");
 }
 
 void sl_print_ceilings(FILE *f, const sl_ceilings *m, const sl_suite *s)

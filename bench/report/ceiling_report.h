@@ -19,6 +19,10 @@
  * there is none (no probe for the kernel, or a device run). */
 double sl_config_ceiling(const sl_ceilings *m, const sl_config *c);
 
+/* Cores a configuration had: its threads, at most the machine's (a target
+ * region on the host fallback: the runtime's default team). */
+int sl_config_cores(const sl_config *c);
+
 /* Which roof is the lower for c. */
 typedef enum sl_bound { SL_BOUND_NONE = 0, SL_BOUND_COMPUTE, SL_BOUND_MEMORY } sl_bound;
 sl_bound sl_config_bound(const sl_ceilings *m, const sl_config *c);

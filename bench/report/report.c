@@ -16,6 +16,7 @@
 #include "grid_report.h"
 #include "html.h"
 #include "labels.h"
+#include "mca_report.h"
 #include "scaling.h"
 #include "story.h"
 
@@ -290,8 +291,10 @@ static void write_first_calls(FILE *f, const sl_run_report *r)
 
 static void write_ceilings(FILE *f, const sl_run_report *r)
 {
-    if (r->ceilings)
+    if (r->ceilings) {
         sl_print_ceilings(f, r->ceilings, r->suite);
+        sl_print_mca(f, r->ceilings, r->suite);
+    }
 }
 
 static void write_scaling(FILE *f, const sl_run_report *r)

@@ -8,6 +8,7 @@
 #include "ceiling_report.h"
 #include "context.h"
 #include "labels.h"
+#include "mca_report.h"
 #include "quiet.h"
 
 /* A schedule that changes the time by less than this is "no difference". */
@@ -103,6 +104,8 @@ static void limit_text(const sl_suite *s, const sl_ceilings *m, const sl_config 
         snprintf(out, len, "memory: %.1f of the %.1f GB/s measured",
                  c->rate * k->bytes_moved(&c->problem) / c->outcome.work * 1e-9,
                  sl_config_bandwidth(m, c) * 1e-9);
+    else if ((c->variant->flags & (SL_USES_SIMD | SL_EXPERT)) && sl_mca_limit_text(m, c, out, len))
+        ; /* the analysis of its loop, beside what it measured */
     else if (pct >= AT_THE_LIMIT)
         snprintf(out, len, "the machine: %s", sl_variant_limit(k, c->variant).why ?
                  sl_variant_limit(k, c->variant).why : "its ceiling");

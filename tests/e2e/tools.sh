@@ -105,3 +105,37 @@ case_workflow_lint() {
     expect_rc 1 "actionlint: a planted mistake" lint "$tmp/planted.yml"
     expect_in "$tmp/out" "nosuchjob" "names it"
 }
+
+# The static model (scripts/mca.sh, issue 53): each solution's hot loop
+# found and modelled by llvm-mca. Every kernel has a modelled loop; its
+# simd loop packs more lanes of its class than its scalar one; its
+# threads_simd loop is its simd loop's (analysed through the file it
+# calls where the loop lives there); a bench run puts predicted beside
+# measured. Skipped where the build found no llvm-mca.
+case_mca() {
+    build=$1; bench=$2
+    [ -f "$build/mca-solutions.csv" ] ||
+        { echo "skipped: no llvm-mca when the build was configured (apt-get install llvm-19)"; exit 77; }
+    expect_rc 0 "mca.sh" sh "$top/scripts/mca.sh" "$build" solutions
+    cp "$tmp/out" "$tmp/mca.csv"
+    # kernel,variant,class,loop,instructions,lanes,cycles,...
+    for k in $(sh "$top/scripts/kernels.sh" | awk '{ print $1 }'); do
+        awk -F, -v k="$k" '$1 == k && $7 > 0 { n++ } END { exit !n }' "$tmp/mca.csv" &&
+            ok "$k: a loop modelled" || fail "$k: no row with cycles"
+        # In the class the simd loop has most lanes of (its work).
+        awk -F, -v k="$k" '$1 == k { lanes[$2 "," $3] = $6 }
+            $1 == k && $2 == "simd" && $6 + 0 > most { most = $6 + 0; c = $3 }
+            END { if (!most || !(most > lanes["scalar," c]) || lanes["threads_simd," c] != most) {
+                      print c ": scalar " lanes["scalar," c] ", simd " most ", threads_simd " lanes["threads_simd," c]; exit 1 } }' \
+            "$tmp/mca.csv" >"$tmp/why" &&
+            ok "$k: simd packs more lanes than scalar; threads_simd runs simd's loop" ||
+            fail "$k: $(cat "$tmp/why")"
+    done
+    expect_rc 0 "bench beside the model" "$bench" --quick --kernel "$e2e_example" \
+        --variant scalar,simd --threads 1 --no-weak --reps 2 --min-time 0.01 --no-plots \
+        --results "$tmp/r"
+    expect_in "$tmp/r/latest/summary.md" "## Predicted and measured cycles" "the summary's section"
+    expect_match "$tmp/r/latest/summary.md" \
+        "^\| $e2e_example \| scalar \| 1 \| \.L[0-9]+, [0-9]+ instructions \| [0-9.e-]+ \| [0-9.]+ \| [0-9.]+ \| [0-9.]+ \|" \
+        "scalar: predicted, measured and their ratio"
+}

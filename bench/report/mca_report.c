@@ -1,0 +1,142 @@
+/* mca_report.c - predicted beside measured cycles (mca_report.h). */
+#include "mca_report.h"
+
+#include <string.h>
+
+#include "ceiling_report.h"
+#include "labels.h"
+
+/* Measured over predicted outside these, the two disagree. */
+#define SLOWER_THAN_MODEL 1.3
+#define FASTER_THAN_MODEL 0.77
+
+const sl_mca_row *sl_config_mca(const sl_ceilings *m, const sl_config *c)
+{
+    /* A gpu variant on the host fallback ran its loop on this CPU too. */
+    if (m == NULL || m->mca.count == 0 || strcmp(c->tree, "solutions") != 0 || c->foreign ||
+        (c->outcome.where != SL_RAN_HOST && c->outcome.where != SL_RAN_HOST_FALLBACK))
+        return NULL;
+    sl_limit l = sl_variant_limit(c->kernel->problem, c->variant);
+    return l.ops > 0.0 ? sl_mca_find(&m->mca, c->kernel->problem->name, c->variant->name, l.kind)
+                       : NULL;
+}
+
+/* Work units one iteration covers. */
+static double units_per_iteration(const sl_config *c, const sl_mca_row *r)
+{
+    return r->lanes / sl_variant_limit(c->kernel->problem, c->variant).ops;
+}
+
+double sl_config_measured_cycles(const sl_ceilings *m, const sl_config *c,
+                                 const sl_mca_row *r)
+{
+    if (m->clock_hz <= 0.0 || c->rate <= 0.0 || !c->valid || c->timed <= 0)
+        return 0.0;
+    return m->clock_hz * sl_config_cores(c) * units_per_iteration(c, r) / c->rate;
+}
+
+/* What binds the loop in llvm-mca's model, in a few words. */
+static void binds(const sl_mca_row *r, char *out, size_t len)
+{
+    if (strcmp(r->bound, "latency") == 0 && r->chain[0])
+        snprintf(out, len, "a dependency chain from %s (ports alone: %.1f cycles)", r->chain,
+                 r->rthroughput);
+    else
+        snprintf(out, len, "%s ports, most of all %s", r->resource, r->instruction);
+}
+
+/* Where to look when measured and predicted disagree; "" when they agree. */
+static const char *disagreement(const sl_ceilings *m, const sl_config *c, double ratio)
+{
+    if (sl_config_bound(m, c) == SL_BOUND_MEMORY && ratio > SLOWER_THAN_MODEL)
+        return "the loop waits for its bytes (the model assumes they are in L1)";
+    if (ratio > SLOWER_THAN_MODEL && c->kernel->problem->image &&
+        (c->variant->flags & SL_USES_SIMD))
+        return "lanes idle: a vector iterates until its last pixel escapes, and the model "
+               "counts every lane busy";
+    if (ratio > SLOWER_THAN_MODEL)
+        return "time outside the loop (threads' waits, its tail, calls) or what the model "
+               "leaves out (branches mispredicted, memory)";
+    if (ratio < FASTER_THAN_MODEL)
+        return "faster than modelled: the loop does fewer of the limiting operations a unit "
+               "than the kernel counts, or the model is pessimistic";
+    return "";
+}
+
+int sl_mca_limit_text(const sl_ceilings *m, const sl_config *c, char *out, size_t len)
+{
+    const sl_mca_row *r = sl_config_mca(m, c);
+    double measured = r ? sl_config_measured_cycles(m, c, r) : 0.0;
+    if (r == NULL || measured <= 0.0 || r->cycles <= 0.0)
+        return 0;
+    char what[96];
+    binds(r, what, sizeof what);
+    double ratio = measured / r->cycles;
+    const char *why = disagreement(m, c, ratio);
+    snprintf(out, len, "llvm-mca: %s; %.1f cycles an iteration (%.3g %s) predicted, %.1f "
+             "measured%s%s%s", what, r->cycles, units_per_iteration(c, r),
+             c->kernel->problem->work_unit, measured, why[0] ? " (" : "", why,
+             why[0] ? ")" : "");
+    return 1;
+}
+
+/* The row to show for c's kernel and variant: its first run on the
+ * fewest threads. */
+static const sl_config *fewest_threads(const sl_suite *s, const sl_config *c)
+{
+    const sl_config *best = NULL;
+    for (size_t i = 0; i < s->count; i++) {
+        const sl_config *o = &s->configs[i];
+        if (o->kernel->problem == c->kernel->problem && o->variant == c->variant &&
+            strcmp(o->tree, "solutions") == 0 && !o->weak && o->valid && o->timed > 0 &&
+            (best == NULL || o->threads_used < best->threads_used))
+            best = o;
+    }
+    return best;
+}
+
+void sl_print_mca(FILE *f, const sl_ceilings *m, const sl_suite *s)
+{
+    int rows = 0;
+    for (size_t i = 0; i < s->count; i++) {
+        const sl_config *c = &s->configs[i];
+        if (fewest_threads(s, c) != c || sl_config_mca(m, c) == NULL)
+            continue;
+        const sl_mca_row *r = sl_config_mca(m, c);
+        double measured = sl_config_measured_cycles(m, c, r);
+        if (measured <= 0.0)
+            continue;
+        if (rows++ == 0)
+            fprintf(f, "\n## Predicted and measured cycles\n\nEach solution rung's hot loop as "
+                       "compiled, analysed by llvm-mca for this CPU (%s), beside the cycles an "
+                       "iteration took here: the measured rate, the cores, and the clock "
+                       "measured by a chain of dependent adds (%.2f GHz). An iteration covers "
+                       "its loop's limiting operations over those the kernel counts per "
+                       "unit. `mca-solutions.csv` in the build folder has every loop.\n\n"
+                       "| kernel | rung | threads | loop | units an iteration | predicted "
+                       "cycles | measured | measured / predicted | what binds (llvm-mca) "
+                       "|\n|---|---|--:|---|--:|--:|--:|--:|---|\n",
+                    r->cpu, m->clock_hz * 1e-9);
+        char label[80], what[128];
+        sl_config_label(c, label, sizeof label);
+        if (r->cycles > 0.0)
+            binds(r, what, sizeof what);
+        else
+            snprintf(what, sizeof what, "not modelled: %s", r->note);
+        fprintf(f, "| %s | %s | %d | %s, %d instructions%s%s | %.3g | ", c->kernel->problem->name,
+                label, c->threads_used, r->loop, r->instructions,
+                r->note[0] && r->cycles > 0.0 ? ", " : "", r->cycles > 0.0 ? r->note : "",
+                units_per_iteration(c, r));
+        if (r->cycles > 0.0)
+            fprintf(f, "%.1f | %.1f | %.2f | %s |\n", r->cycles, measured, measured / r->cycles,
+                    what);
+        else
+            fprintf(f, "- | %.1f | - | %s |\n", measured, what);
+    }
+    if (rows)
+        fprintf(f, "\nA ratio near 1: the loop runs as the model says, and what binds it is "
+                   "the machine's. Above %.1f: time goes where the model does not look "
+                   "(outside the loop, memory, mispredicted branches); below %.2f: the "
+                   "loop does less work a unit than the kernel counts.\n",
+                SLOWER_THAN_MODEL, FASTER_THAN_MODEL);
+}

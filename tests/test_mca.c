@@ -1,0 +1,114 @@
+/* test_mca.c - the static model beside the measurement (measure/mca.c,
+ * report/mca_report.c): a planted analysis file is read, the row of a
+ * variant's limit class is found, the measured cycles per iteration come
+ * from the rate, the cores and the clock (exact numbers: the suite is
+ * made by hand), "what limits it" names what binds and says when the two
+ * disagree, and a loop llvm-mca could not model is shown as such. */
+#define _GNU_SOURCE
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "check.h"
+#include "mca_report.h"
+
+static const sl_problem_def divides = {
+    .name = "divides", .work_unit = "steps", .ceiling = SL_CEILING_DIVIDE, .ceiling_ops = 1,
+    .ceiling_why = "1 divide per step",
+};
+static const sl_variant variants[] = {
+    { "simd", NULL, SL_USES_SIMD, NULL, NULL, NULL },
+    { "threads_simd", NULL, SL_USES_SIMD, NULL, NULL, NULL },
+    { "scalar", NULL, 0, NULL, NULL, NULL },
+};
+static const sl_kernel kernel = { &divides, variants, 3 };
+
+/* A configuration of variant v at `rate` steps/s on `threads`. */
+static sl_config config(int v, double rate, int threads)
+{
+    sl_config c;
+    memset(&c, 0, sizeof c);
+    c.kernel = &kernel;
+    c.variant = &variants[v];
+    c.tree = "solutions";
+    c.problem.size = 1000;
+    c.valid = 1, c.timed = 6, c.threads_used = threads;
+    c.outcome.work = 1000.0;
+    c.outcome.where = SL_RAN_HOST;
+    c.rate = rate, c.median = 1000.0 / rate, c.speedup = 1.0;
+    return c;
+}
+
+int main(void)
+{
+    char path[] = "/tmp/speedlab-test-mca.XXXXXX";
+    int fd = mkstemp(path);
+    FILE *f = fdopen(fd, "w");
+    fprintf(f, "kernel,variant,class,loop,instructions,lanes,cycles_per_iteration,"
+               "block_rthroughput,bound,resource,resource_cycles,instruction,chain,cpu,note\n"
+               "divides,simd,div,.L4,12,8,10.000,10.0,ports,Zn4FP1,10.10,vdivpd,vdivpd,znver4,\n"
+               "divides,simd,fma,.L4,12,16,10.000,10.0,ports,Zn4FP1,10.10,vdivpd,vdivpd,znver4,\n"
+               "divides,threads_simd,div,.L5,12,8,10.000,4.0,latency,Zn4FP1,4.00,vdivpd,vaddpd,"
+               "znver4,via simd.c's row\n"
+               "divides,scalar,div,.L3,10,1,,,,,,,,znver3,llvm-mca failed: error: found an "
+               "unsupported instruction\n");
+    fclose(f);
+    sl_ceilings m;
+    memset(&m, 0, sizeof m);
+    m.measured = 1;
+    m.clock_hz = 4e9;
+    CHECK(sl_mca_load(&m.mca, path) == 0);
+    CHECK(m.mca.count == 4);
+    CHECK(sl_mca_load(&m.mca, "/nonexistent/mca.csv") == -1 && m.mca.count == 0);
+    CHECK(sl_mca_load(&m.mca, path) == 0);
+    unlink(path);
+
+    /* simd's divide row: 8 steps an iteration; at 3.2e9 steps/s on one
+     * core of a 4 GHz clock, 4e9 x 8 / 3.2e9 = 10 cycles: as predicted. */
+    sl_config c = config(0, 3.2e9, 1);
+    const sl_mca_row *r = sl_config_mca(&m, &c);
+    CHECK(r != NULL && strcmp(r->cls, "div") == 0 && r->lanes == 8.0);
+    CHECK(sl_config_measured_cycles(&m, &c, r) == 10.0);
+    char text[512];
+    CHECK(sl_mca_limit_text(&m, &c, text, sizeof text) == 1);
+    CHECK_CONTAINS(text, "llvm-mca: Zn4FP1 ports, most of all vdivpd; 10.0 cycles an "
+                         "iteration (8 steps) predicted, 10.0 measured");
+    CHECK(strstr(text, "(time outside") == NULL);
+    /* Half that rate: 20 cycles, twice the model: where to look. */
+    c = config(0, 1.6e9, 1);
+    CHECK(sl_mca_limit_text(&m, &c, text, sizeof text) == 1);
+    CHECK_CONTAINS(text, "20.0 measured (time outside the loop");
+    /* On 2 cores the cycles are per core: 4e9 x 2 x 8 / 6.4e9 = 10. A
+     * latency-bound loop names its chain. */
+    c = config(1, 6.4e9, 2);
+    r = sl_config_mca(&m, &c);
+    CHECK(r != NULL && sl_config_measured_cycles(&m, &c, r) == 10.0);
+    CHECK(sl_mca_limit_text(&m, &c, text, sizeof text) == 1);
+    CHECK_CONTAINS(text, "a dependency chain from vaddpd (ports alone: 4.0 cycles)");
+    /* Not modelled: no "what limits it" from it; the section says why. */
+    c = config(2, 4e8, 1);
+    CHECK(sl_config_mca(&m, &c) != NULL && sl_mca_limit_text(&m, &c, text, sizeof text) == 0);
+    sl_config all[3] = { config(0, 3.2e9, 1), config(1, 6.4e9, 2), config(2, 4e8, 1) };
+    sl_suite s = { .configs = all, .count = 3 };
+    char *page = NULL;
+    size_t len = 0;
+    f = open_memstream(&page, &len);
+    sl_print_mca(f, &m, &s);
+    fclose(f);
+    CHECK_CONTAINS(page, "## Predicted and measured cycles");
+    CHECK_CONTAINS(page, "(4.00 GHz)");
+    CHECK_CONTAINS(page, "| divides | simd | 1 | .L4, 12 instructions | 8 | 10.0 | 10.0 | 1.00 |");
+    CHECK_CONTAINS(page, "| divides | scalar | 1 | .L3, 10 instructions | 1 | - | 10.0 | - | "
+                         "not modelled: llvm-mca failed");
+    free(page);
+    /* Another tree's rung, or no clock: nothing claimed. */
+    c = config(0, 3.2e9, 1);
+    c.tree = "exercises";
+    CHECK(sl_config_mca(&m, &c) == NULL);
+    c.tree = "solutions";
+    m.clock_hz = 0.0;
+    CHECK(sl_mca_limit_text(&m, &c, text, sizeof text) == 0);
+    free(m.mca.rows);
+    return CHECK_DONE();
+}
