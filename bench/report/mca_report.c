@@ -123,13 +123,18 @@ void sl_print_mca(FILE *f, const sl_ceilings *m, const sl_suite *s)
             binds(r, what, sizeof what);
         else
             snprintf(what, sizeof what, "not modelled: %s", r->note);
-        fprintf(f, "| %s | %s | %d | %s, %d instructions%s%s | %.3g | ", c->kernel->problem->name,
-                label, c->threads_used, r->loop, r->instructions,
+        char threads[24];
+        snprintf(threads, sizeof threads, c->threads_used > 0 ? "%d" : "host fallback",
+                 c->threads_used);
+        fprintf(f, "| %s | %s | %s | %s, %d instructions%s%s | %.3g | ", c->kernel->problem->name,
+                label, threads, r->loop, r->instructions,
                 r->note[0] && r->cycles > 0.0 ? ", " : "", r->cycles > 0.0 ? r->note : "",
                 units_per_iteration(c, r));
-        if (r->cycles > 0.0)
-            fprintf(f, "%.1f | %.1f | %.2f | %s |\n", r->cycles, measured, measured / r->cycles,
-                    what);
+        if (r->cycles > 0.0) {
+            const char *why = disagreement(m, c, measured / r->cycles);
+            fprintf(f, "%.1f | %.1f | %.2f | %s%s%s |\n", r->cycles, measured,
+                    measured / r->cycles, what, why[0] ? "; " : "", why);
+        }
         else
             fprintf(f, "- | %.1f | - | %s |\n", measured, what);
     }
