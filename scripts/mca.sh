@@ -127,7 +127,7 @@ while read -r rel; do
     [ -f "$s" ] || continue
     for class in div fma mul64; do
         analyse "$rel" "$s" "$class" "" && continue
-        for callee in $(awk '$1 == "call" { sub(/@.*/, "", $2); print $2 }' "$s" | sort -u); do
+        for callee in $(awk '$1 ~ /^callq?$/ { sub(/@.*/, "", $2); print $2 }' "$s" | sort -u); do
             for other in "$work/${rel%%/*}":*.s; do
                 [ "$other" != "$s" ] && grep -q "^$callee:" "$other" || continue
                 via=${other##*:}

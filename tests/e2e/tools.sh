@@ -108,10 +108,10 @@ case_workflow_lint() {
 
 # The static model (scripts/mca.sh, issue 53): each solution's hot loop
 # found and modelled by llvm-mca. Every kernel has a modelled loop; its
-# simd loop packs more lanes of its class than its scalar one; its
-# threads_simd loop is its simd loop's (analysed through the file it
-# calls where the loop lives there); a bench run puts predicted beside
-# measured. Skipped where the build found no llvm-mca.
+# simd and threads_simd loops pack more lanes of their class than its
+# scalar one (threads_simd analysed through the file it calls where its
+# loop lives there); a bench run puts predicted beside measured. Skipped
+# where the build found no llvm-mca.
 case_mca() {
     build=$1; bench=$2
     [ -f "$build/mca-solutions.csv" ] ||
@@ -125,10 +125,10 @@ case_mca() {
         # In the class the simd loop has most lanes of (its work).
         awk -F, -v k="$k" '$1 == k { lanes[$2 "," $3] = $6 }
             $1 == k && $2 == "simd" && $6 + 0 > most { most = $6 + 0; c = $3 }
-            END { if (!most || !(most > lanes["scalar," c]) || lanes["threads_simd," c] != most) {
+            END { if (!most || !(most > lanes["scalar," c]) || !(lanes["threads_simd," c] > lanes["scalar," c])) {
                       print c ": scalar " lanes["scalar," c] ", simd " most ", threads_simd " lanes["threads_simd," c]; exit 1 } }' \
             "$tmp/mca.csv" >"$tmp/why" &&
-            ok "$k: simd packs more lanes than scalar; threads_simd runs simd's loop" ||
+            ok "$k: simd and threads_simd pack more lanes than scalar" ||
             fail "$k: $(cat "$tmp/why")"
     done
     expect_rc 0 "bench beside the model" "$bench" --quick --kernel "$e2e_example" \
@@ -136,6 +136,6 @@ case_mca() {
         --results "$tmp/r"
     expect_in "$tmp/r/latest/summary.md" "## Predicted and measured cycles" "the summary's section"
     expect_match "$tmp/r/latest/summary.md" \
-        "^\| $e2e_example \| scalar \| 1 \| \.L[0-9]+, [0-9]+ instructions \| [0-9.e-]+ \| [0-9.]+ \| [0-9.]+ \| [0-9.]+ \|" \
+        "^\| $e2e_example \| scalar \| 1 \| \.L[A-Za-z0-9_]+, [0-9]+ instructions \| [0-9.e-]+ \| [0-9.]+ \| [0-9.]+ \| [0-9.]+ \|" \
         "scalar: predicted, measured and their ratio"
 }
