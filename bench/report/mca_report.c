@@ -100,9 +100,9 @@ void sl_print_mca(FILE *f, const sl_ceilings *m, const sl_suite *s)
     int rows = 0;
     for (size_t i = 0; i < s->count; i++) {
         const sl_config *c = &s->configs[i];
-        if (fewest_threads(s, c) != c || sl_config_mca(m, c) == NULL)
-            continue;
         const sl_mca_row *r = sl_config_mca(m, c);
+        if (r == NULL || fewest_threads(s, c) != c)
+            continue;
         double measured = sl_config_measured_cycles(m, c, r);
         if (measured <= 0.0)
             continue;

@@ -79,6 +79,7 @@ static void limit_text(const sl_suite *s, const sl_ceilings *m, const sl_config 
     const sl_problem_def *k = c->kernel->problem;
     double eff = efficiency(s, c);
     int memory = m && sl_config_bound(m, c) == SL_BOUND_MEMORY;
+    int level = memory ? sl_config_level(m, c) : -1;
     if (c->interrupted)
         snprintf(out, len, "not measured (interrupted)");
     else if (!c->valid)
@@ -94,12 +95,12 @@ static void limit_text(const sl_suite *s, const sl_ceilings *m, const sl_config 
         /* Every reason below is held against a measured ceiling. */
         snprintf(out, len, "not known: %s", m == NULL ? "the run stopped before the "
                  "machine's ceilings were probed" : "the ceiling probe measured nothing");
-    else if (memory && sl_config_level(m, c) > 0)
+    else if (memory && level > 0)
         snprintf(out, len, "%s bandwidth: %.1f of the %.1f GB/s measured there (its %.0f KiB "
-                 "live in %s)", sl_level_name(sl_config_level(m, c)),
+                 "live in %s)", sl_level_name(level),
                  c->rate * k->bytes_moved(&c->problem) / c->outcome.work * 1e-9,
                  sl_config_bandwidth(m, c) * 1e-9, k->bytes_held(&c->problem) / 1024.0,
-                 sl_level_name(sl_config_level(m, c)));
+                 sl_level_name(level));
     else if (memory)
         snprintf(out, len, "memory: %.1f of the %.1f GB/s measured",
                  c->rate * k->bytes_moved(&c->problem) / c->outcome.work * 1e-9,
