@@ -141,10 +141,15 @@ case_busy_runner() {
     # faster rung is asked). Each gets a speed verdict from its pairs, with
     # an interval; "no speed verdict" is for pairs too noisy to judge,
     # which test_verdict plants, and which the CPU time of the busiest
-    # thread does not give under plain load.
+    # thread does not give under plain load. Not at any size: a thread
+    # that finishes first spins, and counts, up to about 2 ms a call while
+    # its partner waits for a core, so a 4 ms threaded call's pairs spread
+    # past SL_PAIRED_TOO_WIDE (6x to 14x, Zen 4). At 80M points the fastest
+    # call takes about 15 ms, as a participant's default size takes more:
+    # in the same 18 s, every interval within 1.3x.
     busy_loop 90; busy1=$busy
     busy_loop 90; busy2=$busy
-    expect_rc 0 "make ${e2e_example} beside two busy loops" "$runner" ${e2e_example} --size 20000003
+    expect_rc 0 "make ${e2e_example} beside two busy loops" "$runner" ${e2e_example} --size 80000003
     kill "$busy1" "$busy2" 2>/dev/null; wait "$busy1" "$busy2" 2>/dev/null
     cp "$tmp/out" "$tmp/busy-runner"
     paired='busy: [0-9.]+x \[[0-9.]+, [0-9.]+\]'
