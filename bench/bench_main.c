@@ -212,8 +212,9 @@ static int probe(bench_run *b)
         return CONTINUE;
     b->invalid += (size_t)sl_breakdown_measure(&b->breakdown, b->suite, b->set.reps,
                                                b->cli.quick, stdout, b->cli.verbose);
-    printf("probing the machine's ceilings (FMA, divide, 64-bit multiply and the clock on "
-           "one core%s)\n", b->memory ? "; memory and cache bandwidth on 1 and every core" : "");
+    printf("probing the machine's ceilings (FMA, divide, 64-bit multiply, vector issue and the "
+           "clock on one core%s)\n",
+           b->memory ? "; memory and cache bandwidth on 1 and every core" : "");
     fflush(stdout);
     sl_measure_ceilings(&b->ceilings, b->cli.quick, b->memory);
 #ifdef SPEEDLAB_MCA_CSV

@@ -164,7 +164,13 @@ typedef enum sl_ceiling_kind {
     SL_CEILING_NONE = 0,
     SL_CEILING_DIVIDE,        /* packed double divides */
     SL_CEILING_FMA,           /* packed double FMAs (the multiply units) */
-    SL_CEILING_MUL64          /* packed 64-bit integer multiplies */
+    SL_CEILING_MUL64,         /* packed 64-bit integer multiplies */
+    /* Any vector instruction: the rate at which the core issues the
+     * cheapest (packed 64-bit xors). A kernel whose other instructions
+     * outnumber its limiting one can be held to this instead (its
+     * issue_ops). */
+    SL_CEILING_VECTOR,
+    SL_CEILING_KINDS
 } sl_ceiling_kind;
 
 /* The lesson of the staged offload variants (SL_STAGE | SL_USES_GPU). */
@@ -264,6 +270,11 @@ typedef struct sl_problem_def {
     /* Kernels with data: the memory it occupies at p (the bench refuses a
      * size whose data does not fit). NULL: none. */
     double (*bytes_held)(const sl_problem *p);
+    /* The vector instructions a work unit needs at the least, whatever
+     * they are (0: not counted): a second compute roof, the issue roof,
+     * at SL_CEILING_VECTOR's rate; the lower of the two binds. */
+    double issue_ops;
+    const char *issue_why;    /* "27 vector instructions per sample" */
 } sl_problem_def;
 
 /* The limit a variant is held against: the kernel's, or the expert

@@ -3,7 +3,10 @@
  * variant's limit class is found, the measured cycles per iteration come
  * from the rate, the cores and the clock (exact numbers: the suite is
  * made by hand), "what limits it" names what binds and says when the two
- * disagree, and a loop llvm-mca could not model is shown as such. */
+ * disagree, and a loop llvm-mca could not model is shown as such. Where
+ * a loop's vector instructions need more cycles at the probed issue rate
+ * than llvm-mca simulates, that bound is the prediction; and a kernel's
+ * issue roof binds its ceiling where it is the lower. */
 #define _GNU_SOURCE
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,6 +14,7 @@
 #include <unistd.h>
 
 #include "check.h"
+#include "ceiling_report.h"
 #include "mca_report.h"
 
 static const sl_problem_def divides = {
@@ -23,6 +27,12 @@ static const sl_variant variants[] = {
     { "scalar", NULL, 0, NULL, NULL, NULL },
 };
 static const sl_kernel kernel = { &divides, variants, 3 };
+static const sl_problem_def draws = {
+    .name = "draws", .work_unit = "samples", .ceiling = SL_CEILING_MUL64, .ceiling_ops = 4,
+    .ceiling_why = "4 multiplies per sample", .issue_ops = 27,
+    .issue_why = "27 vector instructions per sample",
+};
+static const sl_kernel draws_kernel = { &draws, variants, 3 };
 
 /* A configuration of variant v at `rate` steps/s on `threads`. */
 static sl_config config(int v, double rate, int threads)
@@ -46,11 +56,12 @@ int main(void)
     int fd = mkstemp(path);
     FILE *f = fdopen(fd, "w");
     fprintf(f, "kernel,variant,class,loop,instructions,lanes,cycles_per_iteration,"
-               "block_rthroughput,bound,resource,resource_cycles,instruction,chain,cpu,note\n"
-               "divides,simd,div,.L4,12,8,10.000,10.0,ports,Zn4FP1,10.10,vdivpd,vdivpd,znver4,\n"
-               "divides,simd,fma,.L4,12,16,10.000,10.0,ports,Zn4FP1,10.10,vdivpd,vdivpd,znver4,\n"
+               "block_rthroughput,bound,resource,resource_cycles,instruction,chain,cpu,note,"
+               "vector_slots\n"
+               "divides,simd,div,.L4,12,8,10.000,10.0,ports,Zn4FP1,10.10,vdivpd,vdivpd,znver4,,12\n"
+               "divides,simd,fma,.L4,12,16,10.000,10.0,ports,Zn4FP1,10.10,vdivpd,vdivpd,znver4,,12\n"
                "divides,threads_simd,div,.L5,12,8,10.000,4.0,latency,Zn4FP1,4.00,vdivpd,vaddpd,"
-               "znver4,via simd.c's row\n"
+               "znver4,via simd.c's row,24\n"
                "divides,scalar,div,.L3,10,1,,,,,,,,znver3,llvm-mca failed: error: found an "
                "unsupported instruction\n");
     fclose(f);
@@ -103,6 +114,39 @@ int main(void)
     CHECK_CONTAINS(page, "| divides | scalar | 1 | .L3, 10 instructions | 1 | - | 10.0 | - | "
                          "not modelled: llvm-mca failed");
     free(page);
+    /* The probe issues 2 full-width instructions a cycle (8 lanes, 4 GHz):
+     * simd's 12 need 6 cycles, under llvm-mca's 10, which stand; the
+     * threads_simd loop's 24 need 12, over its 10: the prediction is 12,
+     * and what binds is the issue. */
+    m.lanes = 8;
+    m.per_core[SL_CEILING_VECTOR] = 2.0 * 8 * 4e9;
+    c = config(0, 3.2e9, 1);
+    CHECK(sl_mca_limit_text(&m, &c, text, sizeof text) == 1);
+    CHECK_CONTAINS(text, "vdivpd; 10.0 cycles an iteration");
+    c = config(1, 4e9 * 2 * 8 / 12.0, 2);
+    CHECK(sl_mca_limit_text(&m, &c, text, sizeof text) == 1);
+    CHECK_CONTAINS(text, "llvm-mca: vector issue: 24 full-width instructions at the 2.00 a "
+                         "cycle measured (llvm-mca: 10.0 cycles); 12.0 cycles an iteration "
+                         "(8 steps) predicted, 12.0 measured");
+    CHECK(strstr(text, "(time outside") == NULL);
+
+    /* The issue roof: 27 instructions at 6.4e10 lane-ops/s, 2.37e9
+     * samples/s, under the multiplies' 2.4e10 / 4 = 6e9: it binds. */
+    m.per_core[SL_CEILING_MUL64] = 2.4e10;
+    c = config(0, 1e9, 1);
+    c.kernel = &draws_kernel;
+    sl_limit l = sl_config_limit(&m, &c);
+    CHECK(l.kind == SL_CEILING_VECTOR && strcmp(l.why, draws.issue_why) == 0);
+    CHECK(sl_config_ceiling(&m, &c) == 6.4e10 / 27);
+    /* Issued 10x faster, the multiplies bind again. */
+    m.per_core[SL_CEILING_VECTOR] = 6.4e11;
+    l = sl_config_limit(&m, &c);
+    CHECK(l.kind == SL_CEILING_MUL64 && sl_config_ceiling(&m, &c) == 6e9);
+    /* A kernel that counts no issue: its own instruction only. */
+    m.per_core[SL_CEILING_VECTOR] = 1.0;
+    c.kernel = &kernel;
+    CHECK(sl_config_limit(&m, &c).kind == SL_CEILING_DIVIDE);
+
     /* Another tree's rung, or no clock: nothing claimed. */
     c = config(0, 3.2e9, 1);
     c.tree = "exercises";

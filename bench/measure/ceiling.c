@@ -20,10 +20,11 @@ typedef double probe_fn(int64_t reps);
 static const struct {
     probe_fn *fn;
     int chains;
-} PROBES[4] = {
+} PROBES[SL_CEILING_KINDS] = {
     [SL_CEILING_FMA] = { sl_probe_fma, SL_PROBE_FMA_CHAINS },
     [SL_CEILING_DIVIDE] = { sl_probe_divide, SL_PROBE_DIVIDE_CHAINS },
     [SL_CEILING_MUL64] = { sl_probe_mul64, SL_PROBE_MUL64_CHAINS },
+    [SL_CEILING_VECTOR] = { sl_probe_vector, SL_PROBE_VECTOR_CHAINS },
 };
 
 /* The probes' checksums land here, so no probe loop can be dropped. */
@@ -64,7 +65,7 @@ void sl_measure_ceilings(sl_ceilings *m, int quick, int memory)
         memset(m, 0, sizeof *m);
     m->lanes = SPEEDLAB_SIMD_LANES;
     double target = quick ? PROBE_SECONDS / 4 : PROBE_SECONDS;
-    for (int k = SL_CEILING_DIVIDE; k <= SL_CEILING_MUL64; k++) {
+    for (int k = SL_CEILING_DIVIDE; k < SL_CEILING_KINDS; k++) {
         /* Double the repetitions until one run lasts the target time. */
         sl_quiet_mark from, to;
         sl_quiet_mark_now(&from);

@@ -1,7 +1,8 @@
 /* ceiling.h - how fast one core can go: a small probe measures, on one
  * core, the peak throughput of the instructions the kernels cannot do
  * without: packed double FMAs, packed double divides and packed 64-bit
- * multiplies (lane-operations per second); and the memory's sustained
+ * multiplies, and the cheapest vector instruction's (lane-operations per
+ * second); and the memory's sustained
  * bandwidth (bandwidth.h). The report turns them into each configuration's
  * ceiling (report/ceiling_report.h).
  */
@@ -18,10 +19,10 @@
 typedef struct sl_ceilings {
     int measured;               /* times probed (the faster kept) */
     int lanes;                  /* doubles per vector the probe used */
-    double per_core[4];         /* lane-operations/s, by sl_ceiling_kind */
-    double spread[4];           /* (max - min) / median of the probe runs */
-    double ci_low[4], ci_high[4]; /* the median's interval */
-    int disturbed[4];           /* the kept probe ran while other processes
+    double per_core[SL_CEILING_KINDS]; /* lane-operations/s, by sl_ceiling_kind */
+    double spread[SL_CEILING_KINDS];   /* (max - min) / median of the probe runs */
+    double ci_low[SL_CEILING_KINDS], ci_high[SL_CEILING_KINDS]; /* the median's interval */
+    int disturbed[SL_CEILING_KINDS];           /* the kept probe ran while other processes
                                    used the CPU (quiet.h): its peak may be low */
     sl_bandwidth memory;        /* the memory roof (bandwidth.h) */
     double clock_hz;            /* one core's clock under load (probe.h); 0:

@@ -25,6 +25,8 @@ typedef struct sl_mca_row {
     char chain[24];       /* where the critical dependency chain starts */
     char cpu[24];         /* the CPU model llvm-mca used */
     char note[96];        /* "via simd.c's ...": the loop of a called file */
+    double slots;         /* its vector instructions in the widest vector's
+                             issue slots (scripts/mca.sh) */
 } sl_mca_row;
 
 typedef struct sl_mca {

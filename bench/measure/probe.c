@@ -68,6 +68,25 @@ double sl_probe_mul64(int64_t reps)
     return d;
 }
 
+/* The cheapest vector instruction, xor, each chain with its neighbour's
+ * value: a compiler cannot fold the chains (as it folds a ^= k; a ^= k),
+ * and no xor waits more than one xor for its inputs. */
+double sl_probe_vector(int64_t reps)
+{
+    vu64 a0 = (vu64){ 0 } + 1, a1 = a0 + 2, a2 = a0 + 4, a3 = a0 + 8, a4 = a0 + 16;
+    vu64 a5 = a0 + 32, a6 = a0 + 64, a7 = a0 + 128, a8 = a0 + 256, a9 = a0 + 512;
+    vu64 a10 = a0 + 1024, a11 = a0 + 2048;
+    for (int64_t r = 0; r < reps; r++) {
+        a0 ^= a1; a1 ^= a2; a2 ^= a3; a3 ^= a4; a4 ^= a5; a5 ^= a6;
+        a6 ^= a7; a7 ^= a8; a8 ^= a9; a9 ^= a10; a10 ^= a11; a11 ^= a0;
+    }
+    vu64 s = a0 + a1 + a2 + a3 + a4 + a5 + a6 + a7 + a8 + a9 + a10 + a11;
+    double d = 0.0;
+    for (int i = 0; i < SPEEDLAB_SIMD_LANES; i++)
+        d += (double)(s[i] >> 11);
+    return d;
+}
+
 /* Written in assembly: a compiler folds a chain of adds of constants into
  * one. */
 double sl_probe_clock(int64_t reps)

@@ -6,11 +6,13 @@
 
 #include <stdint.h>
 
-enum { SL_PROBE_FMA_CHAINS = 12, SL_PROBE_DIVIDE_CHAINS = 8, SL_PROBE_MUL64_CHAINS = 8 };
+enum { SL_PROBE_FMA_CHAINS = 12, SL_PROBE_DIVIDE_CHAINS = 8, SL_PROBE_MUL64_CHAINS = 8,
+       SL_PROBE_VECTOR_CHAINS = 12 };
 
 double sl_probe_fma(int64_t reps);
 double sl_probe_divide(int64_t reps);
 double sl_probe_mul64(int64_t reps);
+double sl_probe_vector(int64_t reps);
 
 /* The clock: reps x SL_PROBE_CLOCK_ADDS integer adds, each waiting for the
  * one before (one cycle each on every x86-64 and aarch64 core), so

@@ -22,6 +22,7 @@ const char *sl_ceiling_name(int kind)
     case SL_CEILING_FMA: return "FMA";
     case SL_CEILING_DIVIDE: return "divide";
     case SL_CEILING_MUL64: return "64-bit multiply";
+    case SL_CEILING_VECTOR: return "vector instruction";
     }
     return "none";
 }
@@ -35,14 +36,28 @@ int sl_config_cores(const sl_config *c)
     return t < cores ? t : cores;
 }
 
-/* The two roofs apart, in work units per second (0: none). */
-static double sl_config_compute_roof(const sl_ceilings *m, const sl_config *c)
+/* A compute limit's roof for c, in work units per second (0: none). */
+static double limit_roof(const sl_ceilings *m, const sl_config *c, sl_limit l)
 {
-    sl_limit l = sl_variant_limit(c->kernel->problem, c->variant);
     if (!m->measured || l.kind == SL_CEILING_NONE || l.ops <= 0.0 ||
         c->outcome.where == SL_RAN_DEVICE)
         return 0.0;
     return m->per_core[l.kind] * sl_config_cores(c) / l.ops;
+}
+
+sl_limit sl_config_limit(const sl_ceilings *m, const sl_config *c)
+{
+    const sl_problem_def *k = c->kernel->problem;
+    sl_limit own = sl_variant_limit(k, c->variant);
+    sl_limit issue = { SL_CEILING_VECTOR, k->issue_ops, k->issue_why };
+    double a = limit_roof(m, c, own), b = limit_roof(m, c, issue);
+    return b > 0.0 && (a <= 0.0 || b < a) ? issue : own;
+}
+
+/* The two roofs apart, in work units per second (0: none). */
+static double sl_config_compute_roof(const sl_ceilings *m, const sl_config *c)
+{
+    return limit_roof(m, c, sl_config_limit(m, c));
 }
 
 int sl_config_level(const sl_ceilings *m, const sl_config *c)
@@ -148,7 +163,7 @@ int sl_write_ceilings(const char *dir, const sl_ceilings *m, const sl_suite *s)
      * (bandwidth.h), with the probe's working set. */
     fprintf(af.fp, "limit,lanes,threads,per_core_lane_ops_per_s,gb_per_s,spread,stores,"
                    "working_set_bytes,disturbed\n");
-    for (int k = SL_CEILING_DIVIDE; k <= SL_CEILING_MUL64; k++)
+    for (int k = SL_CEILING_DIVIDE; k < SL_CEILING_KINDS; k++)
         fprintf(af.fp, "%s,%d,1,%.6g,,%.4f,,,%s\n", sl_ceiling_name(k), m->lanes, m->per_core[k],
                 m->spread[k], m->disturbed[k] ? "yes" : "no");
     for (int k = 0; k < 2 && m->memory.measured; k++)
@@ -182,7 +197,7 @@ int sl_write_ceilings(const char *dir, const sl_ceilings *m, const sl_suite *s)
         if (c->variant->flags & SL_USES_SCHEDULE)
             sl_schedule_name(c->problem.schedule, sched, sizeof sched);
         double ceil = sl_config_ceiling(m, c);
-        sl_limit l = sl_variant_limit(k, c->variant);
+        sl_limit l = sl_config_limit(m, c);
         fprintf(af.fp, "%s,%s,%s,%d,\"%s\",%s,%.6g,%s,%s,%g,", c->tree, k->name,
                 c->variant->name, c->threads_used, sched, sl_config_where(c), c->rate,
                 k->work_unit, sl_ceiling_name(l.kind), l.ops);
@@ -264,11 +279,11 @@ void sl_print_ceilings(FILE *f, const sl_ceilings *m, const sl_suite *s)
     fprintf(f, "\n## How close to the machine\n\nA probe measured one core's peak "
                "throughput (%d-lane vectors, median of %d runs, probed before and after the "
                "timing and the faster kept): ", m->lanes, SL_PROBE_RUNS);
-    for (int k = SL_CEILING_DIVIDE; k <= SL_CEILING_MUL64; k++)
+    for (int k = SL_CEILING_DIVIDE; k < SL_CEILING_KINDS; k++)
         fprintf(f, "%s%s %.3g G lane-ops/s (spread %.0f%%)", k > SL_CEILING_DIVIDE ?
                 ", " : "", sl_ceiling_name(k), m->per_core[k] * 1e-9, 100.0 * m->spread[k]);
     int any = 0;
-    for (int k = SL_CEILING_DIVIDE; k <= SL_CEILING_MUL64; k++)
+    for (int k = SL_CEILING_DIVIDE; k < SL_CEILING_KINDS; k++)
         any |= m->disturbed[k];
     for (int k = 0; k < 2 && m->memory.measured; k++) {
         any |= sl_bandwidth_disturbed(&m->memory, k);
@@ -281,8 +296,10 @@ void sl_print_ceilings(FILE *f, const sl_ceilings *m, const sl_suite *s)
                    "roofs marked \"disturbed\" in ceiling.csv and roofline.png may be low, "
                    "and percentages of them high");
     fprintf(f, ". A variant's ceiling is that peak times the cores it had, over the "
-               "operations one work unit needs; it counts only that one instruction, "
-               "so it is an upper bound. Scalar code does one lane's work per "
+               "operations one work unit needs; it counts only that one instruction "
+               "(or, for a kernel that counts them, every vector instruction at the "
+               "cheapest one's rate, where that roof is the lower), so it is an upper "
+               "bound. Scalar code does one lane's work per "
                "instruction, so it sits far below (though a scalar divide is cheaper "
                "than 1/%d of a packed one, so a scalar divide-bound rung gets more "
                "than 1/%d).\n\n",
@@ -327,8 +344,8 @@ void sl_print_ceilings(FILE *f, const sl_ceilings *m, const sl_suite *s)
         }
         fprintf(f, "| %s | %s | %s | %.3g %s | %s | %s | %s | %s%s |\n", k->name, variant,
                 threads, c->rate, k->work_unit, ceil_text, pct,
-                bound_name(m, c), sl_variant_limit(k, c->variant).why ?
-                sl_variant_limit(k, c->variant).why : "no probe", c->outcome.where == SL_RAN_HOST_FALLBACK ?
+                bound_name(m, c), sl_config_limit(m, c).why ?
+                sl_config_limit(m, c).why : "no probe", c->outcome.where == SL_RAN_HOST_FALLBACK ?
                 "; ran on the host (fallback)" : c->outcome.where == SL_RAN_DEVICE ?
                 "; ran on the device: no CPU ceiling" : "");
     }

@@ -19,6 +19,11 @@
  * there is none (no probe for the kernel, or a device run). */
 double sl_config_ceiling(const sl_ceilings *m, const sl_config *c);
 
+/* The compute limit that binds c: its kernel's instruction (the expert
+ * rung's own where it has one), or the issue roof (kernel.h's issue_ops)
+ * where that is the lower. */
+sl_limit sl_config_limit(const sl_ceilings *m, const sl_config *c);
+
 /* Cores a configuration had: its threads, at most the machine's (a target
  * region on the host fallback: the runtime's default team). */
 int sl_config_cores(const sl_config *c);
@@ -51,7 +56,8 @@ int sl_write_ceilings(const char *dir, const sl_ceilings *m, const sl_suite *s);
 /* The summary's section: the probe and the evidence table (Markdown). */
 void sl_print_ceilings(FILE *f, const sl_ceilings *m, const sl_suite *s);
 
-/* The name of a ceiling kind: "FMA", "divide", "64-bit multiply". */
+/* The name of a ceiling kind: "FMA", "divide", "64-bit multiply",
+ * "vector instruction". */
 const char *sl_ceiling_name(int kind);
 
 #endif

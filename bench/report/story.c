@@ -108,8 +108,8 @@ static void limit_text(const sl_suite *s, const sl_ceilings *m, const sl_config 
     else if ((c->variant->flags & (SL_USES_SIMD | SL_EXPERT)) && sl_mca_limit_text(m, c, out, len))
         ; /* the analysis of its loop, beside what it measured */
     else if (pct >= AT_THE_LIMIT)
-        snprintf(out, len, "the machine: %s", sl_variant_limit(k, c->variant).why ?
-                 sl_variant_limit(k, c->variant).why : "its ceiling");
+        snprintf(out, len, "the machine: %s", sl_config_limit(m, c).why ?
+                 sl_config_limit(m, c).why : "its ceiling");
     else if (eff > 0.0 && eff < EFFICIENT)
         snprintf(out, len, "threads: %.0f%% efficiency on %d", 100.0 * eff, c->threads_used);
     else if (c->foreign)
@@ -565,7 +565,7 @@ static void kernel_finding(FILE *f, const sl_suite *s, const sl_ceilings *m,
                 sl_level_name(sl_config_level(m, best->c)));
     else if (best->pct > 0.0)
         fprintf(f, " (%s of the %s ceiling)", pct,
-                sl_ceiling_name(sl_variant_limit(k0->kernel->problem, best->c->variant).kind));
+                sl_ceiling_name(sl_config_limit(m, best->c).kind));
     if (simd && simd != best)
         fprintf(f, "; SIMD alone %.1fx", simd->c->speedup);
     if (threads && threads != best)

@@ -155,6 +155,14 @@ const sl_problem_def montecarlo_problem = {
     .ceiling = SL_CEILING_MUL64,
     .ceiling_ops = 4,
     .ceiling_why = "4 64-bit multiplies per sample",
+    /* The multiplies are 4 of a sample's vector instructions at least:
+     * per draw, sl_rng_mix's 3 shifts, 3 xors and 2 multiplies, then a
+     * shift and a conversion to a double; per sample the 2 squares, their
+     * sum, the comparison, the count and the 2 counters' adds. Where the
+     * vector pipes issue the cheapest instruction at twice a multiply's
+     * rate (Zen 4's double-pumped 512-bit ops), these bind first. */
+    .issue_ops = 27,
+    .issue_why = "27 vector instructions per sample, 4 of them multiplies",
 };
 
 /* Lesson 6: is this rank's share the reference's (common/hybrid_problem.h)?

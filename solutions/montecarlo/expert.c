@@ -2,16 +2,17 @@
  * same points, counted as a hand-written AVX-512 loop would.
  *
  * BEGIN SOLUTION HEADER
- * The limit it attacks: none of the machine's peaks (threads_simd runs at
- * about 20% of the 64-bit multiply ceiling; SplitMix64 is mostly shifts
- * and xors), but the instructions around them: the compiler keeps the
- * inside count as a vector of 64-bit sums, converting each comparison's
- * mask to integers and adding them, and runs one vector at a time. Here
- * two vectors of 8 points are in flight per iteration and each comparison
- * mask is counted with one popcount. The points, their order within a
- * thread's block and the count are exactly threads_simd's. What it gave
- * up: portable code (no pragma counts a mask with popcount); without
- * AVX-512 DQ (64-bit multiplies and conversions) it is threads_simd.
+ * The limit it attacks: vector issue. A sample needs 27 vector
+ * instructions, 4 of them multiplies, and a core issues only so many a
+ * cycle (Zen 4: 1.86 512-bit ones), so the multiplies' peak is not the
+ * roof; the instruction count is (kernels/montecarlo's issue_ops; step
+ * 4.7). Here four vectors of 8 points are in flight per iteration, their
+ * generator chains side by side, and each comparison's mask is counted
+ * with a masked add, where the compiler moves every mask to integers:
+ * fewer instructions a point. The points, their order within a thread's
+ * block and the count are exactly threads_simd's. What it gave up:
+ * portable code (no pragma counts with a mask); without AVX-512 DQ
+ * (64-bit multiplies and conversions) it is threads_simd.
  * On ARM, SVE has both (and counts a predicate with cntp): the same loop
  * in SVE intrinsics, as many points per vector as the machine's length
  * gives; validated under qemu at 256 and 512 bits, never timed on ARM
@@ -46,44 +47,69 @@ static int64_t count_portable(int64_t first, int64_t last, uint64_t seed)
 
 /* BEGIN SOLUTION */
 #if MC_EXPERT_NATIVE == 1
-/* sl_rng_mix on 8 counters. */
-static inline __m512i mix8(__m512i z)
+/* Vectors of 8 points in flight at once: 4, so that 8 generator chains
+ * (x and y of each) stand side by side in the instruction stream. One
+ * chain is about 30 cycles of dependent shifts, xors and multiplies; one
+ * at a time, the out-of-order window fills before the next one starts. */
+#define MC_VECTORS 4
+
+/* One step of sl_rng_mix, on every chain: z = (z ^ (z >> s)) * m. */
+static inline void xorshift_multiply(__m512i z[2 * MC_VECTORS], int s, uint64_t m)
 {
-    const __m512i m1 = _mm512_set1_epi64((long long)UINT64_C(0xbf58476d1ce4e5b9));
-    const __m512i m2 = _mm512_set1_epi64((long long)UINT64_C(0x94d049bb133111eb));
-    z = _mm512_mullo_epi64(_mm512_xor_si512(z, _mm512_srli_epi64(z, 30)), m1);
-    z = _mm512_mullo_epi64(_mm512_xor_si512(z, _mm512_srli_epi64(z, 27)), m2);
-    return _mm512_xor_si512(z, _mm512_srli_epi64(z, 31));
+    const __m512i mv = _mm512_set1_epi64((long long)m);
+    for (int k = 0; k < 2 * MC_VECTORS; k++)
+        z[k] = _mm512_mullo_epi64(_mm512_xor_si512(z[k], _mm512_srli_epi64(z[k], s)), mv);
 }
 
-/* How many of 8 points, whose x counters are z, fall inside. */
-static inline int inside8(__m512i z)
+/* Adds 1 to count's lanes whose points, x counters x[k] and y counters
+ * x[k] + gamma, fall inside: a masked add, no mask moved to an integer. */
+static inline __m512i count_inside(const __m512i x[MC_VECTORS], __m512i count)
 {
     const __m512i gamma = _mm512_set1_epi64((long long)SL_RNG_GAMMA);
-    __m512d a = _mm512_cvtepu64_pd(_mm512_srli_epi64(mix8(z), 11));
-    __m512d b = _mm512_cvtepu64_pd(_mm512_srli_epi64(mix8(_mm512_add_epi64(z, gamma)), 11));
-    __m512d r = _mm512_add_pd(_mm512_mul_pd(a, a), _mm512_mul_pd(b, b));
-    return __builtin_popcount(_mm512_cmp_pd_mask(r, _mm512_set1_pd(0x1.0p106), _CMP_LT_OQ));
+    const __m512i one = _mm512_set1_epi64(1);
+    __m512i z[2 * MC_VECTORS];
+    for (int k = 0; k < MC_VECTORS; k++) {
+        z[2 * k] = x[k];
+        z[2 * k + 1] = _mm512_add_epi64(x[k], gamma);
+    }
+    xorshift_multiply(z, 30, UINT64_C(0xbf58476d1ce4e5b9));
+    xorshift_multiply(z, 27, UINT64_C(0x94d049bb133111eb));
+    __m512d u[2 * MC_VECTORS];
+    for (int k = 0; k < 2 * MC_VECTORS; k++) {
+        /* The mix's last xor, then the top 53 bits as an exact double. */
+        __m512i m = _mm512_xor_si512(z[k], _mm512_srli_epi64(z[k], 31));
+        u[k] = _mm512_cvtepu64_pd(_mm512_srli_epi64(m, 11));
+    }
+    for (int k = 0; k < MC_VECTORS; k++) {
+        /* x*x + y*y rounded twice, as the reference does (no FMA). */
+        __m512d r = _mm512_add_pd(_mm512_mul_pd(u[2 * k], u[2 * k]),
+                                  _mm512_mul_pd(u[2 * k + 1], u[2 * k + 1]));
+        __mmask8 in = _mm512_cmp_pd_mask(r, _mm512_set1_pd(0x1.0p106), _CMP_LT_OQ);
+        count = _mm512_mask_add_epi64(count, in, count, one);
+    }
+    return count;
 }
 
-/* Points [first, last), last - first a multiple of 16. */
+/* Points [first, last), last - first a multiple of 8 * MC_VECTORS. */
 static int64_t count_vectors(int64_t first, int64_t last, uint64_t seed)
 {
     const __m512i lanes = _mm512_set_epi64(7, 6, 5, 4, 3, 2, 1, 0);
     const __m512i step = _mm512_set1_epi64((long long)MC_COUNTER_STEP);
-    __m512i z0 = _mm512_add_epi64(_mm512_set1_epi64((long long)sl_rng_counter(seed, 2 * (uint64_t)first)),
-                                  _mm512_mullo_epi64(lanes, step));
-    __m512i z1 = _mm512_add_epi64(z0, _mm512_slli_epi64(step, 3));
-    const __m512i advance = _mm512_slli_epi64(step, 4);
-    int64_t inside = 0;
-    for (int64_t i = first; i < last; i += 16) {
-        inside += inside8(z0) + inside8(z1);
-        z0 = _mm512_add_epi64(z0, advance);
-        z1 = _mm512_add_epi64(z1, advance);
+    const __m512i advance = _mm512_set1_epi64((long long)(8 * MC_VECTORS * MC_COUNTER_STEP));
+    __m512i x[MC_VECTORS];
+    x[0] = _mm512_add_epi64(_mm512_set1_epi64((long long)sl_rng_counter(seed, 2 * (uint64_t)first)),
+                            _mm512_mullo_epi64(lanes, step));
+    for (int k = 1; k < MC_VECTORS; k++)
+        x[k] = _mm512_add_epi64(x[k - 1], _mm512_slli_epi64(step, 3));
+    __m512i count = _mm512_setzero_si512();
+    for (int64_t i = first; i < last; i += 8 * MC_VECTORS) {
+        count = count_inside(x, count);
+        for (int k = 0; k < MC_VECTORS; k++)
+            x[k] = _mm512_add_epi64(x[k], advance);
     }
-    return inside;
+    return _mm512_reduce_add_epi64(count);
 }
-#define MC_EXPERT_BLOCK 16
+#define MC_EXPERT_BLOCK (8 * MC_VECTORS)
 #elif MC_EXPERT_NATIVE == 2
 /* sl_rng_mix on a vector of counters. */
 static inline svuint64_t mix_sve(svbool_t all, svuint64_t z)

@@ -73,7 +73,7 @@ case_report() {
              END { exit bad || n < 10 }' "$run/evidence.csv" &&
         ok "evidence: every percent is 100 x rate / ceiling" || fail "evidence percentages inconsistent"
     n=$(awk -F, 'NR > 1 && $4 > 0' "$run/ceiling.csv" | wc -l)
-    [ "$n" -eq 3 ] && ok "ceiling.csv: 3 probes measured" || fail "ceiling.csv has $n probes"
+    [ "$n" -eq 4 ] && ok "ceiling.csv: 4 probes measured" || fail "ceiling.csv has $n probes"
     # 6 repetitions give the 96.9% interval; a busy machine's replacements
     # may leave more in a median (all of a still-disturbed one's, or a
     # repetition no longer in a slow stretch): 95% or more, never fewer
