@@ -227,6 +227,11 @@ static double fractal_bytes(const sl_problem *p)
     .ceiling = SL_CEILING_FMA,                            \
     .ceiling_ops = 4,                                     \
     .ceiling_why = "4 multiplies per iteration, on the FMA units", \
+    /* Rounded as the reference rounds (no FMA): 3 multiplies, \
+     * 5 adds and subtracts, the compare, the mask and the     \
+     * count (course/03-julia.md, step 3.5). */               \
+    .issue_ops = 11,                                      \
+    .issue_why = "11 vector instructions per iteration, 3 of them multiplies", \
     .default_max_iter = FRACTAL_DEFAULT_MAX_ITER,           \
     .bytes_moved = fractal_bytes,                         \
     .pool_lanes = FRACTAL_LANES,                          \

@@ -271,4 +271,9 @@ const sl_problem_def kmeans_problem = {
                    "(iterations x centroids x features)",
     .bytes_moved = kmeans_bytes,
     .bytes_held = kmeans_held,
+    /* Each distance term is a subtract, a multiply and an add, each
+     * rounded as the reference rounds them: no FMA. */
+    .issue_ops = 3 * KMEANS_ITERS * KMEANS_K * KMEANS_D,
+    .issue_why = "3 x 5 x 32 x " KMEANS_TEXT(KMEANS_D) " vector instructions per point "
+                 "(subtract, multiply, add: the reference's rounding allows no FMA)",
 };
