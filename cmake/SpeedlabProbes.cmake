@@ -95,6 +95,7 @@ endif()
 # Candidates per compiler, best first: "<what it targets>|<flag>,<flag>...".
 set(SPEEDLAB_OFFLOAD_FLAGS "")
 set(SPEEDLAB_OFFLOAD_TARGET "none (host fallback)")
+set(_offload_rpath "")
 if(SPEEDLAB_OFFLOAD STREQUAL "OFF")
   set(_candidates "")
 elseif((SPEEDLAB_SANITIZE OR SPEEDLAB_RACECHECK) AND NOT SPEEDLAB_OFFLOAD STREQUAL "ON")
@@ -102,6 +103,14 @@ elseif((SPEEDLAB_SANITIZE OR SPEEDLAB_RACECHECK) AND NOT SPEEDLAB_OFFLOAD STREQU
   # "unresolved symbol __ubsan_handle_add_overflow"): a sanitized build
   # checks the host fallback, with or without an offload compiler.
   set(_candidates "")
+elseif(SPEEDLAB_OFFLOAD STREQUAL "HOST" AND CMAKE_C_COMPILER_ID STREQUAL "Clang")
+  # LLVM's host offload device (libomptarget's host plugin): the "device"
+  # is this CPU with memory of its own, so every map copies, as to a GPU.
+  # libomptarget sits beside the libomp found, outside the loader's path:
+  # every link (and the probe's) gets that folder as a run path.
+  get_filename_component(_omp_dir "${OpenMP_omp_LIBRARY}" DIRECTORY)
+  set(_offload_rpath "-Wl,-rpath,${_omp_dir}")
+  set(_candidates "host offload device|-fopenmp-targets=x86_64-pc-linux-gnu")
 elseif(CMAKE_C_COMPILER_ID STREQUAL "GNU")
   set(_candidates "nvptx sm_80|-foffload=nvptx-none,-foffload-options=nvptx-none=-misa=sm_80")
 elseif(CMAKE_C_COMPILER_ID STREQUAL "Clang")
@@ -159,10 +168,13 @@ foreach(cand IN LISTS _candidates)
   string(REPLACE "," ";" cand "${cand}")
   list(GET cand 0 target)
   list(REMOVE_AT cand 0)
-  speedlab_try_offload(_ok device "${cand}")
+  speedlab_try_offload(_ok device "${cand};${_offload_rpath}")
   if(_ok)
     set(SPEEDLAB_OFFLOAD_FLAGS ${cand})
     set(SPEEDLAB_OFFLOAD_TARGET "${target}")
+    if(_offload_rpath)
+      add_link_options("LINKER:-rpath,${_omp_dir}")
+    endif()
     break()
   endif()
 endforeach()
@@ -192,7 +204,7 @@ function(speedlab_offload_library lib)
 endfunction()
 
 # The flags chosen must at least build and run for the host.
-speedlab_try_offload(_host_ok host "${SPEEDLAB_OFFLOAD_FLAGS}")
+speedlab_try_offload(_host_ok host "${SPEEDLAB_OFFLOAD_FLAGS};${_offload_rpath}")
 if(NOT _host_ok)
   message(FATAL_ERROR "speedlab: a target region does not build and run for "
     "the host with '${SPEEDLAB_OFFLOAD_FLAGS}'; see ${CMAKE_BINARY_DIR}/probe_offload_host")

@@ -4,12 +4,25 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "speedlab_config.h"
+
+int sl_device_is_host(void)
+{
+    return strncmp(SPEEDLAB_OFFLOAD_TARGET, "host offload", 12) == 0;
+}
+
+const char *sl_device_words(void)
+{
+    return sl_device_is_host() ? "host offload device: copies like a GPU, CPU speed"
+                               : "the device (no CPU ceiling applies)";
+}
+
 const char *sl_where_name(sl_where where)
 {
     switch (where) {
     case SL_RAN_HOST: return "host";
     case SL_RAN_HOST_FALLBACK: return "host fallback";
-    case SL_RAN_DEVICE: return "device";
+    case SL_RAN_DEVICE: return sl_device_is_host() ? "host offload device" : "device";
     }
     return "unknown";
 }

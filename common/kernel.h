@@ -21,6 +21,15 @@ typedef enum sl_where {
 
 const char *sl_where_name(sl_where where);
 
+/* Is this build's offload device LLVM's host offload device
+ * (SPEEDLAB_OFFLOAD=HOST)? It has memory of its own, so every map copies
+ * as to a GPU, but it is this CPU: SL_RAN_DEVICE is then named
+ * "host offload device", never a GPU. */
+int sl_device_is_host(void);
+
+/* What a device row is, in words for a report's reason column. */
+const char *sl_device_words(void);
+
 /* What a variant needs from the machine. */
 enum sl_variant_flags {
     SL_USES_THREADS = 1u << 0, /* honours the threads argument */

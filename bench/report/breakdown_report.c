@@ -11,7 +11,8 @@
 /* "host fallback" rows are CPU figures: say it wherever a figure goes. */
 static const char *gpu_label(sl_where w)
 {
-    return w == SL_RAN_DEVICE ? "device" : "host fallback, not a GPU";
+    return w != SL_RAN_DEVICE ? "host fallback, not a GPU"
+           : sl_device_is_host() ? "host offload device, not a GPU" : "device";
 }
 
 static int write_csv(const char *dir, const sl_breakdown *b)

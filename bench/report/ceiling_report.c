@@ -347,7 +347,8 @@ void sl_print_ceilings(FILE *f, const sl_ceilings *m, const sl_suite *s)
                 bound_name(m, c), sl_config_limit(m, c).why ?
                 sl_config_limit(m, c).why : "no probe", c->outcome.where == SL_RAN_HOST_FALLBACK ?
                 "; ran on the host (fallback)" : c->outcome.where == SL_RAN_DEVICE ?
-                "; ran on the device: no CPU ceiling" : "");
+                (sl_device_is_host() ? "; ran on the host offload device: copies like a GPU, "
+                                       "CPU speed" : "; ran on the device: no CPU ceiling") : "");
     }
 }
 

@@ -63,7 +63,7 @@ void sl_config_threads(const sl_config *c, char *out, size_t len)
         /* A gpu variant's threads are the device's, or on the host
          * fallback the runtime's: neither is a count the run chose. */
         snprintf(out, len, c->outcome.where == SL_RAN_HOST_FALLBACK ? "host fallback"
-                                                                    : "device's");
+                           : sl_device_is_host() ? "host offload" : "device's");
 }
 
 void sl_interval_label(const sl_suite *s, char *out, size_t len)

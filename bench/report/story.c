@@ -87,7 +87,7 @@ static void limit_text(const sl_suite *s, const sl_ceilings *m, const sl_config 
     else if (c->outcome.where == SL_RAN_HOST_FALLBACK)
         snprintf(out, len, "host fallback: CPU code, no GPU here");
     else if (c->outcome.where == SL_RAN_DEVICE)
-        snprintf(out, len, "the device (no CPU ceiling applies)");
+        snprintf(out, len, "%s", sl_device_words());
     else if (c->variant->flags & SL_FALLBACK)
         snprintf(out, len, "fallback: this build lacks the instructions it needs, so it "
                  "ran the rung below's code");
