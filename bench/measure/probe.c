@@ -23,6 +23,15 @@ static double lanes_sum(vdouble v)
     return s;
 }
 
+/* The same for 64-bit integer lanes, each as a double (its top 53 bits). */
+static double lanes_sum_u64(vu64 v)
+{
+    double s = 0.0;
+    for (int i = 0; i < SPEEDLAB_SIMD_LANES; i++)
+        s += (double)(v[i] >> 11);
+    return s;
+}
+
 /* a = a * m + c converges to c / (1 - m) = 1: the values stay finite. */
 double sl_probe_fma(int64_t reps)
 {
@@ -61,11 +70,7 @@ double sl_probe_mul64(int64_t reps)
         a0 *= k; a1 *= k; a2 *= k; a3 *= k;
         a4 *= k; a5 *= k; a6 *= k; a7 *= k;
     }
-    vu64 s = a0 ^ a1 ^ a2 ^ a3 ^ a4 ^ a5 ^ a6 ^ a7;
-    double d = 0.0;
-    for (int i = 0; i < SPEEDLAB_SIMD_LANES; i++)
-        d += (double)(s[i] >> 11);
-    return d;
+    return lanes_sum_u64(a0 ^ a1 ^ a2 ^ a3 ^ a4 ^ a5 ^ a6 ^ a7);
 }
 
 /* The cheapest vector instruction, xor, each chain with its neighbour's
@@ -80,11 +85,7 @@ double sl_probe_vector(int64_t reps)
         a0 ^= a1; a1 ^= a2; a2 ^= a3; a3 ^= a4; a4 ^= a5; a5 ^= a6;
         a6 ^= a7; a7 ^= a8; a8 ^= a9; a9 ^= a10; a10 ^= a11; a11 ^= a0;
     }
-    vu64 s = a0 + a1 + a2 + a3 + a4 + a5 + a6 + a7 + a8 + a9 + a10 + a11;
-    double d = 0.0;
-    for (int i = 0; i < SPEEDLAB_SIMD_LANES; i++)
-        d += (double)(s[i] >> 11);
-    return d;
+    return lanes_sum_u64(a0 + a1 + a2 + a3 + a4 + a5 + a6 + a7 + a8 + a9 + a10 + a11);
 }
 
 /* Written in assembly: a compiler folds a chain of adds of constants into

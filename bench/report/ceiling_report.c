@@ -45,19 +45,31 @@ static double limit_roof(const sl_ceilings *m, const sl_config *c, sl_limit l)
     return m->per_core[l.kind] * sl_config_cores(c) / l.ops;
 }
 
-sl_limit sl_config_limit(const sl_ceilings *m, const sl_config *c)
+/* The lower of the kernel's instruction roof and its issue roof, and
+ * its limit. */
+static sl_limit binding_limit(const sl_ceilings *m, const sl_config *c, double *roof)
 {
     const sl_problem_def *k = c->kernel->problem;
     sl_limit own = sl_variant_limit(k, c->variant);
     sl_limit issue = { SL_CEILING_VECTOR, k->issue_ops, k->issue_why };
     double a = limit_roof(m, c, own), b = limit_roof(m, c, issue);
-    return b > 0.0 && (a <= 0.0 || b < a) ? issue : own;
+    int lower = b > 0.0 && (a <= 0.0 || b < a);
+    *roof = lower ? b : a;
+    return lower ? issue : own;
+}
+
+sl_limit sl_config_limit(const sl_ceilings *m, const sl_config *c)
+{
+    double roof;
+    return binding_limit(m, c, &roof);
 }
 
 /* The two roofs apart, in work units per second (0: none). */
 static double sl_config_compute_roof(const sl_ceilings *m, const sl_config *c)
 {
-    return limit_roof(m, c, sl_config_limit(m, c));
+    double roof;
+    binding_limit(m, c, &roof);
+    return roof;
 }
 
 int sl_config_level(const sl_ceilings *m, const sl_config *c)
@@ -342,10 +354,10 @@ void sl_print_ceilings(FILE *f, const sl_ceilings *m, const sl_suite *s)
             snprintf(ceil_text, sizeof ceil_text, "%.3g", ceil);
             snprintf(pct, sizeof pct, "**%.1f%%**", 100.0 * c->rate / ceil);
         }
+        const char *why = sl_config_limit(m, c).why;
         fprintf(f, "| %s | %s | %s | %.3g %s | %s | %s | %s | %s%s |\n", k->name, variant,
                 threads, c->rate, k->work_unit, ceil_text, pct,
-                bound_name(m, c), sl_config_limit(m, c).why ?
-                sl_config_limit(m, c).why : "no probe", c->outcome.where == SL_RAN_HOST_FALLBACK ?
+                bound_name(m, c), why ? why : "no probe", c->outcome.where == SL_RAN_HOST_FALLBACK ?
                 "; ran on the host (fallback)" : c->outcome.where == SL_RAN_DEVICE ?
                 (sl_device_is_host() ? "; ran on the host offload device: copies like a GPU, "
                                        "CPU speed" : "; ran on the device: no CPU ceiling") : "");

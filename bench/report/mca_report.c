@@ -35,12 +35,19 @@ double sl_config_measured_cycles(const sl_ceilings *m, const sl_config *c,
     return m->clock_hz * sl_config_cores(c) * units_per_iteration(c, r) / c->rate;
 }
 
-/* The cycles the loop's vector instructions need at the issue rate the
- * probe measured (full-width instructions a cycle); 0 when unknown. */
+/* Full-width vector instructions the probe saw issued a cycle; 0 when
+ * the rate or the clock is unknown. */
+static double issue_per_cycle(const sl_ceilings *m)
+{
+    return m->clock_hz > 0.0 && m->lanes > 0
+           ? m->per_core[SL_CEILING_VECTOR] / m->lanes / m->clock_hz : 0.0;
+}
+
+/* The cycles the loop's vector instructions need at that rate; 0 when
+ * unknown. */
 static double issue_cycles(const sl_ceilings *m, const sl_mca_row *r)
 {
-    double per_cycle = m->clock_hz > 0.0 && m->lanes > 0
-                       ? m->per_core[SL_CEILING_VECTOR] / m->lanes / m->clock_hz : 0.0;
+    double per_cycle = issue_per_cycle(m);
     return per_cycle > 0.0 ? r->slots / per_cycle : 0.0;
 }
 
@@ -93,10 +100,10 @@ int sl_mca_limit_text(const sl_ceilings *m, const sl_config *c, char *out, size_
         return 0;
     char what[128];
     binds(m, r, what, sizeof what);
-    double ratio = measured / predicted(m, r);
-    const char *why = disagreement(m, c, ratio);
+    double p = predicted(m, r);
+    const char *why = disagreement(m, c, measured / p);
     snprintf(out, len, "llvm-mca: %s; %.1f cycles an iteration (%.3g %s) predicted, %.1f "
-             "measured%s%s%s", what, predicted(m, r), units_per_iteration(c, r),
+             "measured%s%s%s", what, p, units_per_iteration(c, r),
              c->kernel->problem->work_unit, measured, why[0] ? " (" : "", why,
              why[0] ? ")" : "");
     return 1;
@@ -141,9 +148,7 @@ void sl_print_mca(FILE *f, const sl_ceilings *m, const sl_suite *s)
                        "| kernel | rung | threads | loop | units an iteration | predicted "
                        "cycles | measured | measured / predicted | what binds "
                        "|\n|---|---|--:|---|--:|--:|--:|--:|---|\n",
-                    r->cpu, m->clock_hz * 1e-9,
-                    m->clock_hz > 0.0 && m->lanes > 0
-                        ? m->per_core[SL_CEILING_VECTOR] / m->lanes / m->clock_hz : 0.0);
+                    r->cpu, m->clock_hz * 1e-9, issue_per_cycle(m));
         char label[80], what[128];
         sl_config_label(c, label, sizeof label);
         if (r->cycles > 0.0)
