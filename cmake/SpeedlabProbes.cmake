@@ -103,14 +103,23 @@ elseif((SPEEDLAB_SANITIZE OR SPEEDLAB_RACECHECK) AND NOT SPEEDLAB_OFFLOAD STREQU
   # "unresolved symbol __ubsan_handle_add_overflow"): a sanitized build
   # checks the host fallback, with or without an offload compiler.
   set(_candidates "")
-elseif(SPEEDLAB_OFFLOAD STREQUAL "HOST" AND CMAKE_C_COMPILER_ID STREQUAL "Clang")
+elseif(SPEEDLAB_OFFLOAD STREQUAL "HOST")
   # LLVM's host offload device (libomptarget's host plugin): the "device"
   # is this CPU with memory of its own, so every map copies, as to a GPU.
   # libomptarget sits beside the libomp found, outside the loader's path:
-  # every link (and the probe's) gets that folder as a run path.
-  get_filename_component(_omp_dir "${OpenMP_omp_LIBRARY}" DIRECTORY)
-  set(_offload_rpath "-Wl,-rpath,${_omp_dir}")
-  set(_candidates "host offload device|-fopenmp-targets=x86_64-pc-linux-gnu")
+  # every link (and the probe's) gets that folder as a run path. Only
+  # clang has it; any other compiler ends below with how to get it.
+  set(_candidates "")
+  if(CMAKE_C_COMPILER_ID STREQUAL "Clang")
+    get_filename_component(_omp_dir "${OpenMP_omp_LIBRARY}" DIRECTORY)
+    set(_offload_rpath "-Wl,-rpath,${_omp_dir}")
+    # Its device code leaves a region's simd loops scalar and warns each
+    # time ("loop not vectorized"): its speed is not the point, its copies are.
+    # The device is this machine's own target (x86_64-pc-linux-gnu here).
+    execute_process(COMMAND ${CMAKE_C_COMPILER} -dumpmachine OUTPUT_VARIABLE _triple
+                    OUTPUT_STRIP_TRAILING_WHITESPACE)
+    set(_candidates "host offload device|-fopenmp-targets=${_triple},-Wno-pass-failed")
+  endif()
 elseif(CMAKE_C_COMPILER_ID STREQUAL "GNU")
   set(_candidates "nvptx sm_80|-foffload=nvptx-none,-foffload-options=nvptx-none=-misa=sm_80")
 elseif(CMAKE_C_COMPILER_ID STREQUAL "Clang")
@@ -188,6 +197,17 @@ if(SPEEDLAB_OFFLOAD STREQUAL "ON" AND SPEEDLAB_OFFLOAD_TARGET MATCHES "^none")
     "configuration links and runs a target region with ${CMAKE_C_COMPILER_ID}. "
     "For GCC install gcc-${CMAKE_C_COMPILER_VERSION_MAJOR}-offload-nvptx.")
 endif()
+if(SPEEDLAB_OFFLOAD STREQUAL "HOST" AND SPEEDLAB_OFFLOAD_TARGET MATCHES "^none")
+  # Asked for a device that copies: falling back to shared memory would
+  # hide the very bugs it is asked for.
+  set(_why "has none")
+  if(CMAKE_C_COMPILER_ID STREQUAL "Clang")
+    set(_why "could not build and run a target region for it (${CMAKE_BINARY_DIR}/probe_offload_device)")
+  endif()
+  message(FATAL_ERROR "speedlab: SPEEDLAB_OFFLOAD=HOST needs clang with LLVM's "
+    "offload runtime (Debian: apt-get install clang-19 libomp-19-dev, then CC=clang-19); "
+    "${CMAKE_C_COMPILER_ID} ${CMAKE_C_COMPILER_VERSION} ${_why}")
+endif()
 set(SPEEDLAB_OFFLOAD_WHOLE_ARCHIVE OFF)
 if(_whole_archive AND NOT SPEEDLAB_OFFLOAD_TARGET MATCHES "^none")
   set(SPEEDLAB_OFFLOAD_WHOLE_ARCHIVE ON)
@@ -215,7 +235,10 @@ set(SPEEDLAB_CUDA_STATUS "off (SPEEDLAB_CUDA=OFF)")
 set(SPEEDLAB_HAVE_CUDA 0)
 set(SPEEDLAB_HAVE_NVTX 0)
 set(SPEEDLAB_CUDA_ARCHS_TEXT "")
-if(SPEEDLAB_CUDA)
+if(SPEEDLAB_OFFLOAD STREQUAL "HOST")
+  # A build for machines without a GPU: no CUDA rows beside its "device".
+  set(SPEEDLAB_CUDA_STATUS "off (host offload build)")
+elseif(SPEEDLAB_CUDA)
   check_language(CUDA)
   if(CMAKE_CUDA_COMPILER)
     # Named architectures, never "native": a build must not depend on the

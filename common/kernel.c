@@ -17,6 +17,11 @@ const char *sl_device_words(void)
                                : "the device (no CPU ceiling applies)";
 }
 
+int sl_gpu_stand_in(sl_where where)
+{
+    return where == SL_RAN_HOST_FALLBACK || (where == SL_RAN_DEVICE && sl_device_is_host());
+}
+
 const char *sl_where_name(sl_where where)
 {
     switch (where) {

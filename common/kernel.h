@@ -30,6 +30,11 @@ int sl_device_is_host(void);
 /* What a device row is, in words for a report's reason column. */
 const char *sl_device_words(void);
 
+/* Did a gpu variant run on this CPU in place of a GPU (the host fallback,
+ * or the host offload device)? Its time is then the CPU's: no speed
+ * verdict, no GPU figure. */
+int sl_gpu_stand_in(sl_where where);
+
 /* What a variant needs from the machine. */
 enum sl_variant_flags {
     SL_USES_THREADS = 1u << 0, /* honours the threads argument */

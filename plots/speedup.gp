@@ -4,9 +4,9 @@
 # names the coverage a shorter run had). Under each bar: the variant, its
 # threads and schedule, and the value, so no label can cover a bar or a
 # line. Reference lines for what SIMD lanes, cores and both would give are
-# labelled in the right margin. Host-fallback bars are grey (a
-# CPU figure, not a GPU one), disturbed or not; disturbed bars are orange,
-# or edged orange when grey. plot.sh widens the figure so that the
+# labelled in the right margin. A gpu bar that ran on the CPU (host
+# fallback or host offload device) is grey (a CPU figure, not a GPU one),
+# disturbed or not; disturbed bars are orange, or edged orange when grey. plot.sh widens the figure so that the
 # labels under the bars never meet.
 # Set by plot.sh: datafile, outfile, kernel, lanes, cores, machine, interval.
 if (!exists("interval")) interval = "95% CI"
@@ -31,7 +31,7 @@ set arrow 2 from graph 0, first cores to graph 1, first cores nohead dt 3 lw 2 l
 set label 2 sprintf("%d cores", cores) at graph 1.01, first cores left tc rgb "#1b9e77"
 set arrow 3 from graph 0, first lanes * cores to graph 1, first lanes * cores nohead dt 4 lw 1 lc rgb "#7570b3"
 set label 3 sprintf("lanes x cores\n= %d", lanes * cores) at graph 1.01, first lanes * cores left tc rgb "#7570b3"
-# mark: +1 host fallback, +2 disturbed. A disturbed host-fallback bar
+# mark: +1 on the CPU in a GPU's place, +2 disturbed. A disturbed grey bar
 # stays grey (it is still no GPU figure) with an orange edge.
 colour(m) = (int(m) & 1) ? 0xaaaaaa : (int(m) & 2) ? 0xe08a2c : 0x4477aa
 tic(v, d, s) = sprintf("%s\n%s\n%.1fx", v, d, s)
@@ -39,5 +39,5 @@ plot datafile using 0:2:(colour($7)):xtic(tic(strcol(1), strcol(8), $2)) with bo
          lc rgb variable notitle, \
      '' using 0:(int($7) == 3 ? $2 : NaN) with boxes fs empty lw 4 lc rgb "#e08a2c" notitle, \
      '' using 0:2:5:6 with yerrorbars lc rgb "black" pt -1 title "median, bars: ".interval, \
-     NaN with boxes lc rgb "#aaaaaa" title "host fallback: CPU, not GPU", \
-     NaN with boxes lc rgb "#e08a2c" title "disturbed by other processes (edge: on a fallback bar)"
+     NaN with boxes lc rgb "#aaaaaa" title "gpu variant on the CPU (host fallback or host offload): not a GPU figure", \
+     NaN with boxes lc rgb "#e08a2c" title "disturbed by other processes (edge: on a grey bar)"

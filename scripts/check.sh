@@ -86,11 +86,16 @@ if [ -n "$mpi" ] && command -v mpirun >/dev/null 2>&1; then
     rm -f "$rows.mpi"
 fi
 
-if [ -s "$rows.err" ]; then
+if grep -q 'CHECK(' "$rows.err" 2>/dev/null; then
     # The first failing case of each variant: its size, threads and answer.
     echo "what went wrong (the first case of each wrong variant):"
     grep -E '^  [a-z]' "$rows.err" | awk '{ if (!seen[$1]++) print "  " $0 }' | head -12
-    grep -vE '^  |CHECK\(' "$rows.err" | sed 's/^/    /' | head -8
+fi
+# Anything else on stderr (a crash's message, the OpenMP runtime's
+# warnings), each line once.
+if grep -vqE '^  |CHECK\(' "$rows.err" 2>/dev/null; then
+    echo "said on stderr while checking:"
+    grep -vE '^  |CHECK\(' "$rows.err" | awk '!seen[$0]++' | sed 's/^/    /' | head -8
 fi
 echo "checked in $(( $(date +%s) - start )) s, build included; nothing timed (make test runs the full suite):"
 # One line per lesson: its kernels, how many variants were checked (both
@@ -107,6 +112,7 @@ awk '
       variants[k]++
       total[k] += $4
       if (/host fallback$/) fallback[k] = 1
+      if (/host offload device$/) offload[k] = 1
       if ($6 > 0 && !(k in first))
           first[k] = $3 == "?" ? substr($0, index($0, ")") + 2) : $1 "/" $2 "/" $3
     }
@@ -120,7 +126,8 @@ awk '
           if (k in first) { failed++; print line "  WRONG: " first[k] }
           else {
               passed++
-              print line "  right" (k in fallback ? " (gpu ones on the host fallback: no GPU here)" : "")
+              print line "  right" (k in offload ? " (gpu ones on the host offload device: copies like a GPU)" : \
+                                    k in fallback ? " (gpu ones on the host fallback: no GPU here)" : "")
           }
       }
       printf "%d passed, %d failed\n", passed, failed + 0

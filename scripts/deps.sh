@@ -21,6 +21,8 @@
 # With --for-tests, curl too (e2e.room posts with it).
 # llvm-19 (or 18: llvm-mca, for the report's predicted cycles per
 # iteration; bench/report/mca_report.h) is optional the same way.
+# A clang-N compiler (OFFLOAD=host: clang-19) needs clang-N and
+# libomp-N-dev; --for-tests tries them for e2e.host_offload, optionally.
 # --for-tests adds what only the tests need: chromium, the headless browser
 # that opens the bench's index.html. It is optional: when it cannot be
 # installed the command is printed and that one test is skipped.
@@ -76,6 +78,12 @@ if command -v apt-get >/dev/null 2>&1 && command -v dpkg-query >/dev/null 2>&1; 
     has_pkg libsqlite3-dev || missing="$missing libsqlite3-dev"
     command -v gnuplot >/dev/null 2>&1 || missing="$missing gnuplot-nox"
     case "$(basename "$cc")" in
+    # clang-N (OFFLOAD=host's clang-19): that clang and its own OpenMP
+    # runtime, whose libomptarget holds the host offload device.
+    clang-[0-9]*)
+        v=${cc##*clang-}
+        command -v "$cc" >/dev/null 2>&1 || missing="$missing clang-$v"
+        has_pkg "libomp-$v-dev" || missing="$missing libomp-$v-dev" ;;
     clang*) has_pkg libomp-dev || missing="$missing libomp-dev" ;;
     esac
     if ! has_pkg libopenmpi-dev || ! command -v mpirun >/dev/null 2>&1; then
@@ -93,6 +101,11 @@ if command -v apt-get >/dev/null 2>&1 && command -v dpkg-query >/dev/null 2>&1; 
     fi
     if [ "$for_tests" = 1 ] && ! command -v curl >/dev/null 2>&1; then
         optional_room="${optional_room:-libmicrohttpd-dev libjansson-dev libcurl4-openssl-dev pkg-config} curl"
+    fi
+    # e2e.host_offload's compiler: clang 19 and its offload runtime.
+    if [ "$for_tests" = 1 ] && { ! command -v clang-19 >/dev/null 2>&1 || ! has_pkg libomp-19-dev; } &&
+       apt-cache show clang-19 >/dev/null 2>&1; then
+        optional_offload="clang-19 libomp-19-dev"
     fi
     if [ "$for_tests" = 1 ] && { ! has_pkg python3-numba || ! has_pkg python3-numpy; }; then
         optional_numba=$numba_pkgs
@@ -187,6 +200,9 @@ optional_install() {
         "lesson 6 will not be built" $optional_mpi
     [ -z "${optional_room:-}" ] || optional_install "the room's libraries" "make room" \
         "the room will not be built" $optional_room
+    [ -z "${optional_offload:-}" ] || optional_install "clang 19's offload runtime" \
+        "lesson 5's host offload device (make missing-map OFFLOAD=host)" \
+        "e2e.host_offload will be skipped" $optional_offload
     [ -z "${optional_mca:-}" ] || optional_install llvm-mca "the report's predicted cycles" \
         "the report predicts with an older llvm-mca, or not at all" $optional_mca
     if [ -n "${optional_arm:-}" ]; then

@@ -68,8 +68,9 @@ static void end_case(const sl_problem_def *def, sl_outcome *o)
 }
 
 /* One call: run, check, and say what went wrong. Returns 1 when right;
- * *fallback is set when an offload variant ran on the host. */
-static int run_case(const sl_kernel *k, const sl_variant *v, sl_problem p, int *fallback)
+ * *stand_in gains 1 when an offload variant ran on the host fallback, 2
+ * when on the host offload device (the CPU in a GPU's place either way). */
+static int run_case(const sl_kernel *k, const sl_variant *v, sl_problem p, int *stand_in)
 {
     const sl_problem_def *def = k->problem;
     int64_t height = sl_problem_height(&p);
@@ -94,7 +95,8 @@ static int run_case(const sl_kernel *k, const sl_variant *v, sl_problem p, int *
     CHECK(rows_ok);
     CHECK(verdict.ok);
     int ok = ran && verdict.ok && where_ok && work_ok && rows_ok;
-    *fallback |= o.where == SL_RAN_HOST_FALLBACK;
+    if (sl_gpu_stand_in(o.where))
+        *stand_in |= o.where == SL_RAN_HOST_FALLBACK ? 1 : 2;
     if (!ok) {
         /* The case in the kernel's own terms: an image's shape, iteration
          * cap and schedule; a sampling kernel's seed; a sum's steps. */
@@ -136,7 +138,7 @@ static void test_variant(const sl_kernel *k, const sl_variant *v, int min_thread
     if (!(v->flags & SL_USES_SCHEDULE))
         nsched = 1;
     int max_threads = emulated ? 2 : 3;
-    int cases = 0, failed = 0, fallback = 0;
+    int cases = 0, failed = 0, stand_in = 0;
     double start = omp_get_wtime();
     for (const sl_problem *tc = def->test_cases; tc->size > 0; tc++) {
         int64_t elements = def->image ? tc->size * sl_problem_height(tc) : tc->size;
@@ -148,12 +150,13 @@ static void test_variant(const sl_kernel *k, const sl_variant *v, int min_thread
                 p.threads = threads;
                 p.schedule = sched_list[s];
                 cases++;
-                failed += !run_case(k, v, p, &fallback);
+                failed += !run_case(k, v, p, &stand_in);
             }
     }
     int lesson = sl_variant_lesson(k, v);
     printf("%-10s %-10s %-13s %4d cases, %d wrong  (lesson %d)%s", STR(SPEEDLAB_TREE),
-           def->name, v->name, cases, failed, lesson, fallback ? " host fallback" : "");
+           def->name, v->name, cases, failed, lesson,
+           (stand_in & 1) ? " host fallback" : stand_in ? " host offload device" : "");
     /* Under an emulator (another ISA) the suite's time is worth seeing,
      * variant by variant, and whether a rung ran its own code there. */
     if (emulated)

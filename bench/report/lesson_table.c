@@ -89,7 +89,7 @@ void sl_lesson_notes(FILE *f, const sl_suite *suite)
         fallback |= c->valid && c->outcome.where == SL_RAN_HOST_FALLBACK;
         busy += c->contaminated;
         held += c->contaminated && c->valid && c->timed &&
-                c->outcome.where != SL_RAN_HOST_FALLBACK &&
+                !sl_gpu_stand_in(c->outcome.where) &&
                 strcmp(c->variant->name, SL_BASELINE_VARIANT) != 0 &&
                 !sl_verdict_paired(suite, c);
     }
@@ -138,7 +138,7 @@ void sl_lesson_notes(FILE *f, const sl_suite *suite)
                 "from 6 pairs, the range from fewer).%s\n", SL_BUSY_CORES, busy,
                 held ? " Where the pairs disagreed too much: no speed verdict. Close "
                        "other programs (top shows what is running), or run on a compute "
-                       "node or with make submit where the room has one." : "");
+                       "node." : "");
     /* A race can give the right answer here and a wrong one elsewhere.
      * Once per lesson (its companion kernel shares the files). */
     static int said_race;

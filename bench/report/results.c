@@ -177,7 +177,7 @@ static int plot_data_kernel(const char *dir, const sl_suite *s, const sl_problem
             continue;
         char detail[96] = "", sched[32];
         /* Both marks can hold: a disturbed host fallback is still no GPU. */
-        int n = 0, mark = (c->outcome.where == SL_RAN_HOST_FALLBACK) | (c->contaminated ? 2 : 0);
+        int n = 0, mark = sl_gpu_stand_in(c->outcome.where) | (c->contaminated ? 2 : 0);
         /* Another program's or compiler's rows name it. */
         if (sl_config_shows_tree(c))
             n += snprintf(detail, sizeof detail, "%s", c->tree);
@@ -191,7 +191,8 @@ static int plot_data_kernel(const char *dir, const sl_suite *s, const sl_problem
         if (c->variant->flags & SL_FALLBACK)
             n += snprintf(detail + n, sizeof detail - (size_t)n, "%sfallback code", n ? ", " : "");
         if (mark & 1)
-            n += snprintf(detail + n, sizeof detail - (size_t)n, "%shost fallback", n ? ", " : "");
+            n += snprintf(detail + n, sizeof detail - (size_t)n, "%s%s", n ? ", " : "",
+                          sl_where_name(c->outcome.where));
         if (mark & 2)
             snprintf(detail + n, sizeof detail - (size_t)n, "%sdisturbed", n ? ", " : "");
         /* The ratio's interval from the two medians' intervals. */

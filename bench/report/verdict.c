@@ -127,8 +127,7 @@ double sl_speedup_judged(const sl_suite *s, const sl_config *c)
 int sl_verdict_paired(const sl_suite *s, const sl_config *c)
 {
     char words[128];
-    if (!c->valid || !c->timed || !c->contaminated ||
-        c->outcome.where == SL_RAN_HOST_FALLBACK)
+    if (!c->valid || !c->timed || !c->contaminated || sl_gpu_stand_in(c->outcome.where))
         return 0;
     const sl_config *sol = strcmp(c->tree, "exercises") == 0 ? sl_counterpart(s, c) : NULL;
     return busy_words(s, c, sol, words, sizeof words);
@@ -165,11 +164,12 @@ void sl_verdict_words(const sl_suite *s, const sl_config *c, char *out, size_t l
                  (long long)(c->outcome.hits - base->outcome.hits));
     else if (!c->timed)
         snprintf(out, len, "right, not timed: %.40s", c->error[0] ? c->error : "no baseline");
-    else if (c->outcome.where == SL_RAN_HOST_FALLBACK)
+    else if (sl_gpu_stand_in(c->outcome.where))
         /* Its speed is the host's: neither a GPU figure nor a goal, and no
          * speed verdict however busy the machine was, so this label comes
          * first and is the same on a quiet machine and a busy one. */
-        snprintf(out, len, "right; host, not a GPU");
+        snprintf(out, len, c->outcome.where == SL_RAN_HOST_FALLBACK ? "right; host, not a GPU"
+                                                                     : "right; host offload, not a GPU");
     else if (c->contaminated && baseline)
         /* The baseline is what the others are measured against. */
         snprintf(out, len, "ok; busy, the baseline");

@@ -3,10 +3,12 @@
  * gpu.c asks for teams, threads and SIMD lanes and leaves their sizes to
  * the compiler. These ask differently: the compiler's own choice (loop),
  * and CUDA's shape (one element per thread, blocks of 256 threads:
- * num_teams and thread_limit, no simd). The arrays are gpu.c's, mapped by
- * its set-up, so nothing moves here either. GCC and clang lay each out
- * differently on a GPU; the bundle times both beside CUDA. Without a
- * device they run on the host, labelled host fallback.
+ * num_teams and thread_limit, no simd). The arrays live on the device, as
+ * gpu.c's do, so nothing moves in a call either. Their copy there is this
+ * file's own: a shape must be right before step 7.6 is done, and on a
+ * device that copies gpu.c's exercise leaves nothing there. GCC and clang
+ * lay each out differently on a GPU; the bundle times both beside CUDA.
+ * Without a device they run on the host, labelled host fallback.
  */
 #include <omp.h>
 
@@ -14,6 +16,19 @@
 
 /* Threads per team in the CUDA shape: cuda.cu's block. */
 #define SHAPE_THREADS 256
+
+void triad_setup_shapes(double *a, double *b, double *c, int64_t n, int threads)
+{
+    triad_setup_serial(a, b, c, n, threads);
+#pragma omp target enter data map(to: a[0:n], b[0:n], c[0:n])
+}
+
+void triad_collect_shapes(double *a, double *b, double *c, int64_t n)
+{
+    /* Used by the pragma only, which a build without OpenMP ignores. */
+    (void)a, (void)b, (void)c, (void)n;
+#pragma omp target exit data map(from: a[0:n]) map(release: b[0:n], c[0:n])
+}
 
 void triad_gpu_loop(double *restrict a, const double *restrict b, const double *restrict c,
                     int64_t n, int threads, sl_where *where)

@@ -21,9 +21,9 @@ static const sl_variant triad_variants[] = {
       (sl_any_fn *)triad_collect_gpu },
     /* Other shapes of its loop, for the GPU node (step 5.7). */
     { "gpu_loop", (sl_any_fn *)triad_gpu_loop, SL_USES_GPU | SL_STAGE | SL_SHAPE, NULL,
-      (sl_any_fn *)triad_setup_gpu, (sl_any_fn *)triad_collect_gpu },
+      (sl_any_fn *)triad_setup_shapes, (sl_any_fn *)triad_collect_shapes },
     { "gpu_teams", (sl_any_fn *)triad_gpu_teams, SL_USES_GPU | SL_STAGE | SL_SHAPE, NULL,
-      (sl_any_fn *)triad_setup_gpu, (sl_any_fn *)triad_collect_gpu },
+      (sl_any_fn *)triad_setup_shapes, (sl_any_fn *)triad_collect_shapes },
 #if SPEEDLAB_HAVE_CUDA
     { "cuda", (sl_any_fn *)triad_cuda, SL_USES_CUDA, NULL, (sl_any_fn *)triad_setup_cuda,
       (sl_any_fn *)triad_collect_cuda },

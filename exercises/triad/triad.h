@@ -28,6 +28,8 @@
 #define triad_collect_gpu SL_TREE_SYMBOL(triad_collect_gpu)
 #define triad_gpu_loop SL_TREE_SYMBOL(triad_gpu_loop)
 #define triad_gpu_teams SL_TREE_SYMBOL(triad_gpu_teams)
+#define triad_setup_shapes SL_TREE_SYMBOL(triad_setup_shapes)
+#define triad_collect_shapes SL_TREE_SYMBOL(triad_collect_shapes)
 #define triad_cuda SL_TREE_SYMBOL(triad_cuda)
 #define triad_setup_cuda SL_TREE_SYMBOL(triad_setup_cuda)
 #define triad_collect_cuda SL_TREE_SYMBOL(triad_collect_cuda)
@@ -84,8 +86,11 @@ void triad_collect_cuda(double *a, double *b, double *c, int64_t n);
  * the harness calls, these lines stop the build. */
 triad_fn triad_scalar, triad_simd, triad_threads, triad_threads_simd, triad_expert, triad_gpu,
     triad_cuda;
-/* Other shapes of the gpu variant's loop (gpu_shapes.c, step 5.7). */
+/* Other shapes of the gpu variant's loop (gpu_shapes.c, step 5.7), with
+ * a copy onto the device and home of their own. */
 triad_fn triad_gpu_loop, triad_gpu_teams;
+triad_setup_fn triad_setup_shapes;
+triad_collect_fn triad_collect_shapes;
 triad_setup_fn triad_setup_serial, triad_setup_threads, triad_setup_gpu, triad_setup_cuda;
 triad_collect_fn triad_collect_gpu, triad_collect_cuda;
 
