@@ -114,11 +114,14 @@ elseif(SPEEDLAB_OFFLOAD STREQUAL "HOST")
     get_filename_component(_omp_dir "${OpenMP_omp_LIBRARY}" DIRECTORY)
     set(_offload_rpath "-Wl,-rpath,${_omp_dir}")
     # Its device code leaves a region's simd loops scalar and warns each
-    # time ("loop not vectorized"): its speed is not the point, its copies are.
-    # The device is this machine's own target (x86_64-pc-linux-gnu here).
+    # time ("loop not vectorized"): its speed is not the point, its copies
+    # are. Line tables let LIBOMPTARGET_INFO name each map and region
+    # ("alloc(terms[0:steps])", file:line) instead of "unknown". The
+    # device is this machine's own target (x86_64-pc-linux-gnu here).
     execute_process(COMMAND ${CMAKE_C_COMPILER} -dumpmachine OUTPUT_VARIABLE _triple
                     OUTPUT_STRIP_TRAILING_WHITESPACE)
-    set(_candidates "host offload device|-fopenmp-targets=${_triple},-Wno-pass-failed")
+    set(_candidates
+      "host offload device|-fopenmp-targets=${_triple},-Wno-pass-failed,-gline-tables-only")
   endif()
 elseif(CMAKE_C_COMPILER_ID STREQUAL "GNU")
   set(_candidates "nvptx sm_80|-foffload=nvptx-none,-foffload-options=nvptx-none=-misa=sm_80")

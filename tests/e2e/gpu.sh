@@ -123,3 +123,55 @@ case_gpu() {
     *) fail "--variant cuda: exit $rc" ;;
     esac
 }
+
+# Lesson 5.9 on LLVM's host offload device (OFFLOAD=host: clang 19): the
+# "device" has memory of its own, so every map copies, as to a GPU. Both
+# trees right there, and named so; the missing map(from:) exhibit WRONG
+# (make fails with its exit 3); the runtime's own table of maps and
+# copies (LIBOMPTARGET_INFO) naming the array; and a planted step-7.6
+# slip (kernels/<k>/planted/unmapped) right on the host fallback of the
+# default build (BUILD, this test's argument) yet WRONG here.
+case_host_offload() {
+    default_build=$1
+    if ! command -v clang-19 >/dev/null 2>&1 || [ ! -e /usr/lib/llvm-19/lib/libomptarget.so ]; then
+        echo "skipped: no clang 19 with its offload runtime (apt-get install clang-19 libomp-19-dev)"
+        exit 77
+    fi
+    b="$tmp/host-offload"
+    expect_rc 0 "make check OFFLOAD=host" make -C "$top" check OFFLOAD=host BUILD="$b"
+    cp "$tmp/out" "$tmp/check.out"
+    expect_in "$tmp/check.out" "offload        host offload device" "configure names the host offload device"
+    expect_match "$tmp/check.out" "^[0-9]+ passed, 0 failed$" "every lesson right on a device that copies"
+    expect_match "$tmp/check.out" "^lesson 5 .* right \(gpu ones on the host offload device: copies like a GPU\)" \
+        "lesson 5's line names the device"
+    expect_not_in "$tmp/check.out" "host fallback" "no lesson says host fallback"
+
+    expect_rc 2 "make missing-map OFFLOAD=host fails" make -C "$top" missing-map OFFLOAD=host BUILD="$b" \
+        ARGS="--size 1000000 --reps 2"
+    cat "$tmp/out" "$tmp/err" >"$tmp/map.out"
+    expect_in "$tmp/map.out" "missing-map] Error 3" "with the runner's exit 3 (a wrong answer)"
+    expect_match "$tmp/map.out" "^exhibits +map_alloc .*WRONG.*host offload device$" "map_alloc WRONG on the host offload device"
+    expect_match "$tmp/map.out" "^exhibits +map_from .*right; host offload, not a GPU +host offload device$" \
+        "map_from right, no speed verdict, not a GPU"
+    # The runtime's table: the array mapped alloc, by name, and no copy of
+    # it home (only on_host's 4 bytes come back).
+    LIBOMPTARGET_INFO=$((0x01 | 0x20)) "$b/bench/speedlab" missing-map --size 1000 --reps 1 \
+        >"$tmp/info.out" 2>&1
+    expect_match "$tmp/info.out" "info: alloc\(terms\[0:steps\]\)\[8000\]" "LIBOMPTARGET_INFO names the alloc map"
+    expect_match "$tmp/info.out" "info: from\(terms\[0:steps\]\)\[8000\]" "and the from map"
+    expect_match "$tmp/info.out" "Copying data from device to host.*Size=8000, Name=terms\[0:steps\]" \
+        "the from map's copy home"
+
+    # A participant's slip, right where maps copy nothing.
+    expect_rc 0 "the planted unmapped tree on the host fallback: the bug hides" \
+        sh "$top/scripts/check.sh" "$default_build" unmapped
+    expect_rc 1 "the planted unmapped tree on the host offload device" \
+        sh "$top/scripts/check.sh" "$b" unmapped
+    for file in "$top"/kernels/*/planted/unmapped/*.c; do
+        variant=$(basename "$file" .c)
+        folder=$(basename "$(dirname "$(dirname "$(dirname "$file")")")")
+        names=$(sh "$top/scripts/kernels.sh" | awk -v f="$folder" '$3 == f { printf "%s%s", s, $1; s = "|" }')
+        expect_match "$tmp/out" "^lesson [0-9]+ .*WRONG: unmapped/($names)/$variant" \
+            "make check names the planted $folder/$variant.c"
+    done
+}
