@@ -6,12 +6,13 @@
  *  - map_from: the array is mapped map(from:), so the device's values are
  *    copied back when the region ends. Right everywhere.
  *  - map_alloc: the array is mapped map(alloc:): the device gets storage,
- *    computes into it, and nothing is copied back. On a GPU the host sums
+ *    computes into it, and nothing is copied back. On a GPU, or on LLVM's
+ *    host offload device (make missing-map OFFLOAD=host), the host sums
  *    the zeros it started with, and validation says WRONG (a stale
  *    result). On the host fallback the "device" array is the host array
  *    itself, so the answer is right: the bug hides until the code meets a
- *    GPU. That is the lesson: offload code is only tested where it
- *    offloads (`--require-device`).
+ *    device with memory of its own. That is the lesson: offload code is
+ *    only tested where it offloads (`--require-device`, OFFLOAD=host).
  * Without memory for the array a variant returns 0, which validation
  * rejects.
  */

@@ -78,7 +78,7 @@ void sl_lesson_table(FILE *f, const sl_suite *suite)
  * is not what it seems. */
 void sl_lesson_notes(FILE *f, const sl_suite *suite)
 {
-    int shorted = 0, over = 0, fallback = 0, busy = 0, held = 0, threaded_right = 0;
+    int shorted = 0, over = 0, fallback = 0, offload = 0, busy = 0, held = 0, threaded_right = 0;
     for (size_t i = 0; i < suite->count; i++) {
         const sl_config *c = &suite->configs[i];
         threaded_right |= c->valid && c->threads_used >= 2 &&
@@ -87,6 +87,7 @@ void sl_lesson_notes(FILE *f, const sl_suite *suite)
         shorted |= sl_config_short_of_threads(c);
         over |= c->oversubscribed && !sl_config_short_of_threads(c);
         fallback |= c->valid && c->outcome.where == SL_RAN_HOST_FALLBACK;
+        offload |= c->outcome.where == SL_RAN_DEVICE && sl_device_is_host();
         busy += c->contaminated;
         held += c->contaminated && c->valid && c->timed &&
                 !sl_gpu_stand_in(c->outcome.where) &&
@@ -103,6 +104,10 @@ void sl_lesson_notes(FILE *f, const sl_suite *suite)
     if (fallback)
         fprintf(f, "\nnote: the gpu variants ran on the host (host fallback: no offload "
                 "device); their times are CPU figures, not GPU ones.\n");
+    if (offload)
+        fprintf(f, "\nnote: the gpu variants ran on the host offload device (LLVM's: this "
+                "CPU, with memory of its own, so every map copies as to a GPU); their times "
+                "are CPU figures with the copies in, not GPU ones.\n");
     if (suite->nskipped)
         fprintf(f, "\nnote: the cuda variant was skipped: %s.\n", suite->skip_reason);
     /* Lesson 5's stages, left out unless asked for: say how to see them. */

@@ -102,8 +102,8 @@ run_lessons() {
         fi
         # As written, but in this build folder and with the results (and
         # the run history) in a scratch folder.
-        # (AUTOVEC=1 builds in a folder of its own.)
-        case $command in *AUTOVEC=*) b="" ;; *) b="BUILD=$build " ;; esac
+        # (AUTOVEC=1 and OFFLOAD=host build in folders of their own.)
+        case $command in *AUTOVEC=* | *OFFLOAD=*) b="" ;; *) b="BUILD=$build " ;; esac
         run=$(printf '%s' "$command" | sed -e "s|^make\( \|$\)|make -s ${b}RESULTS=$tmp/results\1|" \
                                            -e "s|build/default/|$build/|g" \
                                            -e "s|\(bench/speedlab [a-z_]*\)|\1 --results $tmp/results|g")
