@@ -208,7 +208,8 @@ if(SPEEDLAB_OFFLOAD STREQUAL "HOST" AND SPEEDLAB_OFFLOAD_TARGET MATCHES "^none")
     set(_why "could not build and run a target region for it (${CMAKE_BINARY_DIR}/probe_offload_device)")
   endif()
   message(FATAL_ERROR "speedlab: SPEEDLAB_OFFLOAD=HOST needs clang with LLVM's "
-    "offload runtime (Debian: apt-get install clang-19 libomp-19-dev, then CC=clang-19); "
+    "offload runtime: make ... OFFLOAD=host sets it up (clang-19 and clang-tools-19 "
+    "installed, libomp-19-dev unpacked beside the build by scripts/clang_omp.sh); "
     "${CMAKE_C_COMPILER_ID} ${CMAKE_C_COMPILER_VERSION} ${_why}")
 endif()
 set(SPEEDLAB_OFFLOAD_WHOLE_ARCHIVE OFF)

@@ -22,7 +22,7 @@
 # llvm-19 (or 18: llvm-mca, for the report's predicted cycles per
 # iteration; bench/report/mca_report.h) is optional the same way.
 # A clang-N compiler (OFFLOAD=host: clang-19) needs clang-N and
-# libomp-N-dev; --for-tests tries them for e2e.host_offload, optionally.
+# clang-tools-N; --for-tests tries them for e2e.host_offload, optionally.
 # --for-tests adds what only the tests need: chromium, the headless browser
 # that opens the bench's index.html. It is optional: when it cannot be
 # installed the command is printed and that one test is skipped.
@@ -78,12 +78,13 @@ if command -v apt-get >/dev/null 2>&1 && command -v dpkg-query >/dev/null 2>&1; 
     has_pkg libsqlite3-dev || missing="$missing libsqlite3-dev"
     command -v gnuplot >/dev/null 2>&1 || missing="$missing gnuplot-nox"
     case "$(basename "$cc")" in
-    # clang-N (OFFLOAD=host's clang-19): that clang and its own OpenMP
-    # runtime, whose libomptarget holds the host offload device.
+    # clang-N (OFFLOAD=host's clang-19): that clang and its offload
+    # linker; its OpenMP runtime is unpacked, not installed
+    # (scripts/clang_omp.sh), as it would replace libomp-dev.
     clang-[0-9]*)
         v=${cc##*clang-}
-        command -v "$cc" >/dev/null 2>&1 || missing="$missing clang-$v"
-        has_pkg "libomp-$v-dev" || missing="$missing libomp-$v-dev" ;;
+        has_pkg "clang-$v" || missing="$missing clang-$v"
+        has_pkg "clang-tools-$v" || missing="$missing clang-tools-$v" ;;
     clang*) has_pkg libomp-dev || missing="$missing libomp-dev" ;;
     esac
     if ! has_pkg libopenmpi-dev || ! command -v mpirun >/dev/null 2>&1; then
@@ -102,10 +103,10 @@ if command -v apt-get >/dev/null 2>&1 && command -v dpkg-query >/dev/null 2>&1; 
     if [ "$for_tests" = 1 ] && ! command -v curl >/dev/null 2>&1; then
         optional_room="${optional_room:-libmicrohttpd-dev libjansson-dev libcurl4-openssl-dev pkg-config} curl"
     fi
-    # e2e.host_offload's compiler: clang 19 and its offload runtime.
-    if [ "$for_tests" = 1 ] && { ! command -v clang-19 >/dev/null 2>&1 || ! has_pkg libomp-19-dev; } &&
+    # e2e.host_offload's compiler: clang 19 and its offload linker.
+    if [ "$for_tests" = 1 ] && { ! has_pkg clang-19 || ! has_pkg clang-tools-19; } &&
        apt-cache show clang-19 >/dev/null 2>&1; then
-        optional_offload="clang-19 libomp-19-dev"
+        optional_offload="clang-19 clang-tools-19"
     fi
     if [ "$for_tests" = 1 ] && { ! has_pkg python3-numba || ! has_pkg python3-numpy; }; then
         optional_numba=$numba_pkgs
@@ -200,7 +201,7 @@ optional_install() {
         "lesson 6 will not be built" $optional_mpi
     [ -z "${optional_room:-}" ] || optional_install "the room's libraries" "make room" \
         "the room will not be built" $optional_room
-    [ -z "${optional_offload:-}" ] || optional_install "clang 19's offload runtime" \
+    [ -z "${optional_offload:-}" ] || optional_install "clang 19 and its offload linker" \
         "lesson 5's host offload device (make missing-map OFFLOAD=host)" \
         "e2e.host_offload will be skipped" $optional_offload
     [ -z "${optional_mca:-}" ] || optional_install llvm-mca "the report's predicted cycles" \

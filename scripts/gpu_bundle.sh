@@ -92,50 +92,16 @@ cmake --build "$build" -j "$(nproc)" --target speedlab-bench-solutions speedlab 
 # --- The second offload compiler: clang ---------------------------------------
 # The same solutions, built by clang with its own OpenMP runtime (libomp,
 # libomptarget): a separate program, since two OpenMP runtimes cannot
-# share a process. CUDA and MPI come from the GCC build. clang's OpenMP
-# package (libomp-16-dev) conflicts with clang 14's (libomp-dev: make
-# racecheck, CC=clang), so it is never installed: apt-get download unpacks
-# it into the build folder, and two wrapper scripts point clang at it.
+# share a process. CUDA and MPI come from the GCC build. The runtime is
+# unpacked beside the build, not installed (scripts/clang_omp.sh).
 clang=${SPEEDLAB_BUNDLE_CLANG:-clang-19}
 clang_major=${clang#clang-}
 clang_label=""
-clang_missing=""
 cubin_note=0
-if command -v dpkg-query >/dev/null 2>&1; then
-    for p in "$clang" "clang-tools-$clang_major"; do
-        has_pkg "$p" || clang_missing="$clang_missing $p"
-    done
-fi
-if [ -n "$clang_missing" ]; then
-    say "installing the second offload compiler:$clang_missing"
-    # shellcheck disable=SC2086
-    apt_install $clang_missing 2>/dev/null ||
-        say "could not install$clang_missing (sudo apt-get install -y$clang_missing); the bundle has GCC's offload only"
-fi
-case $build in
-/*) omp=$build-clang-omp ;;
-*) omp=$(pwd)/$build-clang-omp ;;
-esac
-omp_lib=$omp/root/usr/lib/llvm-$clang_major/lib
-if command -v "$clang" >/dev/null 2>&1 && [ ! -f "$omp_lib/libomptarget.so" ]; then
-    say "unpacking libomp-$clang_major-dev into $build-clang-omp (not installed: it conflicts with libomp-dev)"
-    rm -rf "$omp" && mkdir -p "$omp/debs" &&
-        (cd "$omp/debs" && apt-get download "libomp-$clang_major-dev" "libomp5-$clang_major") \
-            >"$omp/download.log" 2>&1 &&
-        for d in "$omp"/debs/*.deb; do dpkg-deb -x "$d" "$omp/root" || break; done
-    [ -f "$omp_lib/libomptarget.so" ] ||
-        say "could not download libomp-$clang_major-dev (see $omp/download.log); the bundle has GCC's offload only"
-fi
-if command -v "$clang" >/dev/null 2>&1 && [ -f "$omp_lib/libomptarget.so" ]; then
-    for tool in "$clang" "$(echo "$clang" | sed 's/clang/clang++/')"; do
-        cat >"$omp/$tool" <<WRAPPER
-#!/bin/sh
-# $tool with the OpenMP runtime unpacked beside it (gpu_bundle.sh)
-exec $tool -isystem '$omp_lib/clang/$clang_major/include' '-L$omp_lib' '-Wl,-rpath,$omp_lib' \\
-    '--libomptarget-nvptx-bc-path=$omp_lib' -Wno-unused-command-line-argument "\$@"
-WRAPPER
-        chmod +x "$omp/$tool"
-    done
+omp=$build-clang-omp
+if omp_lib=$(sh scripts/clang_omp.sh "$clang" "$omp"); then
+    omp_lib=$(printf '%s\n' "$omp_lib" | tail -1)
+    case $omp in /*) ;; *) omp=$(pwd)/$omp ;; esac
     # A folder configured with another compiler cannot be switched over.
     grep -q "^CMAKE_C_COMPILER:[A-Z]*=$omp/$clang\$" "$build-clang/CMakeCache.txt" 2>/dev/null ||
         rm -rf "$build-clang"
@@ -153,6 +119,8 @@ WRAPPER
         say "$clang did not build the offload bench (see $build-clang.configure.log, .build.log); the bundle has GCC's offload only"
         grep -E 'error|FATAL' "$build-clang.configure.log" "$build-clang.build.log" 2>/dev/null | head -5
     fi
+else
+    say "no $clang with its OpenMP runtime (above); the bundle has GCC's offload only"
 fi
 
 # --- Stage --------------------------------------------------------------------

@@ -133,8 +133,8 @@ case_gpu() {
 # default build (BUILD, this test's argument) yet WRONG here.
 case_host_offload() {
     default_build=$1
-    if ! command -v clang-19 >/dev/null 2>&1 || [ ! -e /usr/lib/llvm-19/lib/libomptarget.so ]; then
-        echo "skipped: no clang 19 with its offload runtime (apt-get install clang-19 libomp-19-dev)"
+    if ! command -v clang-19 >/dev/null 2>&1 || [ ! -x /usr/lib/llvm-19/bin/clang-linker-wrapper ]; then
+        echo "skipped: no clang 19 with its offload linker (apt-get install clang-19 clang-tools-19)"
         exit 77
     fi
     b="$tmp/host-offload"
