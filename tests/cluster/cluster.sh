@@ -16,7 +16,8 @@
 #        tests/cluster/cluster.sh down DIR   stop everything started in DIR
 #        tests/cluster/cluster.sh check      can this machine run it? (exit 77 if not, with why)
 # Nodes: slnode1 at 10.77.0.1 and slnode2 at 10.77.0.2 (names in each node's
-# own /etc/hosts); SLURM_CONF=DIR/slurm.conf for the clients.
+# own /etc/hosts); SLURM_CONF=DIR/slurm.conf for the clients. Partitions:
+# box (both nodes, the default) and gpu (node 2, one job at a time).
 # Exit: 0; 77 this machine cannot run it (said why); 1 it did not come up.
 set -u
 cmd=${1:-}
@@ -94,6 +95,8 @@ KillWait=5
 NodeName=slnode1 NodeAddr=$net.1 NodeHostname=slnode1 CPUs=$cpus State=UNKNOWN
 NodeName=slnode2 NodeAddr=$net.2 NodeHostname=slnode2 CPUs=$cpus State=UNKNOWN
 PartitionName=box Nodes=slnode[1-2] Default=YES MaxTime=30 State=UP
+# The room's "GPU" node (make submit): node 2, a whole node per job.
+PartitionName=gpu Nodes=slnode2 MaxTime=30 State=UP OverSubscribe=EXCLUSIVE
 EOF
 }
 
@@ -136,7 +139,7 @@ up() {
     on "$dir" 1 slurmd -f "$dir/slurm.conf" || { say "slurmd on node 1 did not start"; exit 1; }
     on "$dir" 2 slurmd -f "$dir/slurm.conf" || { say "slurmd on node 2 did not start"; exit 1; }
     for _ in $(seq 60); do
-        idle=$(on "$dir" 1 sinfo -h -N -o '%N %T' 2>/dev/null | grep -c ' idle')
+        idle=$(on "$dir" 1 sinfo -h -N -o '%N %T' 2>/dev/null | sort -u | grep -c ' idle')
         [ "$idle" = 2 ] && { say "up: slnode1 ($net.1), slnode2 ($net.2), $cpus CPU(s) each; SLURM_CONF=$dir/slurm.conf"; return 0; }
         sleep 0.5
     done

@@ -215,3 +215,58 @@ case_busy_node() {
     expect_not_in "$run/summary.md" "busy on slnode1" "and not the quiet one"
     cluster_gone
 }
+
+# make submit (scripts/submit.sh): three participants send their gpu
+# files at once from the login node to the "GPU" partition (node 2, one
+# job at a time), served by the host offload device, where maps copy as
+# on a GPU: one right, one with a map that never brings a result home
+# (the planted unmapped file), one that hangs. Each gets its own row or
+# its named failure back, in the order sent, and the hang holds up no one
+# after its time.
+case_submit() {
+    if ! command -v clang-19 >/dev/null 2>&1 || [ ! -x /usr/lib/llvm-19/bin/clang-linker-wrapper ]; then
+        echo "skipped: no clang 19 with its offload linker for the host offload device (apt-get install clang-19 clang-tools-19)"
+        exit 77
+    fi
+    cluster_up
+    unmapped=$(ls "$top"/kernels/*/planted/unmapped/*.c | head -1)
+    folder=$(basename "$(dirname "$(dirname "$(dirname "$unmapped")")")")
+    kernel=$(sh "$top/scripts/kernels.sh" | awk -v f="$folder" '$3 == f { print $1; exit }')
+    work=$tmp/work
+    # The node has no network: its clang's runtime is unpacked beforehand.
+    sh "$top/scripts/clang_omp.sh" clang-19 "$work/build-omp" >/dev/null ||
+        { fail "unpacking clang 19's runtime"; return; }
+    for who in right unmapped hang; do
+        mkdir -p "$tmp/$who" && cp "$top/solutions/$folder"/gpu*.c "$tmp/$who/"
+    done
+    cp "$unmapped" "$tmp/unmapped/$(basename "$unmapped")"
+    sed -i 's/^\( *\)int on_host = 1;$/&\n\1for (volatile int spin = 1; spin;) {}/' "$tmp/hang/gpu.c"
+    grep -q 'spin = 1; spin;' "$tmp/hang/gpu.c" || { fail "planting the hang"; return; }
+    export SPEEDLAB_SUBMIT_DIR="$tmp/jobs" SPEEDLAB_SUBMIT_WORK="$work" SPEEDLAB_SUBMIT_TIME=8 \
+        SPEEDLAB_SUBMIT_MAKE_ARGS=OFFLOAD=host SPEEDLAB_SKIP_DEPS=1
+    for who in right hang unmapped; do
+        on_node 1 sh "$top/scripts/submit.sh" send "$kernel" "$tmp/$who" >"$tmp/$who.out" 2>&1 &
+        echo $! >"$tmp/$who.pid"
+        sleep 1
+    done
+    for who in right hang unmapped; do
+        wait "$(cat "$tmp/$who.pid")"
+        echo $? >"$tmp/$who.rc"
+    done
+    [ "$(cat "$tmp/right.rc")" = 0 ] && ok "the right one: exit 0" || fail "the right one: exit $(cat "$tmp/right.rc")"
+    expect_match "$tmp/right.out" "^exercises +gpu .* host offload device$" "its gpu row, on the host offload device"
+    expect_not_in "$tmp/right.out" "WRONG" "and nothing WRONG"
+    [ "$(cat "$tmp/unmapped.rc")" = 3 ] && ok "the unmapped one: exit 3" || fail "the unmapped one: exit $(cat "$tmp/unmapped.rc")"
+    expect_match "$tmp/unmapped.out" "^exercises +gpu .*WRONG" "its gpu row WRONG"
+    [ "$(cat "$tmp/hang.rc")" != 0 ] && ok "the hanging one: exit $(cat "$tmp/hang.rc")" || fail "the hanging one: exit 0"
+    expect_match "$tmp/hang.out" "hung|no answer" "its hang named"
+    # In the order sent: each saw the ones before it ahead of it.
+    expect_match "$tmp/hang.out" "queued: [1-9] job" "the second waited in the queue"
+    expect_match "$tmp/unmapped.out" "queued: [2-9] job" "the third saw two ahead"
+    n=$(ls -d "$tmp"/jobs/*/ | wc -l)
+    [ "$n" = 3 ] && ok "3 job folders, each with its manifest" || fail "$n job folders"
+    for m in "$tmp"/jobs/*/manifest; do
+        grep -qE "^sha256: [0-9a-f]{64} exercises/$folder/gpu.c$" "$m" || fail "manifest without the file's SHA-256: $m"
+    done
+    cluster_gone
+}

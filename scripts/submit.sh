@@ -1,0 +1,144 @@
+#!/bin/sh
+# submit.sh - a participant's gpu exercise, sent to the room's GPU node
+# through SLURM, and its row back (`make submit KERNEL=<lesson>`).
+#
+# usage: scripts/submit.sh send KERNEL [FOLDER]
+#          on the login node: FOLDER (default exercises/<kernel's folder>)
+#          gives its gpu*.c files; they and a manifest (SHA-256 of each,
+#          the compiler and flags they will be built with) go to a job
+#          folder on the shared file system, one job is queued, its place
+#          in the queue is shown, and its row or its named failure is
+#          printed when it ends.
+#        scripts/submit.sh node KIT JOB KERNEL
+#          in the job, on the GPU node: KIT's sources with the job's files
+#          in place of the kit's, built incrementally in a folder of the
+#          node's own (one job holds the node: --exclusive), then the
+#          runner: every variant checked in a child process first (a hang
+#          or a crash names the variant), then the gpu rung timed beside
+#          the node's scalar (and CUDA, where built).
+# Environment: SPEEDLAB_SUBMIT_PARTITION (default gpu), SPEEDLAB_SUBMIT_DIR
+# (the shared job folders; default results/submit), SPEEDLAB_SUBMIT_TIME
+# (minutes a job may take, default 10), SPEEDLAB_SUBMIT_MAKE_ARGS (how the
+# node builds: e.g. OFFLOAD=host), SPEEDLAB_SUBMIT_WORK (the node's build
+# folder, default /tmp/speedlab-submit-<uid>).
+# Exit (send): the runner's (0 right, 3 wrong), 1 the job failed (compile
+# error, time limit, crash: named), 2 bad input or no SLURM here.
+set -u
+here=$(cd "$(dirname "$0")" && pwd)
+kit=$(dirname "$here")
+say() { printf 'make submit: %s\n' "$*"; }
+
+send() {
+    kernel=$1
+    folder=$(sh "$here/kernels.sh" | awk -v k="$kernel" '$1 == k { print $3; exit }')
+    [ -n "$folder" ] || { say "no lesson '$kernel' (make submit KERNEL=<lesson>: $(sh "$here/kernels.sh" --names))" >&2; exit 2; }
+    from=${2:-$kit/exercises/$folder}
+    files=$(ls "$from"/gpu*.c 2>/dev/null)
+    [ -n "$files" ] || { say "no gpu exercise in $from" >&2; exit 2; }
+    command -v sbatch >/dev/null 2>&1 ||
+        { say "no SLURM here (sbatch not found): run it on the cluster's login node" >&2; exit 2; }
+    partition=${SPEEDLAB_SUBMIT_PARTITION:-gpu}
+    minutes=${SPEEDLAB_SUBMIT_TIME:-10}
+    base=${SPEEDLAB_SUBMIT_DIR:-$kit/results/submit}
+    mkdir -p "$base" || exit 2
+    job=$base/$(date -u +%Y%m%dT%H%M%SZ)-$(id -un)-$kernel-$$
+    mkdir "$job.partial" "$job.partial/files" || exit 2
+    cp $files "$job.partial/files/" || exit 2
+    {
+        echo "kernel: $kernel"
+        echo "folder: exercises/$folder"
+        echo "from: $(id -un)@$(hostname) $from"
+        echo "kit: $(git -C "$kit" rev-parse HEAD 2>/dev/null || echo unknown)"
+        echo "build: make ${SPEEDLAB_SUBMIT_MAKE_ARGS:-} on the node (its offload compiler, -O3 -march=native)"
+        for f in $files; do
+            echo "sha256: $(sha256sum "$f" | cut -d' ' -f1) exercises/$folder/$(basename "$f")"
+        done
+    } >"$job.partial/manifest" && mv "$job.partial" "$job" || exit 2
+    id=$(sbatch --parsable --partition "$partition" --exclusive --time "$minutes" \
+        --job-name speedlab-submit --output "$job/slurm.out" \
+        --wrap "sh '$kit/scripts/submit.sh' node '$kit' '$job' '$kernel'" 2>"$job/sbatch.err") ||
+        { say "sbatch refused the job: $(tail -1 "$job/sbatch.err")" >&2; rm -rf "$job"; exit 2; }
+    id=${id%%;*}
+    say "job $id: $(echo $files | wc -w) file(s) of exercises/$folder to partition $partition (manifest: $job/manifest)"
+    said=""
+    while :; do
+        state=$(squeue -h -j "$id" -o %T 2>/dev/null)
+        case $state in
+        PENDING)
+            # Jobs of the partition that will run before this one.
+            ahead=$(squeue -h -p "$partition" -o '%i %T' 2>/dev/null |
+                awk -v me="$id" '$2 == "RUNNING" || ($2 == "PENDING" && $1 + 0 < me + 0) { n++ } END { print n + 0 }')
+            now="queued: $ahead job(s) ahead of yours" ;;
+        RUNNING | CONFIGURING | COMPLETING) now="running on $(squeue -h -j "$id" -o %N 2>/dev/null)" ;;
+        *) break ;;
+        esac
+        [ "$now" = "$said" ] || { say "$now"; said=$now; }
+        sleep 1
+    done
+    if [ -f "$job/result" ]; then
+        cat "$job/result"
+        exit "$(cat "$job/rc" 2>/dev/null || echo 1)"
+    fi
+    why=$(sacct -n -j "$id" -o State 2>/dev/null | head -1 | tr -d ' ')
+    case $(tail -5 "$job/slurm.out" 2>/dev/null) in
+    *"DUE TO TIME LIMIT"*) why="it ran past its time limit of $minutes minute(s) (a hang?)" ;;
+    esac
+    say "job $id ended without a result: ${why:-see $job/slurm.out}"
+    tail -5 "$job/slurm.out" 2>/dev/null | sed 's/^/    /'
+    exit 1
+}
+
+# The result file, written whole: the participant sees all or nothing.
+finish() {
+    rc=$1
+    mv "$job/result.partial" "$job/result" && echo "$rc" >"$job/rc"
+    exit 0
+}
+
+node() {
+    kit=$1 job=$2 kernel=$3
+    folder=$(sed -n 's/^folder: //p' "$job/manifest")
+    work=${SPEEDLAB_SUBMIT_WORK:-/tmp/speedlab-submit-$(id -u)}
+    src=$work/kit build=$work/build
+    out=$job/result.partial
+    mkdir -p "$src" || exit 1
+    # The kit as the node has it (times kept: what did not change is not
+    # rebuilt), then the job's files, touched so that they are.
+    (cd "$kit" && tar -cf - --exclude=./build --exclude=./results --exclude=./.git --exclude='./gpu-bundle*' .) |
+        (cd "$src" && tar -xf -) || exit 1
+    for f in "$job"/files/*.c; do
+        cp "$f" "$src/$folder/" && touch "$src/$folder/$(basename "$f")"
+    done
+    echo "job on $(hostname): exercises of $(sed -n 's/^from: //p' "$job/manifest")" >"$out"
+    # shellcheck disable=SC2086
+    if ! make -s -C "$src" configured BUILD="$build" ${SPEEDLAB_SUBMIT_MAKE_ARGS:-} >"$job/build.log" 2>&1 ||
+       ! cmake --build "$build" --target speedlab -j "$(nproc)" >>"$job/build.log" 2>&1; then
+        echo "COMPILE ERROR: your files did not build; the compiler said:" >>"$out"
+        grep -E 'error|warning' "$job/build.log" | sed "s|$src/||g" | head -12 | sed 's/^/  /' >>"$out"
+        finish 1
+    fi
+    cc=$(sed -n 's/^CMAKE_C_COMPILER:[A-Z]*=//p' "$build/CMakeCache.txt")
+    echo "built by: $("$cc" --version 2>/dev/null | head -1) (make ${SPEEDLAB_SUBMIT_MAKE_ARGS:-})" >>"$out"
+    variants=gpu,cuda
+    "$build/bench/speedlab" "$kernel" --variant "$variants" --results "$job" >"$job/run.out" 2>&1
+    rc=$?
+    if grep -q "unknown variant 'cuda'" "$job/run.out"; then
+        echo "(no CUDA rows: the node's build has no CUDA variants)" >>"$out"
+        "$build/bench/speedlab" "$kernel" --variant gpu --results "$job" >"$job/run.out" 2>&1
+        rc=$?
+    fi
+    cat "$job/run.out" >>"$out"
+    if command -v nsys >/dev/null 2>&1 && [ "$rc" = 0 ]; then
+        # Where a GPU run's time went: kernels and copies, Nsight's own sums.
+        (cd "$job" && nsys profile --stats=true -o profile --force-overwrite true \
+            "$build/bench/speedlab" "$kernel" --variant gpu --tree exercises --reps 1) >"$job/nsys.out" 2>&1 &&
+            grep -A8 -E 'cuda_gpu_(kern|mem_time)_sum' "$job/nsys.out" | head -24 >>"$out"
+    fi
+    finish "$rc"
+}
+
+case ${1:-} in
+send) shift; [ $# -ge 1 ] || { echo "usage: $0 send KERNEL [FOLDER]" >&2; exit 2; }; send "$@" ;;
+node) shift; node "$@" ;;
+*) echo "usage: $0 send KERNEL [FOLDER] | node KIT JOB KERNEL" >&2; exit 2 ;;
+esac
