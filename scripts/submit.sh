@@ -114,7 +114,7 @@ node() {
     if ! make -s -C "$src" configured BUILD="$build" ${SPEEDLAB_SUBMIT_MAKE_ARGS:-} >"$job/build.log" 2>&1 ||
        ! cmake --build "$build" --target speedlab -j "$(nproc)" >>"$job/build.log" 2>&1; then
         echo "COMPILE ERROR: your files did not build; the compiler said:" >>"$out"
-        grep -E 'error|warning' "$job/build.log" | sed "s|$src/||g" | head -12 | sed 's/^/  /' >>"$out"
+        grep -E ': (fatal )?error|: warning' "$job/build.log" | sed "s|$src/||g" | head -12 | sed 's/^/  /' >>"$out"
         finish 1
     fi
     cc=$(sed -n 's/^CMAKE_C_COMPILER:[A-Z]*=//p' "$build/CMakeCache.txt")

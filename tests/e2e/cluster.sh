@@ -220,9 +220,9 @@ case_busy_node() {
 # files at once from the login node to the "GPU" partition (node 2, one
 # job at a time), served by the host offload device, where maps copy as
 # on a GPU: one right, one with a map that never brings a result home
-# (the planted unmapped file), one that hangs. Each gets its own row or
-# its named failure back, in the order sent, and the hang holds up no one
-# after its time.
+# (the planted unmapped file), one that hangs, one that does not compile.
+# Each gets its own row or its named failure back, in the order sent, and
+# the hang holds up no one after its time.
 case_submit() {
     if ! command -v clang-19 >/dev/null 2>&1 || [ ! -x /usr/lib/llvm-19/bin/clang-linker-wrapper ]; then
         echo "skipped: no clang 19 with its offload linker for the host offload device (apt-get install clang-19 clang-tools-19)"
@@ -236,20 +236,21 @@ case_submit() {
     # The node has no network: its clang's runtime is unpacked beforehand.
     sh "$top/scripts/clang_omp.sh" clang-19 "$work/build-omp" >/dev/null ||
         { fail "unpacking clang 19's runtime"; return; }
-    for who in right unmapped hang; do
+    for who in right unmapped hang broken; do
         mkdir -p "$tmp/$who" && cp "$top/solutions/$folder"/gpu*.c "$tmp/$who/"
     done
     cp "$unmapped" "$tmp/unmapped/$(basename "$unmapped")"
     sed -i 's/^\( *\)int on_host = 1;$/&\n\1for (volatile int spin = 1; spin;) {}/' "$tmp/hang/gpu.c"
     grep -q 'spin = 1; spin;' "$tmp/hang/gpu.c" || { fail "planting the hang"; return; }
+    sed -i 's/^\( *\)int on_host = 1;$/\1int on_host = 1 +;/' "$tmp/broken/gpu.c"
     export SPEEDLAB_SUBMIT_DIR="$tmp/jobs" SPEEDLAB_SUBMIT_WORK="$work" SPEEDLAB_SUBMIT_TIME=8 \
         SPEEDLAB_SUBMIT_MAKE_ARGS=OFFLOAD=host SPEEDLAB_SKIP_DEPS=1
-    for who in right hang unmapped; do
+    for who in right hang unmapped broken; do
         on_node 1 sh "$top/scripts/submit.sh" send "$kernel" "$tmp/$who" >"$tmp/$who.out" 2>&1 &
         echo $! >"$tmp/$who.pid"
         sleep 1
     done
-    for who in right hang unmapped; do
+    for who in right hang unmapped broken; do
         wait "$(cat "$tmp/$who.pid")"
         echo $? >"$tmp/$who.rc"
     done
@@ -260,11 +261,16 @@ case_submit() {
     expect_match "$tmp/unmapped.out" "^exercises +gpu .*WRONG" "its gpu row WRONG"
     [ "$(cat "$tmp/hang.rc")" != 0 ] && ok "the hanging one: exit $(cat "$tmp/hang.rc")" || fail "the hanging one: exit 0"
     expect_match "$tmp/hang.out" "hung|no answer" "its hang named"
+    [ "$(cat "$tmp/broken.rc")" = 1 ] && ok "the one that does not compile: exit 1" ||
+        fail "the one that does not compile: exit $(cat "$tmp/broken.rc")"
+    expect_match "$tmp/broken.out" "COMPILE ERROR" "named a compile error"
+    expect_match "$tmp/broken.out" "^  exercises/$folder/gpu.c:[0-9]+:[0-9]+: error" "with its own file and line"
     # In the order sent: each saw the ones before it ahead of it.
     expect_match "$tmp/hang.out" "queued: [1-9] job" "the second waited in the queue"
     expect_match "$tmp/unmapped.out" "queued: [2-9] job" "the third saw two ahead"
+    expect_match "$tmp/broken.out" "queued: [3-9] job" "the fourth saw three ahead"
     n=$(ls -d "$tmp"/jobs/*/ | wc -l)
-    [ "$n" = 3 ] && ok "3 job folders, each with its manifest" || fail "$n job folders"
+    [ "$n" = 4 ] && ok "4 job folders, each with its manifest" || fail "$n job folders"
     for m in "$tmp"/jobs/*/manifest; do
         grep -qE "^sha256: [0-9a-f]{64} exercises/$folder/gpu.c$" "$m" || fail "manifest without the file's SHA-256: $m"
     done
