@@ -156,7 +156,7 @@ in_node() {
     if [ -n "${3:-}" ]; then
         candidates=$(pgrep -f "$3")
     else
-        candidates=$(cd /proc && ls -d [0-9]*)
+        candidates=$(cd /proc && ls -d [0-9]* 2>/dev/null)
     fi
     for p in $candidates; do
         [ "$(readlink "/proc/$p/ns/net" 2>/dev/null)" = "$ns" ] && [ "$p" != "$pid" ] && echo "$p"
