@@ -43,7 +43,7 @@ case_plots() {
          END { exit pairs < 9 || bad > 0 }' "$run/speedup-${e2e_example}.svg" &&
         ok "ten labels under the bars, none meeting another" ||
         fail "speedup labels overlap at the default size"
-    expect_in "$run/speedup-${e2e_example}.svg" "edge: on a fallback bar" "the legend explains the orange edge"
+    expect_in "$run/speedup-${e2e_example}.svg" "edge: on a grey bar" "the legend explains the orange edge"
 }
 
 # The instructor's report: the scaling and evidence sections, the Amdahl
