@@ -43,10 +43,16 @@ fi
 if [ ! -f "$lib/libomptarget.so" ]; then
     say "unpacking libomp-$major-dev into $dir (not installed: it would replace libomp-dev)"
     rm -rf "$dir" && mkdir -p "$dir/debs" || exit 2
-    if ! (cd "$dir/debs" && apt-get download "libomp-$major-dev" "libomp5-$major") \
-            >"$dir/download.log" 2>&1; then
-        say "could not download libomp-$major-dev (see $dir/download.log; is the network there?)"
-        exit 2
+    fetch() { (cd "$dir/debs" && apt-get download "libomp-$major-dev" "libomp5-$major") >"$dir/download.log" 2>&1; }
+    if ! fetch; then
+        # Package lists never fetched (a fresh container) or stale: once
+        # more after an update, where root or sudo can make one.
+        if [ "$(id -u)" = 0 ]; then
+            apt-get update -qq >/dev/null 2>&1
+        else
+            sudo -n apt-get update -qq >/dev/null 2>&1
+        fi
+        fetch || { say "could not download libomp-$major-dev (see $dir/download.log; is the network there?)"; exit 2; }
     fi
     for d in "$dir"/debs/*.deb; do dpkg-deb -x "$d" "$dir/root" || exit 2; done
     [ -f "$lib/libomptarget.so" ] || { say "libomp-$major-dev has no libomptarget.so"; exit 2; }
