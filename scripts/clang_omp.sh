@@ -9,8 +9,8 @@
 #
 # usage: scripts/clang_omp.sh CLANG DIR    (CLANG: clang-19)
 #
-# Installs CLANG and clang-tools-N (its offload linker) when missing,
-# announced, as root or with sudo. Prints the runtime's folder (for CMake's
+# Installs CLANG and clang-tools-N (its offload linker) through deps.sh
+# when missing. Prints the runtime's folder (for CMake's
 # OpenMP_omp_LIBRARY) as its last line. Exit: 0 ready; 2 something could
 # not be had, said in one line with the command that gets it.
 set -u
@@ -20,24 +20,10 @@ case $dir in /*) ;; *) dir=$(pwd)/$dir ;; esac
 lib=$dir/root/usr/lib/llvm-$major/lib
 say() { printf 'speedlab: %s\n' "$*" >&2; }
 
-has_pkg() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q "install ok installed"; }
-missing=""
-for p in "$clang" "clang-tools-$major"; do
-    has_pkg "$p" || missing="$missing $p"
-done
-if [ -n "$missing" ]; then
-    sudo=""
-    [ "$(id -u)" = 0 ] || sudo=sudo
-    if [ -z "$sudo" ] || command -v sudo >/dev/null 2>&1; then
-        say "installing$missing (clang $major and its offload linker)"
-        # shellcheck disable=SC2086
-        $sudo apt-get update -qq >/dev/null 2>&1
-        # shellcheck disable=SC2086
-        DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq $missing >/dev/null 2>&1
-    fi
-    for p in $missing; do
-        has_pkg "$p" || { say "could not install$missing; run: ${sudo:+sudo }apt-get install -y$missing"; exit 2; }
-    done
+# The compiler and its offload linker: installing them is deps.sh's job
+# (it asks clang-N and clang-tools-N of a clang-N), called only when missing.
+if ! command -v "$clang" >/dev/null 2>&1 || [ ! -x "/usr/lib/llvm-$major/bin/clang-linker-wrapper" ]; then
+    sh "$(dirname "$0")/deps.sh" "$clang" >&2 || exit 2
 fi
 
 if [ ! -f "$lib/libomptarget.so" ]; then

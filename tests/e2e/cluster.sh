@@ -224,18 +224,14 @@ case_busy_node() {
 # Each gets its own row or its named failure back, in the order sent, and
 # the hang holds up no one after its time.
 case_submit() {
-    if ! command -v clang-19 >/dev/null 2>&1 || [ ! -x /usr/lib/llvm-19/bin/clang-linker-wrapper ]; then
-        echo "skipped: no clang 19 with its offload linker for the host offload device (apt-get install clang-19 clang-tools-19)"
-        exit 77
-    fi
+    work=$tmp/work
+    # The node has no network: its clang's runtime is unpacked beforehand.
+    host_offload_ready "$work/build-omp" ||
+        { fail "unpacking clang 19's runtime: $(tail -1 "$tmp/omp.err")"; return; }
     cluster_up
     unmapped=$(ls "$top"/kernels/*/planted/unmapped/*.c | head -1)
     folder=$(basename "$(dirname "$(dirname "$(dirname "$unmapped")")")")
     kernel=$(sh "$top/scripts/kernels.sh" | awk -v f="$folder" '$3 == f { print $1; exit }')
-    work=$tmp/work
-    # The node has no network: its clang's runtime is unpacked beforehand.
-    sh "$top/scripts/clang_omp.sh" clang-19 "$work/build-omp" >/dev/null ||
-        { fail "unpacking clang 19's runtime"; return; }
     for who in right unmapped hang broken; do
         mkdir -p "$tmp/$who" && cp "$top/solutions/$folder"/gpu*.c "$tmp/$who/"
     done

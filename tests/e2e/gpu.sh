@@ -133,15 +133,9 @@ case_gpu() {
 # default build (BUILD, this test's argument) yet WRONG here.
 case_host_offload() {
     default_build=$1
-    if ! command -v clang-19 >/dev/null 2>&1 || [ ! -x /usr/lib/llvm-19/bin/clang-linker-wrapper ]; then
-        echo "skipped: no clang 19 with its offload linker (apt-get install clang-19 clang-tools-19)"
-        exit 77
-    fi
     b="$tmp/host-offload"
-    # Its runtime is downloaded and unpacked (scripts/clang_omp.sh): where
-    # that cannot be, say why.
-    sh "$top/scripts/clang_omp.sh" clang-19 "$b-omp" >/dev/null 2>"$tmp/omp.err" ||
-        { echo "skipped: $(tail -1 "$tmp/omp.err")"; exit 77; }
+    # Its runtime is downloaded and unpacked: where that cannot be, say why.
+    host_offload_ready "$b-omp" || { echo "skipped: $(tail -1 "$tmp/omp.err")"; exit 77; }
     expect_rc 0 "make check OFFLOAD=host" make -C "$top" check OFFLOAD=host BUILD="$b"
     cp "$tmp/out" "$tmp/check.out"
     expect_in "$tmp/check.out" "offload        host offload device" "configure names the host offload device"

@@ -220,6 +220,18 @@ bad() {
 # results or .git), its exercises as generated, configured without CUDA or
 # offload, and TARGETS built; 0, or 1 after saying what failed. For cases
 # that edit the exercises and rebuild (build_copy DEST TARGETS... again).
+# host_offload_ready DIR: clang 19 and its offload linker are here (else
+# the case skips, saying why), and its OpenMP runtime is unpacked into DIR
+# (scripts/clang_omp.sh, whose last line of stderr is in $tmp/omp.err); the
+# status is clang_omp.sh's.
+host_offload_ready() {
+    if ! command -v clang-19 >/dev/null 2>&1 || [ ! -x /usr/lib/llvm-19/bin/clang-linker-wrapper ]; then
+        echo "skipped: no clang 19 with its offload linker for the host offload device (apt-get install clang-19 clang-tools-19)"
+        exit 77
+    fi
+    sh "$top/scripts/clang_omp.sh" clang-19 "$1" >/dev/null 2>"$tmp/omp.err"
+}
+
 copy_checkout() {
     dest=$1; shift
     mkdir -p "$dest"
