@@ -15,7 +15,11 @@
 #          node's own (one job holds the node: --exclusive), then the
 #          runner: every variant checked in a child process first (a hang
 #          or a crash names the variant), then the gpu rung timed beside
-#          the node's scalar (and CUDA, where built).
+#          the node's scalar (and CUDA, where built); for right files,
+#          where their time went (copies, kernel, release: the offload
+#          runtime's profile, scripts/offload_profile.sh). With
+#          SPEEDLAB_ROOM set, the rows go to the room under the
+#          participant's nickname (SPEEDLAB_NICKNAME or results/room/).
 # Environment: SPEEDLAB_SUBMIT_PARTITION (default gpu), SPEEDLAB_SUBMIT_DIR
 # (the shared job folders; default results/submit), SPEEDLAB_SUBMIT_TIME
 # (minutes a job may take, default 10), SPEEDLAB_SUBMIT_MAKE_ARGS (how the
@@ -54,6 +58,12 @@ send() {
             echo "sha256: $(sha256sum "$f" | cut -d' ' -f1) exercises/$folder/$(basename "$f")"
         done
     } >"$job.partial/manifest" && mv "$job.partial" "$job" || exit 2
+    # The room (SPEEDLAB_ROOM) hears of the job's rows under the
+    # participant's own nickname: sbatch passes the environment on.
+    results=$kit/results
+    if [ -n "${SPEEDLAB_ROOM:-}" ] && [ -z "${SPEEDLAB_NICKNAME:-}" ] && [ -s "$results/room/nickname" ]; then
+        SPEEDLAB_NICKNAME=$(head -1 "$results/room/nickname") && export SPEEDLAB_NICKNAME
+    fi
     id=$(sbatch --parsable --partition "$partition" --exclusive --time "$minutes" \
         --job-name speedlab-submit --output "$job/slurm.out" \
         --wrap "sh '$kit/scripts/submit.sh' node '$kit' '$job' '$kernel'" 2>"$job/sbatch.err") ||
@@ -76,6 +86,7 @@ send() {
         sleep 1
     done
     if [ -f "$job/result" ]; then
+        room_home
         cat "$job/result"
         exit "$(cat "$job/rc" 2>/dev/null || echo 1)"
     fi
@@ -86,6 +97,18 @@ send() {
     say "job $id ended without a result: ${why:-see $job/slurm.out}"
     tail -5 "$job/slurm.out" 2>/dev/null | sed 's/^/    /'
     exit 1
+}
+
+# What the node's runner kept for the room comes home: the nickname it
+# chose, and rows it could not send yet (the next lesson run sends them).
+room_home() {
+    [ -n "${SPEEDLAB_ROOM:-}" ] && [ -d "$job/room" ] || return 0
+    mkdir -p "$results/room/queue" || return 0
+    [ -s "$results/room/nickname" ] || cp "$job/room/nickname" "$results/room/nickname" 2>/dev/null
+    for q in "$job"/room/queue/*.json; do
+        [ -f "$q" ] && mv "$q" "$results/room/queue/" && say "room: not reachable from the node; your row waits in results/room/queue"
+    done
+    return 0
 }
 
 # The result file, written whole: the participant sees all or nothing.
@@ -128,13 +151,32 @@ node() {
         rc=$?
     fi
     cat "$job/run.out" >>"$out"
+    [ "$rc" = 0 ] && breakdown >>"$out"
     if command -v nsys >/dev/null 2>&1 && [ "$rc" = 0 ]; then
         # Where a GPU run's time went: kernels and copies, Nsight's own sums.
         (cd "$job" && nsys profile --stats=true -o profile --force-overwrite true \
-            "$build/bench/speedlab" "$kernel" --variant gpu --tree exercises --reps 1) >"$job/nsys.out" 2>&1 &&
+            SPEEDLAB_ROOM= "$build/bench/speedlab" "$kernel" --variant gpu --tree exercises --reps 1 \
+            --results "$job/nsys") >"$job/nsys.out" 2>&1 &&
             grep -A8 -E 'cuda_gpu_(kern|mem_time)_sum' "$job/nsys.out" | head -24 >>"$out"
     fi
     finish "$rc"
+}
+
+# Where the time of the participant's gpu code went (copies, kernel,
+# release), by the offload runtime's own profile: one short run of the
+# right files, not timed, not sent to the room. LLVM's runtime keeps one;
+# GCC's does not.
+breakdown() {
+    prof=$job/offload-profile.json
+    SPEEDLAB_ROOM= LIBOMPTARGET_PROFILE=$prof LIBOMPTARGET_PROFILE_GRANULARITY=0 \
+        "$build/bench/speedlab" "$kernel" --variant gpu --tree exercises --reps 1 --min-time 0.01 \
+        --results "$job/profile" >"$job/profile.out" 2>&1
+    if [ ! -s "$prof" ]; then
+        echo "(no time breakdown: this node's offload runtime keeps no profile; LLVM's does, with clang)"
+    elif ! sh "$kit/scripts/offload_profile.sh" "$prof" "$folder/"; then
+        echo "(no time breakdown: your gpu code reached no offload device; it ran on the host)"
+    fi
+    rm -f "$prof"
 }
 
 case ${1:-} in

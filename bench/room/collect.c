@@ -110,7 +110,8 @@ static void one_record(const sl_suite *s, const sl_config *c, const sl_ceilings 
     struct timespec now;
     clock_gettime(CLOCK_REALTIME, &now);
     r->ran_at = (double)now.tv_sec + 1e-9 * (double)now.tv_nsec;
-    double roof = m && c->valid ? sl_config_ceiling(m, c) : 0.0;
+    /* The ceilings are this CPU's: a GPU's row is measured against none. */
+    double roof = m && c->valid && c->outcome.where == SL_RAN_HOST ? sl_config_ceiling(m, c) : 0.0;
     double pct = roof > 0.0 ? 100.0 * c->rate / roof : -1.0;
     r->ceiling_pct = pct > 100.0 ? -1.0 : pct;   /* a low probe: no claim */
     char path[2048];
@@ -140,7 +141,7 @@ size_t sl_room_collect(const sl_suite *s, const sl_ceilings *m, const char *nick
         const sl_config *c = &s->configs[i];
         if (strcmp(c->tree, "exercises") != 0 || c->weak || !c->validated ||
             strcmp(c->variant->name, SL_BASELINE_VARIANT) == 0 ||
-            c->outcome.where != SL_RAN_HOST || (c->valid && !c->timed) ||
+            (c->valid && (!c->timed || sl_gpu_stand_in(c->outcome.where))) ||
             !most_threads(s, c))
             continue;
         if (c->kernel != seen) {

@@ -222,7 +222,8 @@ case_busy_node() {
 # on a GPU: one right, one with a map that never brings a result home
 # (the planted unmapped file), one that hangs, one that does not compile.
 # Each gets its own row or its named failure back, in the order sent, and
-# the hang holds up no one after its time.
+# the hang holds up no one after its time. The right one is told where
+# its time went, and its rows reach the room.
 case_submit() {
     work=$tmp/work
     # The node has no network: its clang's runtime is unpacked beforehand.
@@ -241,8 +242,12 @@ case_submit() {
     sed -i 's/^\( *\)int on_host = 1;$/\1int on_host = 1 +;/' "$tmp/broken/gpu.c"
     export SPEEDLAB_SUBMIT_DIR="$tmp/jobs" SPEEDLAB_SUBMIT_WORK="$work" SPEEDLAB_SUBMIT_TIME=8 \
         SPEEDLAB_SUBMIT_MAKE_ARGS=OFFLOAD=host SPEEDLAB_SKIP_DEPS=1
+    mkdir -p "$tmp/room"
     for who in right hang unmapped broken; do
-        on_node 1 sh "$top/scripts/submit.sh" send "$kernel" "$tmp/$who" >"$tmp/$who.out" 2>&1 &
+        # Two are in the room (a shared folder), under their nicknames.
+        room=""; case $who in right | unmapped) room=$tmp/room ;; esac
+        on_node 1 env SPEEDLAB_ROOM="$room" SPEEDLAB_NICKNAME="$who" \
+            sh "$top/scripts/submit.sh" send "$kernel" "$tmp/$who" >"$tmp/$who.out" 2>&1 &
         echo $! >"$tmp/$who.pid"
         sleep 1
     done
@@ -253,6 +258,19 @@ case_submit() {
     [ "$(cat "$tmp/right.rc")" = 0 ] && ok "the right one: exit 0" || fail "the right one: exit $(cat "$tmp/right.rc")"
     expect_match "$tmp/right.out" "^exercises +gpu .* host offload device$" "its gpu row, on the host offload device"
     expect_not_in "$tmp/right.out" "WRONG" "and nothing WRONG"
+    expect_match "$tmp/right.out" "^  exercises/$folder/gpu.c:[0-9]+ +kernel +[0-9]+ x " \
+        "where its time went: its kernel, by its own line"
+    expect_match "$tmp/right.out" "^  exercises/$folder/gpu.c:[0-9]+ +copies to the device " "and its copies"
+    # A right row on a CPU standing in for a GPU tells the room no time;
+    # a wrong one is wrong anywhere.
+    expect_in "$tmp/right.out" "room: nothing to send" "the room: nothing of the right one's (no GPU time)"
+    expect_not_in "$tmp/unmapped.out" "where the time of your gpu code went" "no breakdown for a wrong one"
+    posted=$(ls "$tmp/room" | grep -c '^unmapped-.*\.json$')
+    # One post per problem of the lesson.
+    [ "$posted" -ge 1 ] && grep -q '"variant": *"gpu"' "$tmp/room"/unmapped-*.json &&
+        grep -q '"state": *"wrong"' "$tmp/room"/unmapped-*.json &&
+        ok "the wrong one's gpu row reached the room, under its nickname" ||
+        fail "$posted post(s) of the wrong one in the room: $(ls "$tmp/room"; cat "$tmp/room"/* 2>/dev/null | head -c 600)"
     [ "$(cat "$tmp/unmapped.rc")" = 3 ] && ok "the unmapped one: exit 3" || fail "the unmapped one: exit $(cat "$tmp/unmapped.rc")"
     expect_match "$tmp/unmapped.out" "^exercises +gpu .*WRONG" "its gpu row WRONG"
     [ "$(cat "$tmp/hang.rc")" != 0 ] && ok "the hanging one: exit $(cat "$tmp/hang.rc")" || fail "the hanging one: exit 0"
