@@ -10,6 +10,13 @@
 busy_loop() {
     timeout "$1" sh -c 'while :; do :; done' &
     busy=$!
+    # Spinning before anything is measured: the first ceiling probe takes
+    # milliseconds, less than a cold start of timeout and sh may.
+    for _ in $(seq 100); do
+        spin=$(pgrep -P "$busy" | head -1)
+        [ -n "$spin" ] && [ "$(awk '{ print $14 }' "/proc/$spin/stat" 2>/dev/null || echo 0)" -ge 10 ] && break
+        sleep 0.02
+    done
 }
 
 # Interference: a planted CPU-bound process must never leave a silently
