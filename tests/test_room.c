@@ -135,12 +135,18 @@ static void the_view(void)
         row(700, "cy", "threads", SL_ROOM_WRONG, "race", 0, -1, "c3"),   /* 11 min on */
         row(710, "dee", "threads", SL_ROOM_CAUGHT_UP, "", 3.9, 95, "d2"), /* fixed it */
         row(720, "<b>x</b>", "simd", SL_ROOM_SLOW, "", 2.0, 60, "x1"),
+        row(730, "bob", "gpu", SL_ROOM_CAUGHT_UP, "", 40.0, -1, "b2"),   /* make submit */
     };
     const char *shipped[] = { "shipped1" };
     static sl_room_view v;
     sl_room_view_make(rows, sizeof rows / sizeof rows[0], shipped, 1, 10.0, &v);
     CHECK_EQ_LL(v.people, 6);
-    CHECK_EQ_LL(v.nsteps, 2);
+    CHECK_EQ_LL(v.nsteps, 3);
+    /* A GPU's 40x (bob's make submit) is not his CPU family's best. */
+    size_t avx = 0;
+    while (avx < v.nfamilies && strcmp(v.families[avx].family, "x86-64 AVX-512") != 0)
+        avx++;
+    CHECK(avx < v.nfamilies && v.families[avx].median_best == 7.9);
     const sl_room_step *simd = &v.steps[0], *thr = &v.steps[1];
     CHECK(strcmp(simd->variant, "simd") == 0 && strcmp(thr->variant, "threads") == 0);
     /* simd: ann as shipped and dee, eve never: not started; bob caught

@@ -73,14 +73,14 @@ static void room_tables(FILE *f, const sl_room_view *v, int top)
         fprintf(f, "| mistake | participants |\n|---|--:|\n");
     for (size_t i = 0; i < v->nmistakes; i++)
         fprintf(f, "| %s | %d |\n", hint_words(v->mistakes[i].hint), v->mistakes[i].count);
-    fprintf(f, "\n## Speedups per CPU family\n\n| CPU family | participants | median best "
-            "speedup |\n|---|--:|--:|\n");
+    fprintf(f, "\n## Speedups per CPU family\n\nEach one's best CPU rung (GPU rows left out)."
+            "\n\n| CPU family | participants | median best speedup |\n|---|--:|--:|\n");
     for (size_t i = 0; i < v->nfamilies; i++) {
         fprintf(f, "| %s | %d | ", v->families[i].family, v->families[i].people);
         if (v->families[i].median_best > 0.0)
             fprintf(f, "%.1fx |\n", v->families[i].median_best);
         else
-            fprintf(f, "none right yet |\n");
+            fprintf(f, "no CPU rung right yet |\n");
     }
     fprintf(f, "\n## Leaderboard: %% of each one's own ceiling (top %d)\n\n", top);
     if (v->nleaders == 0)

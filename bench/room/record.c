@@ -194,6 +194,11 @@ int sl_room_hash_file(const char *path, char *out, size_t len)
     return bad ? -1 : 0;
 }
 
+int sl_room_gpu_variant(const char *variant)
+{
+    return strcmp(variant, "cuda") == 0 || strncmp(variant, "gpu", 3) == 0;
+}
+
 void sl_room_random_nickname(char *out, size_t len, uint64_t seed)
 {
     /* 16 x 16 x 10000 names: two of a room of 30 share one about once

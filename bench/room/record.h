@@ -75,6 +75,10 @@ int sl_room_post_parse(const char *body, size_t len, sl_room_post *p, char *why,
  * more): 0, or -1 when it cannot be read. */
 int sl_room_hash_file(const char *path, char *out, size_t len);
 
+/* Is variant one of lesson 5's GPU rungs (gpu, gpu_..., cuda)? Its
+ * speedup is a GPU's (make submit), not the participant's CPU's. */
+int sl_room_gpu_variant(const char *variant);
+
 /* A random nickname ("quiet-otter-0042") from a seed. */
 void sl_room_random_nickname(char *out, size_t len, uint64_t seed);
 

@@ -86,7 +86,8 @@ static void find_stuck(const sl_room_row *rows, const int *state, const int *ste
     s->step = step[latest], s->state = st, s->minutes = minutes, s->runs = runs;
 }
 
-/* Each participant's best right speedup, per family: the median. */
+/* Each participant's best right speedup on their CPU (not a GPU's rows,
+ * sent by make submit), per family: the median. */
 static void families(const sl_room_row *rows, const int *state, const size_t *latest,
                      int people, int nsteps, sl_room_view *v)
 {
@@ -106,7 +107,8 @@ static void families(const sl_room_row *rows, const int *state, const size_t *la
                     snprintf(v->families[v->nfamilies++].family, 48, "%s", rows[i].family);
                 fam[p] = f < 16 ? (int)f : -1;
             }
-            if (state[i] > SL_ROOM_WRONG && rows[i].r.speedup > best[p])
+            if (state[i] > SL_ROOM_WRONG && rows[i].r.speedup > best[p] &&
+                !sl_room_gpu_variant(rows[i].r.variant))
                 best[p] = rows[i].r.speedup;
         }
     }
