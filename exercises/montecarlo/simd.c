@@ -18,7 +18,8 @@ int64_t montecarlo_simd(int64_t samples, uint64_t seed, int threads, sl_where *w
     //            linear(z: MC_COUNTER_STEP) so every lane starts at its
     //            own point's counter.
     for (int64_t i = 0; i < samples; i++) {
-        inside += montecarlo_inside(sl_rng_mix(z), sl_rng_mix(z + SL_RNG_GAMMA));
+        if (montecarlo_inside(sl_rng_mix(z), sl_rng_mix(z + SL_RNG_GAMMA)))
+            inside++;
         z += MC_COUNTER_STEP;
     }
     return inside;
