@@ -145,8 +145,9 @@ node() {
     variants=gpu,cuda
     "$build/bench/speedlab" "$kernel" --variant "$variants" --results "$job" >"$job/run.out" 2>&1
     rc=$?
-    if grep -q "unknown variant 'cuda'" "$job/run.out"; then
-        echo "(no CUDA rows: the node's build has no CUDA variants)" >>"$out"
+    if grep -q "unknown variant 'cuda'\|--variant cuda cannot run here" "$job/run.out"; then
+        echo "(no CUDA rows: $(grep -q "unknown variant" "$job/run.out" &&
+            echo "the node's build has no CUDA variants" || echo "the node has no CUDA device"))" >>"$out"
         "$build/bench/speedlab" "$kernel" --variant gpu --results "$job" >"$job/run.out" 2>&1
         rc=$?
     fi
