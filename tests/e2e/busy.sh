@@ -92,15 +92,18 @@ case_busy() {
         ok "the summary says what was measured again" || fail "the summary is silent"
 }
 
-# stop_until PID ERE: stop PID for 0.3 s in every 0.35 s until ERE shows in
+# stop_until PID ERE: stop PID for 0.5 s in every 0.55 s until ERE shows in
 # $tmp/out or PID ends. The stops begin at once, not when the console says
 # "timing": on a busy machine the first pass can be over before a poll sees
 # that line. A call of about 0.3 s (the example kernel's scalar variant at
 # 3e8) spans a stop even when a loaded machine stretches the 50 ms between
 # stops.
 stop_until() {
+    # Stopped ten times as long as it runs: even when a loaded machine
+    # runs this loop late and the running stretches grow several times,
+    # the bench gets well under half of each repetition's wall time.
     while kill -0 "$1" 2>/dev/null && ! grep -qE "$2" "$tmp/out"; do
-        kill -STOP "$1"; sleep 0.3; kill -CONT "$1"; sleep 0.05
+        kill -STOP "$1"; sleep 0.5; kill -CONT "$1"; sleep 0.05
     done
 }
 
