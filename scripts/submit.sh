@@ -145,9 +145,10 @@ node() {
     variants=gpu,cuda
     "$build/bench/speedlab" "$kernel" --variant "$variants" --results "$job" >"$job/run.out" 2>&1
     rc=$?
-    if grep -q "unknown variant 'cuda'\|--variant cuda cannot run here" "$job/run.out"; then
-        echo "(no CUDA rows: $(grep -q "unknown variant" "$job/run.out" &&
-            echo "the node's build has no CUDA variants" || echo "the node has no CUDA device"))" >>"$out"
+    nocuda=$(sed -n -e "s/.*unknown variant 'cuda'.*/the node's build has no CUDA variants/p" \
+        -e "s/.*--variant cuda cannot run here.*/the node has no CUDA device/p" "$job/run.out" | head -1)
+    if [ -n "$nocuda" ]; then
+        echo "(no CUDA rows: $nocuda)" >>"$out"
         "$build/bench/speedlab" "$kernel" --variant gpu --results "$job" >"$job/run.out" 2>&1
         rc=$?
     fi

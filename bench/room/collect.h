@@ -19,9 +19,10 @@ sl_room_state sl_room_state_of(const sl_suite *s, const sl_config *c);
 /* The post for suite s: nickname and machine, and for each exercise
  * variant past the baseline, its configuration with the most threads:
  * those that ran on the host or on a GPU, and wrong ones anywhere (a gpu
- * variant right on a CPU standing in for a GPU has no time to tell). m: the measured ceilings (NULL: % of ceiling not
- * measured); source: the checkout the exercises are in; stamp: makes the
- * records' ids unique (the run's time and process). Returns the records. */
+ * variant right on a CPU standing in for a GPU has no time to tell).
+ * m: the measured ceilings (NULL: % of ceiling not measured); source:
+ * the checkout the exercises are in; stamp: makes the records' ids unique
+ * (the run's time and process). Returns the records. */
 size_t sl_room_collect(const sl_suite *s, const sl_ceilings *m, const char *nickname,
                        const char *source, const char *stamp, sl_room_post *p);
 
