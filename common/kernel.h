@@ -288,7 +288,7 @@ typedef struct sl_problem_def {
      * they are (0: not counted): a second compute roof, the issue roof,
      * at SL_CEILING_VECTOR's rate; the lower of the two binds. */
     double issue_ops;
-    const char *issue_why;    /* "27 vector instructions per sample" */
+    const char *issue_why;    /* "25 vector instructions per sample" */
 } sl_problem_def;
 
 /* The limit a variant is held against: the kernel's, or the expert

@@ -23,6 +23,8 @@
 #define MC_MAX_SIZE (INT64_C(1) << 53)
 /* Two draws per point: the counter of point i+1's x is point i's plus this. */
 #define MC_COUNTER_STEP (2 * SL_RNG_GAMMA)
+/* A draw's top 53 bits, in place: what sl_rng_unit keeps (montecarlo_inside). */
+#define MC_TOP_53 (~UINT64_C(0x7ff))
 
 /* Every montecarlo variant: draw `samples` points from `seed` on `threads`
  * OpenMP threads (variants without threads ignore it); set *where to where
@@ -35,13 +37,17 @@ typedef int64_t montecarlo_fn(int64_t samples, uint64_t seed, int threads,
 /* Is the point whose coordinates come from the draws rx and ry inside?
  * The point is x = sl_rng_unit(rx) = a * 2^-53, y = b * 2^-53 with the
  * 53-bit integers a = rx >> 11, b = ry >> 11. The test x^2 + y^2 < 1 is
- * done as a^2 + b^2 < 2^106, in doubles: scaling by a power of two is exact
- * in every step, so both give the same answer for every point (tests/
- * test_rng.c checks it), and this one skips two multiplies per point. */
+ * done as A^2 + B^2 < 2^128 on A = a * 2^11, B = b * 2^11: the draws with
+ * their low 11 bits cleared, each exact in a double. Scaling by a power of
+ * two is exact in every step, so both give the same answer for every
+ * point (tests/test_rng.c checks it). This one skips two multiplies per
+ * point, and clearing bits, unlike shifting them out, merges with the
+ * mix's last xor into one instruction where the vector unit has a
+ * three-input logic op (AVX-512's vpternlogq). */
 static inline SL_DEVICE_FN int montecarlo_inside(uint64_t rx, uint64_t ry)
 {
-    double a = (double)(rx >> 11), b = (double)(ry >> 11);
-    return a * a + b * b < 0x1.0p106;
+    double a = (double)(rx & MC_TOP_53), b = (double)(ry & MC_TOP_53);
+    return a * a + b * b < 0x1.0p128;
 }
 
 #pragma omp end declare target

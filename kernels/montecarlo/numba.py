@@ -5,8 +5,10 @@ generators.
 draws 2i and 2i+1 of SplitMix64, each a pure function of (seed, draw), so
 any split between threads counts exactly the reference's points inside. In
 numba every constant must be a uint64: an int64 meeting a uint64 becomes a
-float64 and the mixing silently goes wrong. The test a^2 + b^2 < 2^106 on
-the draws' top 53 bits is kernels/montecarlo/montecarlo_problem.h's.
+float64 and the mixing silently goes wrong. The test A^2 + B^2 < 2^128 on
+the draws with their low 11 bits cleared is
+kernels/montecarlo/montecarlo_problem.h's, so both ladders run the same
+instructions.
 
 "nprandom" rungs use numba's own np.random (a Mersenne Twister per thread):
 what a Python user writes first. Its points are not the reference's, so it
@@ -18,9 +20,10 @@ from numba import njit, prange
 GAMMA = np.uint64(0x9E3779B97F4A7C15)
 M1 = np.uint64(0xBF58476D1CE4E5B9)
 M2 = np.uint64(0x94D049BB133111EB)
-S11, S27, S30, S31 = np.uint64(11), np.uint64(27), np.uint64(30), np.uint64(31)
+S27, S30, S31 = np.uint64(27), np.uint64(30), np.uint64(31)
+TOP_53 = np.uint64(0xFFFFFFFFFFFFF800)
 ONE, TWO = np.uint64(1), np.uint64(2)
-LIMIT = 2.0 ** 106
+LIMIT = 2.0 ** 128
 
 
 @njit
@@ -35,8 +38,8 @@ def count_counter(samples, seed):
     inside = 0
     for i in prange(samples):
         k = TWO * np.uint64(i)
-        a = np.float64(draw(seed, k) >> S11)
-        b = np.float64(draw(seed, k + ONE) >> S11)
+        a = np.float64(draw(seed, k) & TOP_53)
+        b = np.float64(draw(seed, k + ONE) & TOP_53)
         if a * a + b * b < LIMIT:
             inside += 1
     return inside

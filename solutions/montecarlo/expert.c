@@ -2,14 +2,15 @@
  * same points, counted as a hand-written AVX-512 loop would.
  *
  * BEGIN SOLUTION HEADER
- * The limit it attacks: vector issue. A sample needs 27 vector
+ * The limit it attacks: vector issue. A sample needs 25 vector
  * instructions, 4 of them multiplies, and a core issues only so many a
  * cycle (Zen 4: 1.86 512-bit ones), so the multiplies' peak is not the
  * roof; the instruction count is (kernels/montecarlo's issue_ops; step
  * 4.7). Here four vectors of 8 points are in flight per iteration, their
- * generator chains side by side, and each comparison's mask is counted
- * with a masked add, where the compiler moves every mask to integers:
- * fewer instructions a point. The points, their order within a thread's
+ * generator chains side by side, so the out-of-order core always has
+ * independent work; each mask is counted with one masked add, and each
+ * draw's last xor and the clearing of its low bits are one ternary logic
+ * instruction, as GCC also emits for threads_simd. The points, their order within a thread's
  * block and the count are exactly threads_simd's. What it gave up:
  * portable code (no pragma counts with a mask); without AVX-512 DQ
  * (64-bit multiplies and conversions) it is threads_simd.
@@ -74,17 +75,22 @@ static inline __m512i count_inside(const __m512i x[MC_VECTORS], __m512i count)
     }
     xorshift_multiply(z, 30, UINT64_C(0xbf58476d1ce4e5b9));
     xorshift_multiply(z, 27, UINT64_C(0x94d049bb133111eb));
+    /* vpternlogq's truth table for (a ^ b) & c, from its inputs' own
+     * tables (a = 0xf0, b = 0xcc, c = 0xaa). */
+    enum { XOR_AND = (0xf0 ^ 0xcc) & 0xaa };
+    const __m512i top = _mm512_set1_epi64((long long)MC_TOP_53);
     __m512d u[2 * MC_VECTORS];
     for (int k = 0; k < 2 * MC_VECTORS; k++) {
-        /* The mix's last xor, then the top 53 bits as an exact double. */
-        __m512i m = _mm512_xor_si512(z[k], _mm512_srli_epi64(z[k], 31));
-        u[k] = _mm512_cvtepu64_pd(_mm512_srli_epi64(m, 11));
+        /* The mix's last xor and the top 53 bits kept in place, in one
+         * instruction, then an exact double (montecarlo_inside). */
+        __m512i m = _mm512_ternarylogic_epi64(z[k], _mm512_srli_epi64(z[k], 31), top, XOR_AND);
+        u[k] = _mm512_cvtepu64_pd(m);
     }
     for (int k = 0; k < MC_VECTORS; k++) {
         /* x*x + y*y rounded twice, as the reference does (no FMA). */
         __m512d r = _mm512_add_pd(_mm512_mul_pd(u[2 * k], u[2 * k]),
                                   _mm512_mul_pd(u[2 * k + 1], u[2 * k + 1]));
-        __mmask8 in = _mm512_cmp_pd_mask(r, _mm512_set1_pd(0x1.0p106), _CMP_LT_OQ);
+        __mmask8 in = _mm512_cmp_pd_mask(r, _mm512_set1_pd(0x1.0p128), _CMP_LT_OQ);
         count = _mm512_mask_add_epi64(count, in, count, one);
     }
     return count;
@@ -124,11 +130,12 @@ static inline svuint64_t mix_sve(svbool_t all, svuint64_t z)
 /* How many of a vector of points, whose x counters are z, fall inside. */
 static inline int64_t inside_sve(svbool_t all, svuint64_t z)
 {
-    svfloat64_t a = svcvt_f64_u64_x(all, svlsr_n_u64_x(all, mix_sve(all, z), 11));
+    svfloat64_t a = svcvt_f64_u64_x(all, svand_n_u64_x(all, mix_sve(all, z), MC_TOP_53));
     svuint64_t zy = svadd_n_u64_x(all, z, SL_RNG_GAMMA);
-    svfloat64_t b = svcvt_f64_u64_x(all, svlsr_n_u64_x(all, mix_sve(all, zy), 11));
-    svfloat64_t r = svmla_f64_x(all, svmul_f64_x(all, a, a), b, b);
-    return (int64_t)svcntp_b64(all, svcmplt_n_f64(all, r, 0x1.0p106));
+    svfloat64_t b = svcvt_f64_u64_x(all, svand_n_u64_x(all, mix_sve(all, zy), MC_TOP_53));
+    /* Rounded twice, as the reference does: a fused svmla would round once. */
+    svfloat64_t r = svadd_f64_x(all, svmul_f64_x(all, a, a), svmul_f64_x(all, b, b));
+    return (int64_t)svcntp_b64(all, svcmplt_n_f64(all, r, 0x1.0p128));
 }
 
 /* Points [first, last), last - first a multiple of twice the vector's
