@@ -24,6 +24,9 @@
 #             device images' headers are rewritten for its runtime
 #             (scripts/cubin_v1.c), and BUILD says so.
 #   run.sh    validate and time the GPU track on the node (scripts/gpu_bundle_run.sh)
+#   offload_profile.sh
+#             run.sh's reading of clang's offload profile: its gpu
+#             variant's copies and kernel per source line
 #   README    five lines
 #   BUILD     what was built, for what, and the GLIBC version it needs
 # The folder is built beside OUT and renamed into place, so an old bundle is
@@ -244,6 +247,7 @@ cuda=$(sed -n 's/^-- *CUDA *//p' "$build.configure.log")
     echo "glibc_needed: $glibc_need"
 } >"$stage/BUILD"
 cp scripts/gpu_bundle_run.sh "$stage/run.sh"
+cp scripts/offload_profile.sh "$stage/offload_profile.sh"
 # What the kernels declare for a GPU node (kernels/<k>/gpu-node.txt).
 cat kernels/*/gpu-node.txt 2>/dev/null | grep -v '^#' >"$stage/node.txt"
 chmod +x "$stage/run.sh"

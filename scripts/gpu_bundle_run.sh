@@ -182,6 +182,31 @@ if [ "$host_ok" = 0 ] && [ "$quick" = 0 ] && [ -n "$subject" ]; then
     rm -rf "$scratch"
 fi
 
+# --- Where clang's gpu variant spent its time ---------------------------------------
+# LLVM's offload runtime times every copy and kernel itself
+# (LIBOMPTARGET_PROFILE); offload_profile.sh sums them per source line of
+# the solution's gpu code, so that copies and kernel can be read beside
+# nsys's figures. One short run of the profiled kernel (the quick size on
+# the host, where nothing offloads and it says so).
+if [ -n "$clang_label" ] && [ "$clang_rc" != 1 ] && [ -n "$subject" ] && [ -d "${clang_tmp:-}/lib-clang" ]; then
+    section "where $clang_label's $pkernel gpu variant spent its time (profile-clang.txt)"
+    psizes="--size $psize"
+    [ "$quick" = 1 ] && psizes=--quick
+    LD_LIBRARY_PATH="$clang_tmp/lib-clang" LIBOMPTARGET_PROFILE="$clang_tmp/profile.json" \
+        LIBOMPTARGET_PROFILE_GRANULARITY=0 "$here/bin/speedlab-bench-clang" --kernel "$pkernel" \
+        --variant gpu $psizes --threads 1 --no-weak --reps 1 --min-time 0.01 --no-plots \
+        --results "$clang_tmp/profile" >"$clang_tmp/profile.out" 2>&1
+    sh "$here/offload_profile.sh" "$clang_tmp/profile.json" solutions/ >"$run/.profile-clang.tmp" 2>&1
+    case $? in
+    0) ;;
+    1) echo "no breakdown: $clang_label's gpu variant reached no offload device (it ran on the host)" \
+           >"$run/.profile-clang.tmp" ;;
+    *) echo "no breakdown: offload_profile.sh failed: $(tail -1 "$run/.profile-clang.tmp")" >"$run/.profile-clang.tmp" ;;
+    esac
+    mv "$run/.profile-clang.tmp" "$run/profile-clang.txt"
+    sed 's/^/  /' "$run/profile-clang.txt"
+fi
+
 # --- Where the gpu variants ran -------------------------------------------------------
 section "where the gpu variants ran"
 # Quoted fields ("static,1") hold commas: blank them before splitting.

@@ -39,7 +39,7 @@ case_bundle() {
     want=$(cat "$top"/kernels/*/gpu-node.txt | grep -c '^size ')
     [ "$want" -gt 0 ] && [ "$(grep -c '^size [a-z0-9_]*=[0-9e]*$' "$bundle/node.txt")" -eq "$want" ] &&
         ok "node.txt: the $want node sizes the kernels declare" || fail "node.txt: $(cat "$bundle/node.txt")"
-    for f in run.sh README BUILD bin/speedlab-bench-solutions bin/speedlab \
+    for f in run.sh offload_profile.sh README BUILD bin/speedlab-bench-solutions bin/speedlab \
              lib/libgomp.so.1 lib/libgomp-plugin-nvptx.so.1; do
         [ -s "$bundle/$f" ] && ok "bundle has $f" || fail "bundle lacks $f"
     done
@@ -179,6 +179,13 @@ case_bundle() {
             "the speedup figure labels clang's bar, a host fallback whether disturbed or not"
         expect_match "$tmp/out" "^  ${e2e_image} +$clang +gpu .*host fallback +valid" \
             "run.sh lists clang's gpu rows"
+        # clang's runtime profile, read by the bundle's offload_profile.sh:
+        # nothing offloads here, and the file says so (on a GPU: copies
+        # and kernel per line of the solution's gpu code).
+        expect_match "$tmp/out" "^== where $clang's [a-z_]+ gpu variant spent its time \(profile-clang.txt\)" \
+            "run.sh reads clang's offload profile"
+        expect_in "$run/profile-clang.txt" "no breakdown: $clang's gpu variant reached no offload device" \
+            "profile-clang.txt: no breakdown on the host, and why"
     fi
     expect_in "$run/summary.md" "host fallback: CPU code, no GPU here" "the headline says host fallback"
     expect_in "$run/summary.md" "none: the gpu variant ran on the host" "no crossover claimed"
