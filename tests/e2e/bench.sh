@@ -159,6 +159,7 @@ case_interrupt() {
     quick_bench 0 "an earlier run" "$bench" --threads 1 --no-plots
     earlier=$run; sum=$(cat "$earlier"/* | cksum)
     for sig in TERM INT; do
+        : >"$tmp/out"  # before the start: see wait_for_first_timing
         "$bench" --kernel ${e2e_example} --size 100000000 --threads 1,2 --reps 6 --min-time 0.2 \
             --no-plots --verbose --benchmark_enable_random_interleaving=false \
             --results "$tmp/results" >"$tmp/out" 2>"$tmp/err" &
@@ -190,6 +191,7 @@ case_interrupt() {
     interrupt_while_plotting "$bench"
     # SIGKILL leaves its partial folder; the next run removes it and says
     # so, and leaves alone the partial folder of a run still going.
+    : >"$tmp/out"  # before the start: see wait_for_first_timing
     "$bench" --kernel ${e2e_example} --size 100000000 --threads 1 --reps 6 --min-time 0.2 --no-plots \
         --results "$tmp/results" >"$tmp/out" 2>"$tmp/err" &
     pid=$!

@@ -85,6 +85,7 @@ case_store() {
 
     # Killed mid-run (SIGKILL): the database stays readable, without it.
     before=$(sql "$db" "select count(*) from runs")
+    : >"$tmp/out"  # before the start: see wait_for_first_timing
     "$bench" --kernel "$e2e_example" --size 100000000 --threads 1 --reps 6 --min-time 0.2 \
         --no-plots --results "$res" >"$tmp/out" 2>"$tmp/err" &
     pid=$!

@@ -91,7 +91,10 @@ failing_gnuplot() {
 }
 
 # wait_for_first_timing: until a bench writing to $tmp/out has timed its
-# first configuration (at most a minute).
+# first configuration (at most a minute). The caller empties $tmp/out
+# before it starts the bench: the `>"$tmp/out"` of a command sent to the
+# background is done in the child, and a poll that comes first reads the
+# last run's lines (this made e2e.stalled stop nothing, once in CI).
 wait_for_first_timing() {
     for _ in $(seq 1 600); do
         grep -q '^timing ' "$tmp/out" && break
