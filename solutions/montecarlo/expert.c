@@ -10,10 +10,11 @@
  * generator chains side by side, so the out-of-order core always has
  * independent work; each mask is counted with one masked add, and each
  * draw's last xor and the clearing of its low bits are one ternary logic
- * instruction, as GCC also emits for threads_simd. The points, their order within a thread's
- * block and the count are exactly threads_simd's. What it gave up:
- * portable code (no pragma counts with a mask); without AVX-512 DQ
- * (64-bit multiplies and conversions) it is threads_simd.
+ * instruction, as GCC also emits for threads_simd. The points, their
+ * order within a thread's block and the count are exactly threads_simd's.
+ * What it gave up: portable code (no pragma interleaves chains like
+ * this); without AVX-512 DQ (64-bit multiplies and conversions) it is
+ * threads_simd.
  * On ARM, SVE has both (and counts a predicate with cntp): the same loop
  * in SVE intrinsics, as many points per vector as the machine's length
  * gives; validated under qemu at 256 and 512 bits, never timed on ARM
