@@ -136,9 +136,8 @@ interrupt_while_plotting() {
     printf '#!/bin/sh\necho $$ >>"%s/slow/pids"\nexec sleep 30\n' "$tmp" >"$tmp/slow/gnuplot"
     chmod +x "$tmp/slow/gnuplot"
     # setsid: its own process group, so that the signal reaches it alone.
-    setsid env PATH="$tmp/slow:$PATH" "$bench" --quick --kernel ${e2e_example} --size 100003 \
-        --threads 1 --reps 1 --min-time 0.01 --no-weak --results "$tmp/ip" >"$tmp/out" 2>"$tmp/err" &
-    pid=$!
+    in_background setsid env PATH="$tmp/slow:$PATH" "$bench" --quick --kernel ${e2e_example} --size 100003 \
+        --threads 1 --reps 1 --min-time 0.01 --no-weak --results "$tmp/ip"
     for _ in $(seq 1 300); do [ -s "$tmp/slow/pids" ] && break; sleep 0.1; done
     pgid=$(ps -o pgid= -p "$pid" | tr -d ' ')
     [ -s "$tmp/slow/pids" ] && [ "$pgid" = "$pid" ] ||
@@ -159,11 +158,9 @@ case_interrupt() {
     quick_bench 0 "an earlier run" "$bench" --threads 1 --no-plots
     earlier=$run; sum=$(cat "$earlier"/* | cksum)
     for sig in TERM INT; do
-        : >"$tmp/out"  # before the start: see wait_for_first_timing
-        "$bench" --kernel ${e2e_example} --size 100000000 --threads 1,2 --reps 6 --min-time 0.2 \
-            --no-plots --verbose --benchmark_enable_random_interleaving=false \
-            --results "$tmp/results" >"$tmp/out" 2>"$tmp/err" &
-        pid=$!
+        in_background "$bench" --kernel ${e2e_example} --size 100000000 --threads 1,2 --reps 6 \
+            --min-time 0.2 --no-plots --verbose --benchmark_enable_random_interleaving=false \
+            --results "$tmp/results"
         wait_for_first_config
         kill -"$sig" "$pid"
         wait "$pid"
@@ -191,10 +188,8 @@ case_interrupt() {
     interrupt_while_plotting "$bench"
     # SIGKILL leaves its partial folder; the next run removes it and says
     # so, and leaves alone the partial folder of a run still going.
-    : >"$tmp/out"  # before the start: see wait_for_first_timing
-    "$bench" --kernel ${e2e_example} --size 100000000 --threads 1 --reps 6 --min-time 0.2 --no-plots \
-        --results "$tmp/results" >"$tmp/out" 2>"$tmp/err" &
-    pid=$!
+    in_background "$bench" --kernel ${e2e_example} --size 100000000 --threads 1 --reps 6 \
+        --min-time 0.2 --no-plots --results "$tmp/results"
     wait_for_first_timing
     kill -KILL "$pid"
     wait "$pid" 2>/dev/null

@@ -62,10 +62,8 @@ case_busy() {
         fail "a host-fallback bar lost its mark: $(grep fallback "$run/speedup-${e2e_example}.dat")"
 
     # Load for the first seconds of timing only: re-measured at the end.
-    : >"$tmp/out"  # before the start: see wait_for_first_timing
-    "$bench" --quick --kernel ${e2e_example} --size 20000003 --threads 1,2 --no-weak --reps 3 \
-        --min-time 0.1 --retry-busy 3 --no-plots --results "$tmp/r1" >"$tmp/out" 2>"$tmp/err" &
-    pid=$!
+    in_background "$bench" --quick --kernel ${e2e_example} --size 20000003 --threads 1,2 --no-weak --reps 3 \
+        --min-time 0.1 --retry-busy 3 --no-plots --results "$tmp/r1"
     wait_for_first_timing
     busy_loop 2
     wait "$pid"; rc=$?
@@ -116,11 +114,9 @@ stop_until() {
 case_stalled() {
     bench=$1
     for retry in 1 0; do
-        : >"$tmp/out"  # before the start: see wait_for_first_timing
-        "$bench" --kernel ${e2e_example} --variant scalar --size 300000000 --threads 1 --reps 3 \
-            --min-time 0.01 --no-weak --no-plots --retry-busy "$retry" --results "$tmp/st$retry" \
-            >"$tmp/out" 2>"$tmp/err" &
-        pid=$!
+        in_background "$bench" --kernel ${e2e_example} --variant scalar --size 300000000 \
+            --threads 1 --reps 3 --min-time 0.01 --no-weak --no-plots --retry-busy "$retry" \
+            --results "$tmp/st$retry"
         stop_until "$pid" "measuring .* again|^probing"
         wait "$pid"; rc=$?
         [ "$rc" -eq 0 ] && ok "stopped again and again, --retry-busy $retry: exit 0" ||

@@ -156,9 +156,8 @@ case_nodes() {
     ls "$job/r" >"$tmp/before"
     # The 1-rank launch (the baseline) comes first: node 2's rank appears
     # only with the 2-rank one, later on a busy machine; wait up to 2 minutes.
-    run2 --kernel "$e2e_image" --size 512 --ranks 2 --threads 1 --reps 100 --min-time 0.01 \
-        --results "$job/r" --timeout 300 >"$tmp/out" 2>"$tmp/err" &
-    pid=$!
+    in_background run2 --kernel "$e2e_image" --size 512 --ranks 2 --threads 1 --reps 100 --min-time 0.01 \
+        --results "$job/r" --timeout 300
     victim=""
     for _ in $(seq 600); do
         kill -0 "$pid" 2>/dev/null || break

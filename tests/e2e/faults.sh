@@ -81,10 +81,8 @@ case_faults() {
         $as_user "$bench" --quick --kernel ${e2e_example} --size 20003 --variant scalar --reps 1 \
             --min-time 0.01 --no-plots --no-weak --results "$w" >/dev/null 2>&1
         earlier="$w/$(readlink "$w/latest")"; sum=$(cat "$earlier"/* | cksum)
-        : >"$tmp/out"  # before the start: see wait_for_first_timing
-        $as_user "$bench" --kernel ${e2e_example} --size 100000000 --threads 1,2 --reps 3 --min-time 0.1 \
-            --no-plots --no-weak --results "$w" >"$tmp/out" 2>"$tmp/err" &
-        pid=$!
+        in_background $as_user "$bench" --kernel ${e2e_example} --size 100000000 --threads 1,2 \
+            --reps 3 --min-time 0.1 --no-plots --no-weak --results "$w"
         wait_for_first_timing
         chmod 555 "$w"/.*.partial
         wait "$pid"; rc=$?
@@ -112,10 +110,8 @@ disk_fills_mid_run() {
     bench=$1; mnt="$tmp/fills"
     mkdir -p "$mnt"
     [ "$(id -u)" = 0 ] && mount -t tmpfs -o size=24m tmpfs "$mnt" 2>/dev/null || return 1
-    : >"$tmp/out"  # before the start: see wait_for_first_timing
-    "$bench" --kernel ${e2e_example} --size 100000000 --threads 1,2 --reps 3 --min-time 0.1 \
-        --no-plots --no-weak --results "$mnt/r" >"$tmp/out" 2>"$tmp/err" &
-    pid=$!
+    in_background "$bench" --kernel ${e2e_example} --size 100000000 --threads 1,2 --reps 3 --min-time 0.1 \
+        --no-plots --no-weak --results "$mnt/r"
     wait_for_first_timing
     dd if=/dev/zero of="$mnt/fill" bs=1M 2>/dev/null
     wait "$pid"; rc=$?

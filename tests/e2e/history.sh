@@ -85,10 +85,8 @@ case_store() {
 
     # Killed mid-run (SIGKILL): the database stays readable, without it.
     before=$(sql "$db" "select count(*) from runs")
-    : >"$tmp/out"  # before the start: see wait_for_first_timing
-    "$bench" --kernel "$e2e_example" --size 100000000 --threads 1 --reps 6 --min-time 0.2 \
-        --no-plots --results "$res" >"$tmp/out" 2>"$tmp/err" &
-    pid=$!
+    in_background "$bench" --kernel "$e2e_example" --size 100000000 --threads 1 --reps 6 --min-time 0.2 \
+        --no-plots --results "$res"
     wait_for_first_timing
     kill -KILL "$pid"
     wait "$pid" 2>/dev/null
@@ -417,9 +415,8 @@ db = sqlite3.connect(sys.argv[1], isolation_level=None); db.execute("begin immed
 open(sys.argv[2], "w").close(); time.sleep(60)' "$res/history.sqlite" "$tmp/locked.ready" &
     holder=$!
     while [ ! -e "$tmp/locked.ready" ]; do sleep 0.1; done
-    "$bench" --quick --kernel "$e2e_example" --size 100003 --threads 1 --reps 2 --min-time 0.01 \
-        --no-plots --no-weak --results "$res" >"$tmp/out" 2>"$tmp/err" &
-    pid=$!
+    in_background "$bench" --quick --kernel "$e2e_example" --size 100003 --threads 1 --reps 2 \
+        --min-time 0.01 --no-plots --no-weak --results "$res"
     while [ ! -L "$res/latest" ] && kill -0 "$pid" 2>/dev/null; do sleep 0.1; done
     sleep 1
     start=$(date +%s)

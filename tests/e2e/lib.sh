@@ -90,11 +90,19 @@ failing_gnuplot() {
     chmod +x "$tmp/bin/gnuplot"
 }
 
-# wait_for_first_timing: until a bench writing to $tmp/out has timed its
-# first configuration (at most a minute). The caller empties $tmp/out
-# before it starts the bench: the `>"$tmp/out"` of a command sent to the
-# background is done in the child, and a poll that comes first reads the
-# last run's lines (this made e2e.stalled stop nothing, once in CI).
+# in_background COMMAND...: COMMAND started in the background, its output
+# in $tmp/out and $tmp/err; sets pid. Both are emptied here, before the
+# start: a redirection written after `&` is done in the child, and a poll
+# that comes first would read the last run's lines (this made e2e.stalled
+# stop nothing, once in CI).
+in_background() {
+    : >"$tmp/out"; : >"$tmp/err"
+    "$@" >"$tmp/out" 2>"$tmp/err" &
+    pid=$!
+}
+
+# wait_for_first_timing: until a bench writing to $tmp/out (in_background)
+# has timed its first configuration (at most a minute).
 wait_for_first_timing() {
     for _ in $(seq 1 600); do
         grep -q '^timing ' "$tmp/out" && break

@@ -87,9 +87,8 @@ case_bad_input() {
     # Ctrl-C on the launcher: mpirun runs in a process group of its own,
     # so the launcher stops it and its ranks; exit 130, nothing kept, no
     # rank left running.
-    "$solutions" --kernel ${e2e_example} --size 2000000000 --ranks 2 --threads 1 --reps 5 \
-        --min-time 0.5 --results "$tmp/mi" >"$tmp/out" 2>"$tmp/err" &
-    pid=$!
+    in_background "$solutions" --kernel ${e2e_example} --size 2000000000 --ranks 2 --threads 1 --reps 5 \
+        --min-time 0.5 --results "$tmp/mi"
     for _ in $(seq 1 300); do grep -q '^== 2 rank' "$tmp/out" && break; sleep 0.1; done
     sleep 1
     kill -INT "$pid"
