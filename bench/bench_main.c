@@ -182,8 +182,9 @@ static int time_valid(bench_run *b)
     double deadline = sl_bench_deadline(&b->set, b->start, sl_now() - probe_from);
     char more[128];
     sl_bench_describe_target(&b->set, more, sizeof more);
-    printf("timing %zu valid configurations (%d repetitions, >= %.2g s each%s)\n",
-           suite->count - b->invalid, b->set.reps, b->set.min_time, more);
+    printf("timing %zu valid configurations (%d repetitions, >= %.2g s each%s%s)\n",
+           suite->count - b->invalid, b->set.reps, b->set.min_time,
+           b->cli.min_time_from_env ? ": " SL_MIN_TIME_ENV : "", more);
     fflush(stdout);
     sl_timing timing = {
         .reps = b->set.reps, .min_time = b->set.min_time, .progress = stdout,

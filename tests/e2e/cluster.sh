@@ -224,6 +224,7 @@ case_busy_node() {
 # the hang holds up no one after its time. The right one is told where
 # its time went, and its rows reach the room.
 case_submit() {
+    brief_timing
     work=$tmp/work
     # The node has no network: its clang's runtime is unpacked beforehand.
     host_offload_ready "$work/build-omp" ||

@@ -132,6 +132,7 @@ case_gpu() {
 # slip (kernels/<k>/planted/unmapped) right on the host fallback of the
 # default build (BUILD, this test's argument) yet WRONG here.
 case_host_offload() {
+    brief_timing
     default_build=$1
     b="$tmp/host-offload"
     # Its runtime is downloaded and unpacked: where that cannot be, say why.

@@ -72,6 +72,8 @@ case_bad_input() {
     expect_rc 2 "OMP_PLACES=bogus" env OMP_PLACES=bogus "$bench" --results "$res"
     expect_in "$tmp/err" "OMP_PLACES: 'bogus' is not allowed" "OMP_PLACES=bogus named"
     expect_rc 2 "OMP_WAIT_POLICY=spin" env OMP_WAIT_POLICY=spin "$bench" --results "$res"
+    expect_rc 2 "SPEEDLAB_MIN_TIME=0" env SPEEDLAB_MIN_TIME=0 "$bench" --results "$res"
+    expect_in "$tmp/err" "SPEEDLAB_MIN_TIME: '0' is not a number of seconds" "SPEEDLAB_MIN_TIME=0 named"
     left=$(ls -A "$res" | wc -l)
     [ "$left" -eq 0 ] && ok "bad input wrote nothing" || { fail "bad input left files:"; ls -A "$res" >&2; }
     expect_rc 0 "--help" "$bench" --help
@@ -132,6 +134,7 @@ case_bad_input_all() {
     says="unknown argument";          bad "speedlab ${e2e_example} --frobnicate" "$runner" ${e2e_example} --frobnicate --results "$res"
     says="needs a value";             bad "speedlab ${e2e_example} --size (no value)" "$runner" ${e2e_example} --size
     says="";                          bad "speedlab (no kernel)" "$runner"
+    says="SPEEDLAB_MIN_TIME: 'abc'";  bad "SPEEDLAB_MIN_TIME=abc" env SPEEDLAB_MIN_TIME=abc "$runner" ${e2e_example} --results "$res"
     # The OpenMP environment, for the runner and the bench.
     for v in abc 0 -3 4abc 99999999999; do
         says="OMP_NUM_THREADS";       bad "speedlab: OMP_NUM_THREADS=$v" env OMP_NUM_THREADS=$v "$runner" ${e2e_example} --results "$res"

@@ -125,6 +125,7 @@ run_lessons() {
 }
 
 case_lesson_commands() {
+    brief_timing
     build=$1
     before=""
     (cd "$top" && git rev-parse --git-dir >/dev/null 2>&1) &&

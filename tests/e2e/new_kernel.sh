@@ -14,6 +14,7 @@ copy_kit() {
 }
 
 case_new_kernel() {
+    brief_timing
     command -v git >/dev/null 2>&1 || { echo "skipped: no git"; exit 77; }
     kit="$tmp/kit"
     copy_kit "$kit" || { fail "cannot copy the kit"; return; }

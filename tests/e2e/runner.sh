@@ -4,7 +4,9 @@
 
 case_runner() {
     runner=$1
-    expect_rc 0 "speedlab ${e2e_example}" "$runner" ${e2e_example} --min-time 0.01 --size 100003 --reps 1
+    # The suite's brief timing, from the environment (lib.sh's brief_timing).
+    expect_rc 0 "speedlab ${e2e_example}" env SPEEDLAB_MIN_TIME=0.01 "$runner" ${e2e_example} --size 100003 --reps 1
+    expect_in "$tmp/out" "1 repetitions each, >= 0.01 s: SPEEDLAB_MIN_TIME" "the run says its brief timing came from SPEEDLAB_MIN_TIME"
     expect_in "$tmp/out" "exercises  threads_simd" "runner shows the exercise row"
     expect_in "$tmp/out" "solutions  threads_simd" "runner shows the solution row"
     expect_in "$tmp/out" "verdict" "runner has a verdict column"

@@ -24,6 +24,7 @@ fetch_benchmark_source() {
 }
 
 case_no_root() {
+    brief_timing
     [ "$(id -u)" = 0 ] && command -v unshare >/dev/null 2>&1 && command -v setpriv >/dev/null 2>&1 ||
         { echo "skipped: needs root (to make the namespace), unshare and setpriv"; exit 77; }
     cmake_dirs=$(find /usr/lib /usr/local/lib -path '*cmake/benchmark/benchmarkConfig.cmake' 2>/dev/null |
