@@ -350,8 +350,10 @@ case_commits() {
     else
         echo "not judged: whether the plant alone shows (the bench kept $clean of $all medians clean)"
     fi
-    # A commit that does not build: recorded, and the range goes on.
-    echo "this is not C" >>"$clone/solutions/$(folder_of "$e2e_example")/scalar.c"
+    # A commit that does not build: recorded, and the range goes on. The
+    # break is in a header the first objects include, so that the build
+    # from scratch, tried next, fails at once too.
+    echo "this is not C" >>"$clone/common/kernel.h"
     g commit -qam "fourth: does not build" || { fail "commit 4"; return; }
     broken=$(g rev-parse --short=12 HEAD)
     expect_rc 0 "bench-commits over a commit that does not build" env SPEEDLAB_HISTORY="$history" \

@@ -104,7 +104,9 @@ run_lessons() {
         # the run history) in a scratch folder.
         # (AUTOVEC=1 and OFFLOAD=host build in folders of their own.)
         case $command in *AUTOVEC=* | *OFFLOAD=*) b="" ;; *) b="BUILD=$build " ;; esac
-        run=$(printf '%s' "$command" | sed -e "s|^make\( \|$\)|make -s ${b}RESULTS=$tmp/results\1|" \
+        # (No \| alternation here: in s|...| it is a plain |.)
+        run=$(printf '%s' "$command" | sed -e "s|^make |make -s ${b}RESULTS=$tmp/results |" \
+                                           -e "s|^make\$|make -s ${b}RESULTS=$tmp/results|" \
                                            -e "s|build/default/|$build/|g" \
                                            -e "s|\(bench/speedlab [a-z_]*\)|\1 --results $tmp/results|g")
         start=$(date +%s)
@@ -130,7 +132,18 @@ case_lesson_commands() {
     before=""
     (cd "$top" && git rev-parse --git-dir >/dev/null 2>&1) &&
         before=$(cd "$top" && git status --porcelain --untracked-files=all)
+    touch "$tmp/stamp"
+    folders=$(ls "$top/build" 2>/dev/null)
     run_lessons "$top" "$build" 0
+    # The checkout's run history and build folders are not the commands'
+    # (a make in make test would otherwise build in build/cc: make exports
+    # CC). A program run directly may write its files into results/.
+    written=$(find "$top/results" -maxdepth 1 -name 'history.sqlite*' -newer "$tmp/stamp" 2>/dev/null)
+    [ -z "$written" ] && ok "the checkout's run history untouched" ||
+        fail "the lessons' commands ran into the checkout's history: $written"
+    new=$(ls "$top/build" 2>/dev/null | grep -vxF "$folders" | grep -vE -- '-(autovec|host-offload)' | tr '\n' ' ')
+    [ -z "$new" ] && ok "no build folder but $build (and AUTOVEC's, OFFLOAD's)" ||
+        fail "the lessons' commands built in build/$new"
     if (cd "$top" && git rev-parse --git-dir >/dev/null 2>&1); then
         after=$(cd "$top" && git status --porcelain --untracked-files=all)
         [ "$before" = "$after" ] && ok "nothing written outside results/ and build/" ||
