@@ -522,7 +522,7 @@ static int parse_one(sl_cli *cli, int argc, char **argv, int *i, unsigned progra
 
 /* SL_MIN_TIME_ENV, when set, stands in for --min-time not given: the test
  * suite sets it, so that commands it runs as a participant types them
- * (make pi, make bench QUICK=1) time briefly; its subject is what they
+ * (make <lesson>, make bench QUICK=1) time briefly; its subject is what they
  * print and exit with, not their speed. Runs say where the value came from. */
 static int min_time_from_env(sl_cli *cli, char *why, size_t whylen)
 {

@@ -27,7 +27,7 @@ kernel_hooks() {
 
 # brief_timing: the runner and the bench time each repetition for 0.01 s
 # at least, not their default, in the commands a case runs as a
-# participant types them (make pi, make bench QUICK=1): the case checks
+# participant types them (make <lesson>, make bench QUICK=1): the case checks
 # what they print and exit with, not their speed. They say so in their
 # progress line (SPEEDLAB_MIN_TIME, bench/run/cli.c).
 brief_timing() { SPEEDLAB_MIN_TIME=0.01; export SPEEDLAB_MIN_TIME; }
