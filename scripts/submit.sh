@@ -24,7 +24,9 @@
 # (the shared job folders; default results/submit), SPEEDLAB_SUBMIT_TIME
 # (minutes a job may take, default 10), SPEEDLAB_SUBMIT_MAKE_ARGS (how the
 # node builds: e.g. OFFLOAD=host), SPEEDLAB_SUBMIT_WORK (the node's build
-# folder, default /tmp/speedlab-submit-<uid>).
+# folder, default /tmp/speedlab-submit-<uid>), SPEEDLAB_SUBMIT_RESULTS (the
+# participant's results folder, where make submit's RESULTS goes; default
+# results/: a row the room did not take waits in its room/queue).
 # Exit (send): the runner's (0 right, 3 wrong), 1 the job failed (compile
 # error, time limit, crash: named), 2 bad input or no SLURM here.
 set -u
@@ -60,7 +62,7 @@ send() {
     } >"$job.partial/manifest" && mv "$job.partial" "$job" || exit 2
     # The room (SPEEDLAB_ROOM) hears of the job's rows under the
     # participant's own nickname: sbatch passes the environment on.
-    results=$kit/results
+    results=${SPEEDLAB_SUBMIT_RESULTS:-$kit/results}
     if [ -n "${SPEEDLAB_ROOM:-}" ] && [ -z "${SPEEDLAB_NICKNAME:-}" ] && [ -s "$results/room/nickname" ]; then
         SPEEDLAB_NICKNAME=$(head -1 "$results/room/nickname") && export SPEEDLAB_NICKNAME
     fi

@@ -241,7 +241,7 @@ case_submit() {
     grep -q 'spin = 1; spin;' "$tmp/hang/gpu.c" || { fail "planting the hang"; return; }
     sed -i 's/^\( *\)int on_host = 1;$/\1int on_host = 1 +;/' "$tmp/broken/gpu.c"
     export SPEEDLAB_SUBMIT_DIR="$tmp/jobs" SPEEDLAB_SUBMIT_WORK="$work" SPEEDLAB_SUBMIT_TIME=8 \
-        SPEEDLAB_SUBMIT_MAKE_ARGS=OFFLOAD=host SPEEDLAB_SKIP_DEPS=1
+        SPEEDLAB_SUBMIT_MAKE_ARGS=OFFLOAD=host SPEEDLAB_SKIP_DEPS=1 SPEEDLAB_SUBMIT_RESULTS="$tmp/results"
     mkdir -p "$tmp/room"
     for who in right hang unmapped broken; do
         # Two are in the room (a shared folder), under their nicknames.

@@ -146,7 +146,7 @@ case_host_offload() {
     expect_not_in "$tmp/check.out" "host fallback" "no lesson says host fallback"
 
     expect_rc 2 "make missing-map OFFLOAD=host fails" make -C "$top" missing-map OFFLOAD=host BUILD="$b" \
-        ARGS="--size 1000000 --reps 2"
+        RESULTS="$tmp/results" ARGS="--size 1000000 --reps 2"
     cat "$tmp/out" "$tmp/err" >"$tmp/map.out"
     expect_in "$tmp/map.out" "missing-map] Error 3" "with the runner's exit 3 (a wrong answer)"
     expect_match "$tmp/map.out" "^exhibits +map_alloc .*WRONG.*host offload device$" "map_alloc WRONG on the host offload device"
@@ -155,7 +155,7 @@ case_host_offload() {
     # The runtime's table: the array mapped alloc, by name, and no copy of
     # it home (only on_host's 4 bytes come back).
     LIBOMPTARGET_INFO=$((0x01 | 0x20)) "$b/bench/speedlab" missing-map --size 1000 --reps 1 \
-        >"$tmp/info.out" 2>&1
+        --results "$tmp/results" >"$tmp/info.out" 2>&1
     expect_match "$tmp/info.out" "info: alloc\(terms\[0:steps\]\)\[8000\]" "LIBOMPTARGET_INFO names the alloc map"
     expect_match "$tmp/info.out" "info: from\(terms\[0:steps\]\)\[8000\]" "and the from map"
     expect_match "$tmp/info.out" "Copying data from device to host.*Size=8000, Name=terms\[0:steps\]" \
