@@ -39,17 +39,6 @@ case_new_kernel() {
         expect_in "$tmp/err" "a name is a lower-case letter" "refused by the name rule: $name"
     done
     [ ! -e "$tmp/ran" ] && ok "nothing in those names ran" || fail "a command in a name ran"
-    # The same for the other values make hands a script or a program
-    # (make's own $(shell ...) too: make expands a command-line value to
-    # export it, so those are not exported).
-    for call in "racecheck KERNEL" "compare A" "hint STEP" "reset FILE" "report RUN" \
-                "compare RESULTS" "help RANKS"; do
-        set -- $call
-        for value in '$$(touch '"$tmp"'/ran)' '$(shell touch '"$tmp"'/ran)' '`touch '"$tmp"'/ran`'; do
-            make -C "$kit" "$1" "$2=$value" B=x >/dev/null 2>&1
-            [ ! -e "$tmp/ran" ] && ok "make $1 $2=$value: nothing ran" || { fail "make $1 $2=$value ran it"; rm -f "$tmp/ran"; }
-        done
-    done
     # BUILD and JOBS, named unquoted everywhere, are refused unless plain.
     for var in BUILD JOBS; do
         for value in '$(shell touch '"$tmp"'/ran)' 'a b' 'x;touch '"$tmp"'/ran'; do
@@ -76,6 +65,18 @@ case_new_kernel() {
     n=$(grep -cE '^(exercises|solutions) +(scalar|simd|threads|threads_simd|expert|gpu) ' "$tmp/out")
     [ "$n" -eq 12 ] && ok "12 rows: six rungs in each tree" || fail "$n rows, not 12"
     expect_not_in "$tmp/out" "WRONG" "every copy of scalar is right"
+    # The names' rule for the other values make hands a script or a
+    # program (make's own $(shell ...) too: make expands a command-line
+    # value to export it, so those are not exported); in the lesson's build
+    # folder, which has what they build but for speedlab-compare.
+    for call in "racecheck KERNEL" "compare A" "hint STEP" "reset FILE" "report RUN" \
+                "compare RESULTS" "help RANKS"; do
+        set -- $call
+        for value in '$$(touch '"$tmp"'/ran)' '$(shell touch '"$tmp"'/ran)' '`touch '"$tmp"'/ran`'; do
+            make -C "$kit" "$1" "$2=$value" B=x BUILD="$build" >/dev/null 2>&1
+            [ ! -e "$tmp/ran" ] && ok "make $1 $2=$value: nothing ran" || { fail "make $1 $2=$value ran it"; rm -f "$tmp/ran"; }
+        done
+    done
     # One exercise that does not compile stops its own lesson only: another
     # lesson's make sets it aside, says so and runs; its own lesson says to
     # fix it; the build folder is configured back for every other target.
