@@ -82,7 +82,7 @@ case_faults() {
             --min-time 0.01 --no-plots --no-weak --results "$w" >/dev/null 2>&1
         earlier="$w/$(readlink "$w/latest")"; sum=$(cat "$earlier"/* | cksum)
         in_background $as_user "$bench" --kernel ${e2e_example} --size 100000000 --threads 1,2 \
-            --reps 3 --min-time 0.1 --no-plots --no-weak --results "$w"
+            --variant scalar,simd,threads --reps 3 --min-time 0.1 --no-plots --no-weak --results "$w"
         wait_for_first_timing
         chmod 555 "$w"/.*.partial
         wait "$pid"; rc=$?
@@ -111,7 +111,7 @@ disk_fills_mid_run() {
     mkdir -p "$mnt"
     [ "$(id -u)" = 0 ] && mount -t tmpfs -o size=24m tmpfs "$mnt" 2>/dev/null || return 1
     in_background "$bench" --kernel ${e2e_example} --size 100000000 --threads 1,2 --reps 3 --min-time 0.1 \
-        --no-plots --no-weak --results "$mnt/r"
+        --variant scalar,simd,threads --no-plots --no-weak --results "$mnt/r"
     wait_for_first_timing
     dd if=/dev/zero of="$mnt/fill" bs=1M 2>/dev/null
     wait "$pid"; rc=$?
