@@ -118,11 +118,10 @@ static int check_and_time(sl_suite *suite, const sl_cli *cli, char **argv, size_
     int gbargc = 1;
     gb_initialize(&gbargc, gbargv, 1, why, whylen);   /* no flags: nothing refused */
     sl_timing timing = sl_lesson_timing(cli);
+    char from_env[64] = "";
     if (cli->min_time_from_env)
-        printf("timing the correct ones (%d repetitions each, >= %.2g s: %s)...\n\n",
-               timing.reps, timing.min_time, SL_MIN_TIME_ENV);
-    else
-        printf("timing the correct ones (%d repetitions each)...\n\n", timing.reps);
+        snprintf(from_env, sizeof from_env, ", >= %.2g s: %s", timing.min_time, SL_MIN_TIME_ENV);
+    printf("timing the correct ones (%d repetitions each%s)...\n\n", timing.reps, from_env);
     if (*invalid < suite->count)
         sl_suite_time(suite, &timing);
     gb_shutdown();

@@ -474,6 +474,15 @@ static const struct option *find_option(const char *name)
     return NULL;
 }
 
+/* The option whose value goes into the field at bytes into sl_cli. */
+static const struct option *option_at(size_t at)
+{
+    for (int i = 0; i < NOPTIONS; i++)
+        if (OPTIONS[i].value && OPTIONS[i].at == at)
+            return &OPTIONS[i];
+    return NULL;
+}
+
 /* A Google Benchmark flag, passed through (the bench only). 0, or -1 with why. */
 static int pass_through(sl_cli *cli, char *arg, unsigned program, char *why, size_t whylen)
 {
@@ -520,16 +529,18 @@ static int parse_one(sl_cli *cli, int argc, char **argv, int *i, unsigned progra
     return o->set(cli, o, val, why, whylen);
 }
 
-/* SL_MIN_TIME_ENV, when set, stands in for --min-time not given: the test
- * suite sets it, so that commands it runs as a participant types them
- * (make <lesson>, make bench QUICK=1) time briefly; its subject is what they
- * print and exit with, not their speed. Runs say where the value came from. */
-static int min_time_from_env(sl_cli *cli, char *why, size_t whylen)
+/* SL_MIN_TIME_ENV, when set, stands in for --min-time not given, in the
+ * programs that take --min-time and within its bound: the test suite sets
+ * it, so that commands it runs as a participant types them (make <lesson>,
+ * make bench QUICK=1) time briefly; its subject is what they print and exit
+ * with, not their speed. Runs say where the value came from. */
+static int min_time_from_env(sl_cli *cli, unsigned program, char *why, size_t whylen)
 {
+    const struct option *o = option_at(offsetof(sl_cli, min_time));
     const char *v = getenv(SL_MIN_TIME_ENV);
-    if (v == NULL)
+    if (v == NULL || cli->min_time > 0.0 || !(o->programs & program))
         return 0;
-    if (sl_parse_seconds(SL_MIN_TIME_ENV, v, 60.0, &cli->min_time, why, whylen) != 0)
+    if (sl_parse_seconds(SL_MIN_TIME_ENV, v, (double)o->hi, &cli->min_time, why, whylen) != 0)
         return -1;
     cli->min_time_from_env = 1;
     return 0;
@@ -593,8 +604,7 @@ int sl_cli_parse(sl_cli *cli, int argc, char **argv, int first, int max_words,
             return -1;
         }
     }
-    if ((program & (SL_CLI_BOTH | SL_CLI_MPI)) && cli->min_time == 0.0 &&
-        min_time_from_env(cli, why, sizeof why) != 0) {
+    if (min_time_from_env(cli, program, why, sizeof why) != 0) {
         sl_print_error(argv[0], why);
         return -1;
     }

@@ -91,13 +91,13 @@ typedef struct sl_cli {
 #define SL_CLI_BENCH 1u
 #define SL_CLI_RUNNER 2u
 #define SL_CLI_BOTH (SL_CLI_BENCH | SL_CLI_RUNNER)
-
-/* --min-time's stand-in when not given (the test suite's; cli.c says why). */
-#define SL_MIN_TIME_ENV "SPEEDLAB_MIN_TIME"
 #define SL_CLI_MPI 4u                /* lesson 6's driver, speedlab-mpi-<tree> */
 #define SL_CLI_COMPARE 8u            /* speedlab-compare */
 #define SL_CLI_HISTORY 16u           /* speedlab-history */
 #define SL_CLI_ROOM 32u              /* speedlab-room, the room server */
+
+/* --min-time's stand-in when not given (the test suite's; cli.c says why). */
+#define SL_MIN_TIME_ENV "SPEEDLAB_MIN_TIME"
 
 /* Parse argv[first..argc) as program's options; up to max_words bare words
  * go to cli->word (the runner's lesson, compare's run folders). --help
