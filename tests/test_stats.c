@@ -1,5 +1,6 @@
 /* test_stats.c - the report's statistics against values worked out by hand:
- * the median's order-statistic interval (bench/measure/sample.c), Karp-Flatt
+ * the median's order-statistic interval and the runs test that says when
+ * repetitions came in stretches (bench/measure/sample.c), Karp-Flatt
  * (bench/report/scaling.c), the Mann-Whitney U test and the bootstrap of a ratio
  * of medians (bench/report/stats.c). Each expected value would change if the
  * formula behind it were wrong. */
@@ -30,6 +31,26 @@ static void median_interval(void)
     /* n = 5: too few for 95%, so [min, max] and its true coverage. */
     CHECK(near(sl_median_ci(six, 5, &lo, &hi), 1.0 - 2.0 / 32.0, 1e-12));
     CHECK(lo == 1 && hi == 5);
+}
+
+/* The runs test: 12 values, 6 below their median and 6 above, give 7 runs
+ * on average and a variance of 72 * 60 / (144 * 11) = 2.7273. */
+static void runs_test(void)
+{
+    const double stretches[] = { 1, 1, 1, 1, 1, 1, 3, 3, 3, 3, 3, 3 };
+    const double turns[] = { 1, 3, 1, 3, 1, 3, 1, 3, 1, 3, 1, 3 };
+    const double thirds[] = { 1, 1, 1, 3, 3, 3, 1, 1, 1, 3, 3, 3 };
+    const double with_median[] = { 1, 1, 1, 2, 3, 3, 3 };
+    const double same[] = { 2, 2, 2, 2, 2, 2 };
+    double sd = sqrt(72.0 * 60.0 / (144.0 * 11.0));
+    CHECK(near(sl_runs_z(stretches, 12), (2.0 - 7.0) / sd, 1e-12));
+    CHECK(near(sl_runs_z(turns, 12), (12.0 - 7.0) / sd, 1e-12));
+    CHECK(near(sl_runs_z(thirds, 12), (4.0 - 7.0) / sd, 1e-12));
+    CHECK(sl_runs_z(stretches, 12) <= SL_SHIFT_Z && sl_runs_z(thirds, 12) > SL_SHIFT_Z);
+    /* The value at the median is left out: 3 below, 3 above, 2 runs:
+     * E = 18 / 6 + 1 = 4, V = 18 * 12 / (36 * 5) = 1.2. */
+    CHECK(near(sl_runs_z(with_median, 7), (2.0 - 4.0) / sqrt(1.2), 1e-12));
+    CHECK(sl_runs_z(same, 6) == 0.0 && sl_runs_z(stretches, 1) == 0.0);
 }
 
 static void karp_flatt(void)
@@ -89,6 +110,7 @@ static void bootstrap(void)
 int main(void)
 {
     median_interval();
+    runs_test();
     karp_flatt();
     mann_whitney();
     bootstrap();

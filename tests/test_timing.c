@@ -12,6 +12,8 @@
  * in turn never narrows its interval to +-5%: it gets more repetitions
  * until they are spent ("too noisy"), and none past a deadline ("budget
  * spent"). A busy machine may instead leave it disturbed; never at target.
+ * A kernel whose calls are slower in some stretches of time than in others
+ * ends "shifted over time" instead.
  * And settled clocks: a device's repetitions each follow a warm-up call.
  * And a later round's repetitions last about min_time after a load has
  * gone: their call count comes from the fastest repetition so far, not
@@ -20,6 +22,7 @@
 #define _DEFAULT_SOURCE
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
 #include "breakdown.h"
@@ -147,6 +150,42 @@ static void precision_within_a_budget(void)
         CHECK(c->kept <= c->timed && c->median > 0.0);
         sl_suite_free(&s);
     }
+}
+
+/* Busy for 1 ms in four calls, then 3 ms in the next four, in turn
+ * (a repetition is one call): a machine whose speed changes while the
+ * bench runs. */
+static int shifting_run(const sl_variant *v, const sl_problem *p, sl_outcome *out)
+{
+    static long calls;
+    (void)v, (void)p;
+    double t0 = sl_now(), wait = calls++ / 4 % 2 ? 3e-3 : 1e-3;
+    while (sl_now() - t0 < wait)
+        ;
+    out->where = SL_RAN_HOST;
+    out->hits = 1;
+    return 0;
+}
+
+static const sl_problem_def shifting_problem = FAKE_PROBLEM("shifting", shifting_run);
+static const sl_kernel shifting_kernel = { &shifting_problem, fake_variants, 1 };
+static const sl_kernel *const shifting_kernels[] = { &shifting_kernel, NULL };
+
+/* Repetitions in stretches, each too wide for the target: short of it
+ * because their times shifted over time, which the summary says, not
+ * because they were noisy (the 1 ms / 5 ms kernel above, in turn call
+ * by call, stays "too noisy"). */
+static void shifted_over_time(void)
+{
+    sl_suite s = { 0 };
+    validated_suite(&s, shifting_kernels);
+    sl_timing t = { .reps = 6, .min_time = 1e-4, .retry_busy = 1, .target = 0.05 };
+    CHECK(sl_suite_time(&s, &t) == 0);
+    const sl_config *c = &s.configs[0];
+    CHECK(c->timed >= SL_SHIFT_MIN_REPS);
+    CHECK(c->contaminated || c->short_of == SL_SHORT_SHIFTED);
+    CHECK(strcmp(sl_short_of_name(SL_SHORT_SHIFTED), "shifted over time") == 0);
+    sl_suite_free(&s);
 }
 
 /* A "device" kernel whose calls take 20 ms, longer than a repetition
@@ -298,6 +337,7 @@ int main(int argc, char **argv)
     }
     tally_outside_the_clock();
     precision_within_a_budget();
+    shifted_over_time();
     device_repetitions_warm_up();
     later_rounds_size_from_the_fastest();
     mandelbrot_run_does_not_sum();

@@ -56,6 +56,30 @@ double sl_precision(double median, double low, double high)
     return median > 0.0 ? fmax(median - low, high - median) / median : 0.0;
 }
 
+double sl_runs_z(const double *v, int n)
+{
+    double sorted[SL_MAX_REPS];
+    if (n < 2 || n > SL_MAX_REPS)
+        return 0.0;
+    memcpy(sorted, v, (size_t)n * sizeof *sorted);
+    double median = sl_median(sorted, n);
+    int above = 0, below = 0, runs = 0, last = 0;
+    for (int i = 0; i < n; i++) {
+        if (v[i] == median)
+            continue;
+        int side = v[i] > median ? 1 : -1;
+        above += side > 0;
+        below += side < 0;
+        runs += side != last;
+        last = side;
+    }
+    double m = above + below, ab = 2.0 * above * below;
+    if (above == 0 || below == 0 || m < 3)
+        return 0.0;
+    double expected = ab / m + 1.0, variance = ab * (ab - m) / (m * m * (m - 1.0));
+    return variance > 0.0 ? (runs - expected) / sqrt(variance) : 0.0;
+}
+
 void sl_sample_summarise(sl_sample *s)
 {
     double sorted[SL_MAX_REPS], var = 0.0;

@@ -39,4 +39,18 @@ double sl_median_ci(const double *sorted, int n, double *low, double *high);
  * (0.03 is +-3%); 0 for no median. */
 double sl_precision(double median, double low, double high);
 
+/* Do v[0 .. n), in the order they were measured, come in stretches rather
+ * than at random? The Wald-Wolfowitz runs test on which side of their
+ * median each falls (values at the median left out): the z of the number
+ * of runs, negative when there are fewer than chance gives (a machine
+ * whose speed changed while they ran), 0 when too few to say. The median
+ * interval above assumes independent repetitions; this says when they
+ * were not. */
+double sl_runs_z(const double *v, int n);
+
+/* Repetitions enough, and a z low enough (one-sided 2.5%), to call a
+ * sample's times shifted with when they ran. */
+#define SL_SHIFT_MIN_REPS 12
+#define SL_SHIFT_Z (-1.96)
+
 #endif

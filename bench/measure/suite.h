@@ -101,10 +101,12 @@ enum { SL_LEFT_DISTURBED = 1, SL_LEFT_STALLED = 2, SL_LEFT_SLOW = 4 };
 
 /* Why a configuration's interval is wider than the target: it was not
  * asked (no target), its repetitions were spent and it stayed too noisy,
- * the time budget ran out first, too few clean repetitions, a signal. */
+ * the time budget ran out first, too few clean repetitions, its times
+ * came in stretches (sample.h's sl_runs_z: the machine's speed shifted
+ * while it ran, whatever else ran short), a signal. */
 typedef enum sl_short_of {
     SL_AT_TARGET, SL_NO_TARGET, SL_SHORT_NOISY, SL_SHORT_BUDGET, SL_SHORT_DISTURBED,
-    SL_SHORT_INTERRUPTED
+    SL_SHORT_SHIFTED, SL_SHORT_INTERRUPTED
 } sl_short_of;
 
 /* "too noisy", "budget spent", ...; "" at the target or without one. */

@@ -645,6 +645,24 @@ static void took_line(const sl_timing *opt, double estimate, const sl_quiet_mark
     fflush(opt->progress);
 }
 
+/* Did c's kept repetitions, in the order they began, come in stretches
+ * (sl_runs_z)? */
+static int shifted(const sl_config *c)
+{
+    timed_rep kept[SL_MAX_REPS];
+    double v[SL_MAX_REPS];
+    int n = 0, clean = clean_reps(c);
+    for (int r = 0; r < c->timed && r < SL_MAX_REPS; r++)
+        if (!c->left_out[r] || clean < c->kept)
+            kept[n++] = (timed_rep){ c->start[r], c->seconds[r], 0.0, 0, r };
+    if (n < SL_SHIFT_MIN_REPS)
+        return 0;
+    qsort(kept, (size_t)n, sizeof *kept, by_start);
+    for (int k = 0; k < n; k++)
+        v[k] = kept[k].ratio;
+    return sl_runs_z(v, n) <= SL_SHIFT_Z;
+}
+
 /* Why each configuration's interval is as wide as it is, and speedups. */
 static void finish(sl_suite *s, const sl_timing *opt)
 {
@@ -660,6 +678,8 @@ static void finish(sl_suite *s, const sl_timing *opt)
             c->short_of = SL_AT_TARGET;
         else if (sl_interrupted())
             c->short_of = SL_SHORT_INTERRUPTED;
+        else if (shifted(c))
+            c->short_of = SL_SHORT_SHIFTED;
         else if (c->short_of != SL_SHORT_BUDGET)
             c->short_of = SL_SHORT_NOISY;
     }
@@ -676,6 +696,7 @@ const char *sl_short_of_name(int why)
     switch (why) {
     case SL_SHORT_NOISY: return "too noisy";
     case SL_SHORT_BUDGET: return "budget spent";
+    case SL_SHORT_SHIFTED: return "shifted over time";
     case SL_SHORT_DISTURBED: return "disturbed";
     case SL_SHORT_INTERRUPTED: return "interrupted";
     default: return "";

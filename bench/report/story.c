@@ -393,6 +393,10 @@ static void precision_warning(FILE *f, const sl_suite *s, const int *short_of, i
         { SL_SHORT_NOISY, "too noisy (its repetitions all spent)" },
         { SL_SHORT_BUDGET, "the time budget ran out first (--budget)" },
         { SL_SHORT_DISTURBED, "too few undisturbed repetitions" },
+        { SL_SHORT_SHIFTED, "shifted over time (their repetitions came in stretches, "
+                            "faster and slower: the machine's speed changed while they "
+                            "ran, e.g. a neighbour on a shared host, and their intervals "
+                            "assume it did not)" },
         { SL_SHORT_INTERRUPTED, "interrupted" } };
     fprintf(f, "- **precision**: %d of %d configurations are short of the \u00b1%.3g%% target "
                "for the median's 95%% interval:", missed, timed, 100.0 * s->target);
