@@ -139,7 +139,7 @@ static void tell_room(const sl_suite *suite, const char *results)
     if (room == NULL || room[0] == '\0' || getenv(SL_ISOLATE_ENV))
         return;
 #ifdef SPEEDLAB_HAVE_ROOM
-    static sl_ceilings ceilings;   /* once per program: a third of a second */
+    static sl_ceilings ceilings;   /* once per program: about half a second */
     if (!ceilings.measured)
         sl_measure_ceilings(&ceilings, 1, 0);
     static sl_room_post post;

@@ -4,7 +4,6 @@
  */
 #include "ceiling.h"
 
-#include <math.h>
 #include <string.h>
 
 #include "probe.h"
@@ -39,27 +38,15 @@ static double time_probe(probe_fn *fn, int64_t reps)
     return sl_now() - t0;
 }
 
-/* Repetitions for one run of fn to last about target seconds: doubled
- * until a run lasts an eighth of it, then scaled (doubling all the way
- * ended anywhere up to twice the target, and cost as much again). */
-static int64_t reps_for(probe_fn *fn, double target)
-{
-    const int64_t most = INT64_C(1) << 40;
-    int64_t reps = 1024;
-    double t;
-    while ((t = time_probe(fn, reps)) < target / 8 && reps < most)
-        reps *= 2;
-    double scaled = ceil((double)reps * target / (t > 0.0 ? t : target));
-    return scaled < (double)reps ? reps : scaled > (double)most ? most : (int64_t)scaled;
-}
-
 /* The core's clock while it runs (probe.h: cycles are adds); the faster
  * of the calls, as for the peaks. */
 static void measure_clock(sl_ceilings *m, double target)
 {
     if (sl_probe_clock(1) < 0.0)
         return;
-    int64_t reps = reps_for(sl_probe_clock, target);
+    int64_t reps = 1024;
+    while (time_probe(sl_probe_clock, reps) < target && reps < (INT64_C(1) << 40))
+        reps *= 2;
     sl_sample hz = { 0 };
     for (int r = 0; r < SL_PROBE_RUNS; r++)
         sl_sample_add(&hz, (double)reps * SL_PROBE_CLOCK_ADDS / time_probe(sl_probe_clock, reps));
@@ -79,9 +66,12 @@ void sl_measure_ceilings(sl_ceilings *m, int quick, int memory)
     m->lanes = SPEEDLAB_SIMD_LANES;
     double target = quick ? PROBE_SECONDS / 4 : PROBE_SECONDS;
     for (int k = SL_CEILING_DIVIDE; k < SL_CEILING_KINDS; k++) {
+        /* Double the repetitions until one run lasts the target time. */
         sl_quiet_mark from, to;
         sl_quiet_mark_now(&from);
-        int64_t reps = reps_for(PROBES[k].fn, target);
+        int64_t reps = 1024;
+        while (time_probe(PROBES[k].fn, reps) < target && reps < (INT64_C(1) << 40))
+            reps *= 2;
         sl_sample rate = { 0 };
         for (int r = 0; r < SL_PROBE_RUNS; r++)
             sl_sample_add(&rate, (double)reps * PROBES[k].chains * m->lanes /
