@@ -652,9 +652,11 @@ static int shifted(const sl_config *c)
     timed_rep kept[SL_MAX_REPS];
     double v[SL_MAX_REPS];
     int n = 0, clean = clean_reps(c);
+    if (c->median <= 0.0)
+        return 0;
     for (int r = 0; r < c->timed && r < SL_MAX_REPS; r++)
         if (!c->left_out[r] || clean < c->kept)
-            kept[n++] = (timed_rep){ c->start[r], c->seconds[r], 0.0, 0, r };
+            kept[n++] = (timed_rep){ c->start[r], c->seconds[r] / c->median, 0.0, 0, r };
     if (n < SL_SHIFT_MIN_REPS)
         return 0;
     qsort(kept, (size_t)n, sizeof *kept, by_start);
