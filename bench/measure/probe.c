@@ -32,6 +32,22 @@ static double lanes_sum_u64(vu64 v)
     return s;
 }
 
+/* OPAQUE(v): v's value, unknown to the compiler from here on, at no cost
+ * (an empty asm that claims to change the register). Integer multiplies
+ * and xors may be regrouped, so without it clang 14 unrolls a chain of
+ * a *= k eight times into one multiply by k^8, and simplifies the xor
+ * chains too: 8x and 3x the real peak (Zen 4). Floating point may not be
+ * regrouped, so the FMA and divide chains need none. */
+#if defined(__x86_64__) && SPEEDLAB_SIMD_LANES >= 2
+#define OPAQUE(v) __asm__("" : "+v"(v))
+#elif defined(__aarch64__) && SPEEDLAB_SIMD_LANES == 2
+#define OPAQUE(v) __asm__("" : "+w"(v))
+#else
+/* Elsewhere (SVE wider than NEON too) a compiler may still fold: the
+ * probe's ops per cycle, against the clock, would show it. */
+#define OPAQUE(v) ((void)0)
+#endif
+
 /* a = a * m + c converges to c / (1 - m) = 1: the values stay finite. */
 double sl_probe_fma(int64_t reps)
 {
@@ -69,13 +85,14 @@ double sl_probe_mul64(int64_t reps)
     for (int64_t r = 0; r < reps; r++) {
         a0 *= k; a1 *= k; a2 *= k; a3 *= k;
         a4 *= k; a5 *= k; a6 *= k; a7 *= k;
+        OPAQUE(a0); OPAQUE(a1); OPAQUE(a2); OPAQUE(a3);
+        OPAQUE(a4); OPAQUE(a5); OPAQUE(a6); OPAQUE(a7);
     }
     return lanes_sum_u64(a0 ^ a1 ^ a2 ^ a3 ^ a4 ^ a5 ^ a6 ^ a7);
 }
 
 /* The cheapest vector instruction, xor, each chain with its neighbour's
- * value: a compiler cannot fold the chains (as it folds a ^= k; a ^= k),
- * and no xor waits more than one xor for its inputs. */
+ * value, so that no xor waits more than one xor for its inputs. */
 double sl_probe_vector(int64_t reps)
 {
     vu64 a0 = (vu64){ 0 } + 1, a1 = a0 + 2, a2 = a0 + 4, a3 = a0 + 8, a4 = a0 + 16;
@@ -84,6 +101,8 @@ double sl_probe_vector(int64_t reps)
     for (int64_t r = 0; r < reps; r++) {
         a0 ^= a1; a1 ^= a2; a2 ^= a3; a3 ^= a4; a4 ^= a5; a5 ^= a6;
         a6 ^= a7; a7 ^= a8; a8 ^= a9; a9 ^= a10; a10 ^= a11; a11 ^= a0;
+        OPAQUE(a0); OPAQUE(a1); OPAQUE(a2); OPAQUE(a3); OPAQUE(a4); OPAQUE(a5);
+        OPAQUE(a6); OPAQUE(a7); OPAQUE(a8); OPAQUE(a9); OPAQUE(a10); OPAQUE(a11);
     }
     return lanes_sum_u64(a0 + a1 + a2 + a3 + a4 + a5 + a6 + a7 + a8 + a9 + a10 + a11);
 }

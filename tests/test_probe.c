@@ -1,0 +1,76 @@
+/* test_probe.c - the ceiling probe's loops (measure/probe.c) issue the
+ * instructions they count, whichever compiler built them. A compiler may
+ * regroup integer multiplies and xors: clang 14 turned eight multiplies
+ * by k into one by k^8, and reported 8 64-bit multiplies per cycle on a
+ * Zen 4 that issues 1. Each probe is timed beside the clock probe (one
+ * add per cycle) and must not issue more than MAX_PER_CYCLE of its
+ * instruction per cycle.
+ *
+ * Not a speed target: a slow or busy machine only lowers the figure.
+ * Noise can raise it only by slowing a clock run, so each probe keeps the
+ * lowest of several pairs taken back to back; a folded loop is too fast
+ * in every pair.
+ */
+#include <stdint.h>
+#include <stdio.h>
+
+#include "check.h"
+#include "probe.h"
+#include "sample.h"
+
+/* No core issues more than 4 of one vector instruction per cycle (Zen 4
+ * and 5, Apple's M cores: 4 vector pipes), with a quarter for the clock
+ * probe's own error. */
+#define MAX_PER_CYCLE 5.0
+#define PAIRS 5
+#define RUN_SECONDS 0.01
+
+typedef double probe_fn(int64_t reps);
+
+static double seconds(probe_fn *fn, int64_t reps, volatile double *sink)
+{
+    double t0 = sl_now();
+    *sink = fn(reps);
+    return sl_now() - t0;
+}
+
+/* Repetitions of fn that take about RUN_SECONDS. */
+static int64_t sized(probe_fn *fn, volatile double *sink)
+{
+    int64_t reps = 256;
+    while (seconds(fn, reps, sink) < RUN_SECONDS && reps < (INT64_C(1) << 40))
+        reps *= 2;
+    return reps;
+}
+
+static void at_most_the_issue_width(const char *name, probe_fn *fn, int chains)
+{
+    volatile double sink;
+    int64_t clock_reps = sized(sl_probe_clock, &sink), reps = sized(fn, &sink);
+    double lowest = 1e300;
+    for (int p = 0; p < PAIRS; p++) {
+        double hz = (double)clock_reps * SL_PROBE_CLOCK_ADDS / seconds(sl_probe_clock, clock_reps, &sink);
+        double per_s = (double)reps * chains / seconds(fn, reps, &sink);
+        if (per_s / hz < lowest)
+            lowest = per_s / hz;
+    }
+    printf("%-8s %.2f per cycle\n", name, lowest);
+    CHECK(lowest > 0.0);
+    if (lowest > MAX_PER_CYCLE)
+        fprintf(stderr, "%s: %.2f per cycle: the compiler folded the probe's chains\n", name,
+                lowest);
+    CHECK(lowest <= MAX_PER_CYCLE);
+}
+
+int main(void)
+{
+    if (sl_probe_clock(1) < 0.0) {
+        puts("no clock probe for this CPU: nothing to hold the probes to");
+        return 77;
+    }
+    at_most_the_issue_width("FMA", sl_probe_fma, SL_PROBE_FMA_CHAINS);
+    at_most_the_issue_width("divide", sl_probe_divide, SL_PROBE_DIVIDE_CHAINS);
+    at_most_the_issue_width("multiply", sl_probe_mul64, SL_PROBE_MUL64_CHAINS);
+    at_most_the_issue_width("xor", sl_probe_vector, SL_PROBE_VECTOR_CHAINS);
+    return CHECK_DONE();
+}
