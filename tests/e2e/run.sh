@@ -14,4 +14,7 @@ shift 2
 [ "$area" = kernel ] || . "$here/$area.sh"
 "case_$name" "$@"
 echo "$name: $failures failure(s)"
+# The CPU its processes used (those that ended): CTest keeps every core
+# busy, so make test's length is this, summed, over the cores.
+times >"$tmp/times" && awk 'NR == 2 { print "cpu: " $1 " user, " $2 " system" }' "$tmp/times"
 [ "$failures" -eq 0 ]
