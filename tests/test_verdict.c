@@ -6,7 +6,8 @@
  * so a load that halves every wall time leaves the verdict where it was;
  * a variant that only one of its threads works in is as slow as scalar;
  * planted noise wide enough that nothing can be said gives "no speed
- * verdict", and only that does.
+ * verdict", and only that does (the room still classes such a row, by its
+ * pairs' median).
  */
 #include <math.h>
 #include <string.h>
@@ -152,6 +153,11 @@ static void check_busy(void)
     words(&s, 5, w);
     CHECK(strcmp(w, "right; machine busy, no speed verdict") == 0);
     CHECK(!sl_verdict_paired(&s, &c[5]));
+    /* The room still classes it, by the pairs (1.0x to 2.5x, median
+     * between 1.25 and 1.67), not by the walls the load stretched (2x). */
+    double judged = sl_speedup_judged(&s, &c[5]);
+    CHECK(judged > 1.25 && judged < 1.67);
+    CHECK(fabs(c[5].speedup - 2.0) < 1e-12);
     /* The participant's simd as fast as the solution's: ok. */
     for (int r = 0; r < 6; r++)
         c[2].busiest[r] = sol[r];

@@ -118,8 +118,7 @@ double sl_speedup_judged(const sl_suite *s, const sl_config *c)
 {
     const sl_config *base = sl_suite_baseline(s, c);
     sl_paired up;
-    if (c->contaminated && base && base != c && sl_pair_configs(base, c, &up) > 0 &&
-        !sl_paired_too_wide(&up))
+    if (c->contaminated && base && base != c && sl_pair_configs(base, c, &up) > 0)
         return up.median;
     return c->speedup;
 }

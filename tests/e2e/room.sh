@@ -105,7 +105,14 @@ check_room() {
     echo "$simd" | awk -F'|' '{ exit !($3 == 24 && $4 == 0 && $5 == 0 && $6 + $7 == 6) }' &&
         ok "simd: 24 not started, 6 right" || fail "simd row: '$simd'"
     echo "$threads" | awk -F'|' '{ exit !($3 == 12 && $4 == 12 && $5 == 6 && $6 + $7 == 0) }' &&
-        ok "threads: 12 not started, 12 WRONG, 6 slower than scalar" || fail "threads row: '$threads'"
+        ok "threads: 12 not started, 12 WRONG, 6 slower than scalar" || {
+        fail "threads row ($2): '$threads'"
+        # What each slower one's runner printed (its rows and its note).
+        for i in 25 26 27 28 29 30; do
+            grep -E "^(exercises|solutions) +(scalar|threads) |busy|judged" "$tmp/out.$2$i" |
+                sed "s/^/    $2$i: /" >&2
+        done
+    }
     grep -q "parallel without for|6|" "$1" && grep -q "race on a shared sum|6|" "$1" &&
         ok "the mistakes: parallel without for 6, race 6" || fail "mistakes: $(grep -E 'without for|race' "$1")"
     # The leaderboard, best first: right runs only (simd's participants,
