@@ -11,12 +11,11 @@
  * lowest of several pairs taken back to back; a folded loop is too fast
  * in every pair.
  */
-#include <stdint.h>
 #include <stdio.h>
 
+#include "ceiling.h"
 #include "check.h"
 #include "probe.h"
-#include "sample.h"
 
 /* No core issues more than 4 of one vector instruction per cycle (Zen 4
  * and 5, Apple's M cores: 4 vector pipes), with a quarter for the clock
@@ -25,32 +24,15 @@
 #define PAIRS 5
 #define RUN_SECONDS 0.01
 
-typedef double probe_fn(int64_t reps);
-
-static double seconds(probe_fn *fn, int64_t reps, volatile double *sink)
+static void at_most_the_issue_width(const char *name, sl_probe_fn *fn, int chains)
 {
-    double t0 = sl_now();
-    *sink = fn(reps);
-    return sl_now() - t0;
-}
-
-/* Repetitions of fn that take about RUN_SECONDS. */
-static int64_t sized(probe_fn *fn, volatile double *sink)
-{
-    int64_t reps = 256;
-    while (seconds(fn, reps, sink) < RUN_SECONDS && reps < (INT64_C(1) << 40))
-        reps *= 2;
-    return reps;
-}
-
-static void at_most_the_issue_width(const char *name, probe_fn *fn, int chains)
-{
-    volatile double sink;
-    int64_t clock_reps = sized(sl_probe_clock, &sink), reps = sized(fn, &sink);
+    int64_t clock_reps = sl_probe_reps(sl_probe_clock, RUN_SECONDS);
+    int64_t reps = sl_probe_reps(fn, RUN_SECONDS);
     double lowest = 1e300;
     for (int p = 0; p < PAIRS; p++) {
-        double hz = (double)clock_reps * SL_PROBE_CLOCK_ADDS / seconds(sl_probe_clock, clock_reps, &sink);
-        double per_s = (double)reps * chains / seconds(fn, reps, &sink);
+        double hz = (double)clock_reps * SL_PROBE_CLOCK_ADDS /
+                    sl_probe_seconds(sl_probe_clock, clock_reps);
+        double per_s = (double)reps * chains / sl_probe_seconds(fn, reps);
         if (per_s / hz < lowest)
             lowest = per_s / hz;
     }

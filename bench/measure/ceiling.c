@@ -15,10 +15,8 @@
  * swamp the clock's resolution, short enough to cost about a second. */
 #define PROBE_SECONDS 0.04
 
-typedef double probe_fn(int64_t reps);
-
 static const struct {
-    probe_fn *fn;
+    sl_probe_fn *fn;
     int chains;
 } PROBES[SL_CEILING_KINDS] = {
     [SL_CEILING_FMA] = { sl_probe_fma, SL_PROBE_FMA_CHAINS },
@@ -30,12 +28,19 @@ static const struct {
 /* The probes' checksums land here, so no probe loop can be dropped. */
 volatile double sl_probe_sink;
 
-/* Seconds for one run of fn(reps). */
-static double time_probe(probe_fn *fn, int64_t reps)
+double sl_probe_seconds(sl_probe_fn *fn, int64_t reps)
 {
     double t0 = sl_now();
     sl_probe_sink = fn(reps);
     return sl_now() - t0;
+}
+
+int64_t sl_probe_reps(sl_probe_fn *fn, double target)
+{
+    int64_t reps = 1024;
+    while (sl_probe_seconds(fn, reps) < target && reps < (INT64_C(1) << 40))
+        reps *= 2;
+    return reps;
 }
 
 /* The core's clock while it runs (probe.h: cycles are adds); the faster
@@ -44,12 +49,11 @@ static void measure_clock(sl_ceilings *m, double target)
 {
     if (sl_probe_clock(1) < 0.0)
         return;
-    int64_t reps = 1024;
-    while (time_probe(sl_probe_clock, reps) < target && reps < (INT64_C(1) << 40))
-        reps *= 2;
+    int64_t reps = sl_probe_reps(sl_probe_clock, target);
     sl_sample hz = { 0 };
     for (int r = 0; r < SL_PROBE_RUNS; r++)
-        sl_sample_add(&hz, (double)reps * SL_PROBE_CLOCK_ADDS / time_probe(sl_probe_clock, reps));
+        sl_sample_add(&hz, (double)reps * SL_PROBE_CLOCK_ADDS /
+                               sl_probe_seconds(sl_probe_clock, reps));
     sl_sample_summarise(&hz);
     if (hz.median > m->clock_hz)
         m->clock_hz = hz.median;
@@ -66,16 +70,13 @@ void sl_measure_ceilings(sl_ceilings *m, int quick, int memory)
     m->lanes = SPEEDLAB_SIMD_LANES;
     double target = quick ? PROBE_SECONDS / 4 : PROBE_SECONDS;
     for (int k = SL_CEILING_DIVIDE; k < SL_CEILING_KINDS; k++) {
-        /* Double the repetitions until one run lasts the target time. */
         sl_quiet_mark from, to;
         sl_quiet_mark_now(&from);
-        int64_t reps = 1024;
-        while (time_probe(PROBES[k].fn, reps) < target && reps < (INT64_C(1) << 40))
-            reps *= 2;
+        int64_t reps = sl_probe_reps(PROBES[k].fn, target);
         sl_sample rate = { 0 };
         for (int r = 0; r < SL_PROBE_RUNS; r++)
             sl_sample_add(&rate, (double)reps * PROBES[k].chains * m->lanes /
-                                     time_probe(PROBES[k].fn, reps));
+                                     sl_probe_seconds(PROBES[k].fn, reps));
         sl_sample_summarise(&rate);
         sl_quiet_mark_now(&to);
         if (again && rate.median <= m->per_core[k])

@@ -84,12 +84,12 @@ sl_wrong_class sl_wrong_class_of(const sl_config *c);
 const char *sl_wrong_class_name(sl_wrong_class k);
 const char *sl_wrong_class_words(sl_wrong_class k);
 
-/* The speedup over scalar c is judged by: on a quiet machine its median's,
- * on a busy one its paired ratios' median, even where their interval is
- * too wide for the runner's verdict: the medians of a busy run are
- * stretched by the load (a scalar baseline 7.6x with two runners at once
- * in e2e.room, Zen 4), its pairs are not. Its median's only where there are no pairs.
- * The room classes its records by it. */
+/* The speedup over scalar c is judged by (the room classes its records by
+ * it): on a quiet machine its median's; on a busy one its paired ratios'
+ * median, even where their interval is too wide for the runner's verdict,
+ * as the load stretches a busy run's medians and not its pairs (a scalar
+ * baseline 7.6x with two runners at once in e2e.room, Zen 4); its
+ * median's only where there are no pairs. */
 double sl_speedup_judged(const sl_suite *s, const sl_config *c);
 
 /* Did any busy row get a verdict from its pairs (1), or was every busy row
