@@ -6,7 +6,8 @@
  * disagree, and a loop llvm-mca could not model is shown as such. Where
  * a loop's vector instructions need more cycles at the probed issue rate
  * than llvm-mca simulates, that bound is the prediction; and a kernel's
- * issue roof binds its ceiling where it is the lower. */
+ * issue roof binds its ceiling where it is the lower. A run probes only
+ * the instructions its rows are held against. */
 #define _GNU_SOURCE
 #include <stdio.h>
 #include <stdlib.h>
@@ -146,6 +147,21 @@ int main(void)
     m.per_core[SL_CEILING_VECTOR] = 1.0;
     c.kernel = &kernel;
     CHECK(sl_config_limit(&m, &c).kind == SL_CEILING_DIVIDE);
+
+    /* The probes a run needs: its rows' own instructions, and the issue
+     * roof's where a kernel counts one; only those are measured. */
+    sl_config two[2] = { config(0, 1e9, 1), config(2, 1e9, 1) };
+    sl_suite run = { .configs = two, .count = 2 };
+    CHECK(sl_suite_ceiling_kinds(&run) == 1u << SL_CEILING_DIVIDE);
+    two[1].kernel = &draws_kernel;
+    CHECK(sl_suite_ceiling_kinds(&run) ==
+          (1u << SL_CEILING_DIVIDE | 1u << SL_CEILING_MUL64 | 1u << SL_CEILING_VECTOR));
+    sl_ceilings probed;
+    memset(&probed, 0, sizeof probed);
+    sl_measure_ceiling_kinds(&probed, 1u << SL_CEILING_DIVIDE);
+    CHECK(probed.measured == 1 && probed.per_core[SL_CEILING_DIVIDE] > 0.0);
+    CHECK(probed.per_core[SL_CEILING_FMA] == 0.0 && probed.per_core[SL_CEILING_VECTOR] == 0.0);
+    CHECK(probed.clock_hz == 0.0);
 
     /* Another tree's rung, or no clock: nothing claimed. */
     c = config(0, 3.2e9, 1);

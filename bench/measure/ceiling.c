@@ -59,7 +59,9 @@ static void measure_clock(sl_ceilings *m, double target)
         m->clock_hz = hz.median;
 }
 
-void sl_measure_ceilings(sl_ceilings *m, int quick, int memory)
+/* The probes of the kinds in the mask (bit k: sl_ceiling_kind k), each
+ * run for target seconds. */
+static void measure_kinds(sl_ceilings *m, double target, unsigned kinds)
 {
     /* A second measurement keeps, per instruction, the faster of the two:
      * outside load (a neighbour on a shared host included) can only slow
@@ -68,8 +70,9 @@ void sl_measure_ceilings(sl_ceilings *m, int quick, int memory)
     if (!again)
         memset(m, 0, sizeof *m);
     m->lanes = SPEEDLAB_SIMD_LANES;
-    double target = quick ? PROBE_SECONDS / 4 : PROBE_SECONDS;
     for (int k = SL_CEILING_DIVIDE; k < SL_CEILING_KINDS; k++) {
+        if (!(kinds & (1u << k)))
+            continue;
         sl_quiet_mark from, to;
         sl_quiet_mark_now(&from);
         int64_t reps = sl_probe_reps(PROBES[k].fn, target);
@@ -87,8 +90,20 @@ void sl_measure_ceilings(sl_ceilings *m, int quick, int memory)
         m->ci_low[k] = rate.ci_low;
         m->ci_high[k] = rate.ci_high;
     }
+}
+
+void sl_measure_ceilings(sl_ceilings *m, int quick, int memory)
+{
+    double target = quick ? PROBE_SECONDS / 4 : PROBE_SECONDS;
+    measure_kinds(m, target, (1u << SL_CEILING_KINDS) - 1);
     measure_clock(m, target);
     if (memory)
         sl_measure_bandwidth(&m->memory, quick);
+    m->measured++;
+}
+
+void sl_measure_ceiling_kinds(sl_ceilings *m, unsigned kinds)
+{
+    measure_kinds(m, PROBE_SECONDS / 4, kinds);
     m->measured++;
 }

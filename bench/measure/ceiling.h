@@ -36,6 +36,11 @@ typedef struct sl_ceilings {
  * instruction the faster median: the bench probes before and after timing,
  * so a slow moment of the machine does not lower the ceiling. */
 void sl_measure_ceilings(sl_ceilings *m, int quick, int memory);
+/* Only the instructions in kinds (bit k: sl_ceiling_kind k), quick, and
+ * neither the clock nor the memory: what a run that holds its rows
+ * against their own roofs needs (the room's; report/ceiling_report.h
+ * says which), in a fraction of the time. */
+void sl_measure_ceiling_kinds(sl_ceilings *m, unsigned kinds);
 
 /* One of probe.h's loops, timed: the seconds one run of reps takes, and
  * the repetitions (doubled from 1024) for a run to last target seconds. */

@@ -64,6 +64,20 @@ sl_limit sl_config_limit(const sl_ceilings *m, const sl_config *c)
     return binding_limit(m, c, &roof);
 }
 
+unsigned sl_suite_ceiling_kinds(const sl_suite *s)
+{
+    unsigned kinds = 0;
+    for (size_t i = 0; i < s->count; i++) {
+        const sl_problem_def *k = s->configs[i].kernel->problem;
+        sl_limit own = sl_variant_limit(k, s->configs[i].variant);
+        if (own.kind != SL_CEILING_NONE && own.ops > 0.0)
+            kinds |= 1u << own.kind;
+        if (k->issue_ops > 0.0)
+            kinds |= 1u << SL_CEILING_VECTOR;
+    }
+    return kinds;
+}
+
 /* The two roofs apart, in work units per second (0: none). */
 static double sl_config_compute_roof(const sl_ceilings *m, const sl_config *c)
 {

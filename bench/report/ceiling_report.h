@@ -24,6 +24,11 @@ double sl_config_ceiling(const sl_ceilings *m, const sl_config *c);
  * where that is the lower. */
 sl_limit sl_config_limit(const sl_ceilings *m, const sl_config *c);
 
+/* The instructions whose probes s's compute roofs can use (bit k:
+ * sl_ceiling_kind k): each configuration's own and, where its kernel has
+ * one, the issue roof's (sl_measure_ceiling_kinds). */
+unsigned sl_suite_ceiling_kinds(const sl_suite *s);
+
 /* Cores a configuration had: its threads, at most the machine's (a target
  * region on the host fallback: the runtime's default team). */
 int sl_config_cores(const sl_config *c);
