@@ -8,22 +8,14 @@
 # e2e_plant_crash say how), build that copy's runner, and run the lesson.
 case_planted() {
     copy="$tmp/copy"
-    mkdir -p "$copy"
-    (cd "$top" && tar -cf - --exclude=./build --exclude=./results --exclude='./gpu-bundle*' \
-        --exclude=./.git .) | (cd "$copy" && tar -xf -) || { fail "copy"; return; }
     # The plants go into freshly generated exercises, whatever state the
     # participant's own are in (finished ones included).
-    sh "$copy/scripts/gen_exercises.sh" "$copy/solutions" "$copy/exercises" ||
-        { fail "generating the copy's exercises"; return; }
+    copy_checkout "$copy" || return
     cp "$copy/exercises/$(folder_of "$e2e_image")/threads.c" "$tmp/threads.c.shipped"
     e2e_plant_hang "$copy/exercises/$(folder_of "$e2e_image")/threads.c" &&
         e2e_plant_crash "$copy/exercises/$(folder_of "$e2e_image")/simd.c" ||
         { fail "the plants did not take (exercise files changed?)"; return; }
-    cmake -S "$copy" -B "$copy/build" -DCMAKE_BUILD_TYPE=Release -DSPEEDLAB_CUDA=OFF \
-        -DSPEEDLAB_OFFLOAD=OFF >"$tmp/configure.log" 2>&1 &&
-        cmake --build "$copy/build" --target speedlab speedlab-bench-exercises -j 2 \
-            >"$tmp/build.log" 2>&1 ||
-        { fail "building the planted copy"; tail -n 20 "$tmp/configure.log" "$tmp/build.log" >&2; return; }
+    build_copy "$copy" speedlab speedlab-bench-exercises || return
     ok "the planted copy builds"
     start=$(date +%s)
     expect_rc 3 "the runner on a hanging and a crashing variant" \
@@ -93,8 +85,7 @@ mpi_exit_plant() {
         return
     fi
     plant_exit "$copy/solutions/$image/mpi.c" 5 || { fail "the MPI exit plant did not take"; return; }
-    cmake --build "$copy/build" --target speedlab-mpi-solutions -j 2 >"$tmp/build.log" 2>&1 ||
-        { fail "building the MPI exit plant"; tail -20 "$tmp/build.log" >&2; return; }
+    build_copy "$copy" speedlab-mpi-solutions || return
     expect_rc 3 "lesson 6: a rank's call that calls exit(5)" "$copy/build/bench/speedlab-mpi-solutions" \
         --check --kernel ${e2e_image} --ranks 2 --threads 1 --timeout 60
     expect_match "$tmp/err" "$e2e_image's hybrid[a-z_]* called exit\(\) inside its call" \
@@ -120,8 +111,7 @@ exit_plants() {
         sed -i 's/^{$/{ raise(SIGKILL);/' "$copy/exercises/$image/simd.c" &&
         sed -i '1i #include <signal.h>' "$copy/exercises/$image/simd.c" ||
         { fail "the exit plants did not take"; return; }
-    cmake --build "$copy/build" --target speedlab speedlab-bench-solutions -j 2 >"$tmp/build.log" 2>&1 ||
-        { fail "building the exit plants"; tail -20 "$tmp/build.log" >&2; return; }
+    build_copy "$copy" speedlab speedlab-bench-solutions || return
     expect_rc 3 "the runner on a variant that calls exit(0)" "$copy/build/bench/speedlab" \
         ${e2e_image} --tree exercises --min-time 0.01 --size 96 --no-plots --results "$tmp/results"
     expect_in "$tmp/out" "exercises/$e2e_image/scalar called exit(0) inside its call: a variant returns its answer" \
@@ -147,8 +137,7 @@ exit_plants() {
     awk 'NR == FNR { if ($0 == "{") last = FNR; next }
         FNR == 1 { print "#include <stdio.h>" } { print } FNR == last { print "    printf(\"from my kernel\\n\");" }' \
         "$tmp/scalar.c.kept" "$tmp/scalar.c.kept" >"$copy/exercises/$image/scalar.c"
-    cmake --build "$copy/build" --target speedlab -j 2 >"$tmp/build.log" 2>&1 ||
-        { fail "building the printing plant"; tail -20 "$tmp/build.log" >&2; return; }
+    build_copy "$copy" speedlab || return
     # (The first plants' crash is still there: exit 3.) A
     # file of the participant's own under the output's name is left alone.
     mkdir -p "$tmp/printed" && echo "my notes" >"$tmp/printed/output-$e2e_image.txt"
@@ -193,8 +182,7 @@ completed_plants() {
         e2e_plant_race "$copy/exercises/$seeded/threads.c" &&
         e2e_plant_whole_loop "$copy/exercises/$example/threads.c" ||
         { fail "the second plants did not take"; return; }
-    cmake --build "$copy/build" --target speedlab -j 2 >"$tmp/build.log" 2>&1 ||
-        { fail "rebuilding the planted copy"; tail -20 "$tmp/build.log" >&2; return; }
+    build_copy "$copy" speedlab || return
     expect_rc 0 "the runner on a static schedule" \
         "$copy/build/bench/speedlab" ${e2e_image} --min-time 0.01 --size 96 --no-plots --results "$tmp/results"
     row_right "$tmp/out" "exercises +threads +2 " "the static threads row is right"

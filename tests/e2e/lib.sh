@@ -232,12 +232,6 @@ bad() {
     [ -z "$says" ] || expect_in "$tmp/err" "$says" "$label: says '$says'"
 }
 
-# A solutions file as a participant who finished its steps has it: the
-# solution's code, none of the exercise text, no markers.
-# copy_checkout DEST TARGETS...: the checkout copied to DEST (no build,
-# results or .git), its exercises as generated, configured without CUDA or
-# offload, and TARGETS built; 0, or 1 after saying what failed. For cases
-# that edit the exercises and rebuild (build_copy DEST TARGETS... again).
 # host_offload_ready DIR: clang 19 and its offload linker are here (else
 # the case skips, saying why), and its OpenMP runtime is unpacked into DIR
 # (scripts/clang_omp.sh, whose last line of stderr is in $tmp/omp.err); the
@@ -250,6 +244,11 @@ host_offload_ready() {
     sh "$top/scripts/clang_omp.sh" clang-19 "$1" >/dev/null 2>"$tmp/omp.err"
 }
 
+# copy_checkout DEST [TARGETS...]: the checkout copied to DEST (no build,
+# results or .git), its exercises as generated, configured without CUDA or
+# offload, and TARGETS built (none: nothing yet); 0, or 1 after saying what
+# failed. For cases that edit the exercises and build (build_copy DEST
+# TARGETS... then, and again).
 copy_checkout() {
     dest=$1; shift
     mkdir -p "$dest"
@@ -260,7 +259,7 @@ copy_checkout() {
     cmake -S "$dest" -B "$dest/build" -DCMAKE_BUILD_TYPE=Release -DSPEEDLAB_CUDA=OFF \
         -DSPEEDLAB_OFFLOAD=OFF >"$tmp/configure.log" 2>&1 ||
         { fail "configuring the copy"; tail -20 "$tmp/configure.log" >&2; return 1; }
-    build_copy "$dest" "$@"
+    [ $# -eq 0 ] || build_copy "$dest" "$@"
 }
 
 build_copy() {
@@ -269,6 +268,8 @@ build_copy() {
         { fail "building the copy"; tail -20 "$tmp/build.log" >&2; return 1; }
 }
 
+# A solutions file as a participant who finished its steps has it: the
+# solution's code, none of the exercise text, no markers.
 completed() {
     awk '/^ \* BEGIN SOLUTION HEADER$/ { h = 1; next }
          /^ \* EXERCISE HEADER$/ { h = 2; next }
