@@ -141,7 +141,8 @@ static void tell_room(const sl_suite *suite, const char *results)
         return;
 #ifdef SPEEDLAB_HAVE_ROOM
     /* Once per program, and only the roofs this run's rows are held
-     * against (a fifth of a second, not the whole probe's 0.6). */
+     * against: one or two of the four instructions, under a tenth of a
+     * second (the whole probe, with the clock, took 0.6 s). */
     static sl_ceilings ceilings;
     if (!ceilings.measured)
         sl_measure_ceiling_kinds(&ceilings, sl_suite_ceiling_kinds(suite));
