@@ -36,11 +36,25 @@ int sl_config_cores(const sl_config *c)
     return t < cores ? t : cores;
 }
 
+/* A limit that names an instruction and counts it: a probe gives it a roof. */
+static int counted(sl_limit l)
+{
+    return l.kind != SL_CEILING_NONE && l.ops > 0.0;
+}
+
+/* c's two compute limits: its kernel's instruction (the variant's own
+ * where it has one) and the issue roof's vector instructions. */
+static void config_limits(const sl_config *c, sl_limit *own, sl_limit *issue)
+{
+    const sl_problem_def *k = c->kernel->problem;
+    *own = sl_variant_limit(k, c->variant);
+    *issue = (sl_limit){ SL_CEILING_VECTOR, k->issue_ops, k->issue_why };
+}
+
 /* A compute limit's roof for c, in work units per second (0: none). */
 static double limit_roof(const sl_ceilings *m, const sl_config *c, sl_limit l)
 {
-    if (!m->measured || l.kind == SL_CEILING_NONE || l.ops <= 0.0 ||
-        c->outcome.where == SL_RAN_DEVICE)
+    if (!m->measured || !counted(l) || c->outcome.where == SL_RAN_DEVICE)
         return 0.0;
     return m->per_core[l.kind] * sl_config_cores(c) / l.ops;
 }
@@ -49,9 +63,8 @@ static double limit_roof(const sl_ceilings *m, const sl_config *c, sl_limit l)
  * its limit. */
 static sl_limit binding_limit(const sl_ceilings *m, const sl_config *c, double *roof)
 {
-    const sl_problem_def *k = c->kernel->problem;
-    sl_limit own = sl_variant_limit(k, c->variant);
-    sl_limit issue = { SL_CEILING_VECTOR, k->issue_ops, k->issue_why };
+    sl_limit own, issue;
+    config_limits(c, &own, &issue);
     double a = limit_roof(m, c, own), b = limit_roof(m, c, issue);
     int lower = b > 0.0 && (a <= 0.0 || b < a);
     *roof = lower ? b : a;
@@ -68,12 +81,9 @@ unsigned sl_suite_ceiling_kinds(const sl_suite *s)
 {
     unsigned kinds = 0;
     for (size_t i = 0; i < s->count; i++) {
-        const sl_problem_def *k = s->configs[i].kernel->problem;
-        sl_limit own = sl_variant_limit(k, s->configs[i].variant);
-        if (own.kind != SL_CEILING_NONE && own.ops > 0.0)
-            kinds |= 1u << own.kind;
-        if (k->issue_ops > 0.0)
-            kinds |= 1u << SL_CEILING_VECTOR;
+        sl_limit own, issue;
+        config_limits(&s->configs[i], &own, &issue);
+        kinds |= (counted(own) ? 1u << own.kind : 0u) | (counted(issue) ? 1u << issue.kind : 0u);
     }
     return kinds;
 }
