@@ -5,20 +5,43 @@
 # holds however much *more* load runs beside it (stress-ng, a second test).
 # Sourced by tests/e2e/run.sh, which provides lib.sh's helpers.
 
-# busy_loop SECONDS: a CPU-bound process (another user's job) for at most
-# that long, and not past this test; its pid in $busy. A load meant to
-# outlast a command is killed after it, not timed to: under CI's load the
-# quick bench below has taken over 60 s, and its last probes then ran
-# quiet, faster, and were kept unmarked.
-busy_loop() {
-    timeout "$1" sh -c "while kill -0 $$ 2>/dev/null; do :; done" &
-    busy=$!
+# cpus_allowed: the CPUs this test may run on, one per line (none where
+# /proc does not say).
+cpus_allowed() {
+    awk '/^Cpus_allowed_list:/ { n = split($2, r, ",")
+        for (i = 1; i <= n; i++) { m = split(r[i], b, "-"); for (c = b[1]; c <= b[m]; c++) print c } }' \
+        /proc/self/status 2>/dev/null
+}
+
+# busy_loops SECONDS [N]: CPU-bound processes (other users' jobs), one on
+# each CPU this test may use, or N, for at most SECONDS and not past this
+# test; their pids in $busy. A load meant to outlast a command is killed
+# after it, not timed to: under CI's load the quick bench below has taken
+# over 60 s, and its last probes then ran quiet, faster, and were kept
+# unmarked. Each loop is pinned to its own CPU (where taskset is), so the
+# measured program shares its core whichever it runs on: free loops were
+# once both on the other core of a 2-core VM whose host had taken that
+# core away for a probe's whole window, so neither ran nor counted yet,
+# and the probe ran at its quiet rate, unmarked, rightly (CI, twice).
+busy_loops() {
+    cpus=$(cpus_allowed)
+    [ -n "$cpus" ] && command -v taskset >/dev/null || cpus=
+    n=${2:-$(echo "$cpus" | grep -c .)}
+    [ "$n" -ge 1 ] || n=$(getconf _NPROCESSORS_ONLN)
+    busy=
+    for i in $(seq "$n"); do
+        cpu=$(echo "$cpus" | sed -n "$(( (i - 1) % $(echo "$cpus" | wc -l) + 1 ))p")
+        ${cpu:+taskset -c "$cpu"} timeout "$1" sh -c "while kill -0 $$ 2>/dev/null; do :; done" &
+        busy="$busy $!"
+    done
     # Spinning before anything is measured: the first ceiling probe takes
     # milliseconds, less than a cold start of timeout and sh may.
-    for _ in $(seq 100); do
-        spin=$(pgrep -P "$busy" | head -1)
-        [ -n "$spin" ] && [ "$(awk '{ print $14 }' "/proc/$spin/stat" 2>/dev/null || echo 0)" -ge 10 ] && break
-        sleep 0.02
+    for b in $busy; do
+        for _ in $(seq 100); do
+            spin=$(pgrep -P "$b" | head -1)
+            [ -n "$spin" ] && [ "$(awk '{ print $14 }' "/proc/$spin/stat" 2>/dev/null || echo 0)" -ge 10 ] && break
+            sleep 0.02
+        done
     done
 }
 
@@ -29,16 +52,11 @@ busy_loop() {
 # says so; no kept repetition ran under the load unflagged.
 case_busy() {
     bench=$1
-    # Two loops: beside one, a CI run once kept a divide probe at its quiet
-    # rate, unmarked, rightly: in its window (under 0.1 s) no other process
-    # had run, that loop off its core and the tests beside it no longer
-    # spinning at their barriers (tests/e2e/run.sh).
-    busy_loop 600; busy1=$busy
-    busy_loop 600; busy2=$busy
+    busy_loops 600
     expect_rc 0 "bench under load, --retry-busy 0" "$bench" --quick --kernel ${e2e_example} \
         --size 20000003 --threads 1,2 --no-weak --reps 3 --min-time 0.1 --retry-busy 0 \
         --no-plots --results "$tmp/r0"
-    kill "$busy1" "$busy2" 2>/dev/null; wait "$busy1" "$busy2" 2>/dev/null
+    kill $busy 2>/dev/null; wait $busy 2>/dev/null
     run="$tmp/r0/$(readlink "$tmp/r0/latest")"
     # Columns: others_cpu 32, disturbed_reps 33, contaminated 34, remeasured 35.
     awk -F, 'NR > 1 && $22 == "yes" { n++; if ($34 != 1 || $32 < 0.3) bad++ }
@@ -73,9 +91,9 @@ case_busy() {
     in_background "$bench" --quick --kernel ${e2e_example} --size 20000003 --threads 1,2 --no-weak --reps 3 \
         --min-time 0.1 --retry-busy 3 --no-plots --results "$tmp/r1"
     wait_for_first_timing
-    busy_loop 2
+    busy_loops 2 1
     wait "$pid"; rc=$?
-    wait "$busy" 2>/dev/null
+    wait $busy 2>/dev/null
     [ "$rc" -eq 0 ] && ok "bench with a burst of load (exit 0)" || fail "burst: exit $rc"
     run="$tmp/r1/$(readlink "$tmp/r1/latest")"
     n=$(awk -F, 'NR > 1 && $35 > 0' "$run/results.csv" | wc -l)
@@ -151,8 +169,8 @@ case_stalled() {
 # were too wide to judge).
 case_busy_runner() {
     runner=$1
-    # The participant's runner beside two busy loops (two cores' worth of
-    # another user's jobs), both trees: the solutions' rows are right, and
+    # The participant's runner beside a busy loop on each core (other
+    # users' jobs), both trees: the solutions' rows are right, and
     # the untouched exercises are the slow ones (scalar loops where a
     # faster rung is asked). Each gets a speed verdict from its pairs, with
     # an interval; "no speed verdict" is for pairs too noisy to judge,
@@ -163,17 +181,16 @@ case_busy_runner() {
     # past SL_PAIRED_TOO_WIDE (6x to 14x, Zen 4). At 80M points the fastest
     # call takes about 15 ms, as a participant's default size takes more:
     # in the same 18 s, every interval within 1.3x.
-    busy_loop 600; busy1=$busy
-    busy_loop 600; busy2=$busy
-    expect_rc 0 "make ${e2e_example} beside two busy loops" "$runner" ${e2e_example} --size 80000003
-    kill "$busy1" "$busy2" 2>/dev/null; wait "$busy1" "$busy2" 2>/dev/null
+    busy_loops 600
+    expect_rc 0 "make ${e2e_example} beside busy loops" "$runner" ${e2e_example} --size 80000003
+    kill $busy 2>/dev/null; wait $busy 2>/dev/null
     cp "$tmp/out" "$tmp/busy-runner"
     paired='busy: [0-9.]+x \[[0-9.]+, [0-9.]+\]'
     rows=$(grep -cE '^solutions ' "$tmp/out")
     judged=$(grep -cE "^solutions .*(ok; busy, the baseline|$paired|right; host, not a GPU)" "$tmp/out")
     [ "$rows" -ge 5 ] && [ "$judged" -eq "$rows" ] &&
         ok "all $rows solution rows judged from their pairs, with an interval" ||
-        fail "beside two busy loops, $judged of $rows solution rows judged: $(grep -E '^solutions ' "$tmp/out" | head -4)"
+        fail "beside busy loops, $judged of $rows solution rows judged: $(grep -E '^solutions ' "$tmp/out" | head -4)"
     grep -qE "^exercises .*not faster yet; $paired, solution [0-9.]+x" "$tmp/out" &&
         ok "a slow exercise: not faster yet, with its interval and the solution's figure" ||
         fail "no busy verdict for a slow exercise: $(grep -E '^exercises ' "$tmp/out" | head -4)"
