@@ -19,10 +19,10 @@ cpus_allowed() {
 # after it, not timed to: under CI's load the quick bench below has taken
 # over 60 s, and its last probes then ran quiet, faster, and were kept
 # unmarked. Each loop is pinned to its own CPU (where taskset is), so the
-# measured program shares its core whichever it runs on: free loops were
-# once both on the other core of a 2-core VM whose host had taken that
-# core away for a probe's whole window, so neither ran nor counted yet,
-# and the probe ran at its quiet rate, unmarked, rightly (CI, twice).
+# measured program shares its core whichever it runs on: beside two free
+# loops, twice in CI on a 2-core VM, a probe ran at its quiet rate and
+# unmarked, so no loop was on its core and the other core's time did not
+# show in its window (that core taken away by the VM's host, likely).
 busy_loops() {
     cpus=$(cpus_allowed)
     [ -n "$cpus" ] && command -v taskset >/dev/null || cpus=
