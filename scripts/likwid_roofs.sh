@@ -36,7 +36,7 @@ esac
 printf '%-8s %7s %10s %12s %11s %8s  %s\n' roof threads "set (kB)" "kit GB/s" "likwid GB/s" "kit/lw" kernel
 bad=0
 # limit,lanes,threads,per_core,gb_per_s,spread,stores,working_set_bytes,disturbed
-while IFS=, read -r limit _ threads _ gb _ stores set disturbed; do
+while IFS=, read -r limit _ threads _ gb _ stores set disturbed _; do
     case $limit in *" bandwidth") ;; *) continue ;; esac
     kernel=$plain
     [ "$stores" = non-temporal ] && kernel=$nt

@@ -84,7 +84,9 @@ static void measure_kinds(sl_ceilings *m, double target, unsigned kinds)
         sl_quiet_mark_now(&to);
         if (again && rate.median <= m->per_core[k])
             continue;
-        m->disturbed[k] = sl_quiet_disturbed(sl_quiet_others(&from, &to), to.wall - from.wall);
+        double others = sl_quiet_others(&from, &to), wall = to.wall - from.wall;
+        m->disturbed[k] = sl_quiet_disturbed(others, wall);
+        m->others[k] = others >= 0.0 && wall > 0.0 ? others / wall : -1.0;
         m->per_core[k] = rate.median;
         m->spread[k] = (rate.max - rate.min) / rate.median;
         m->ci_low[k] = rate.ci_low;

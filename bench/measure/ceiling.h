@@ -24,6 +24,8 @@ typedef struct sl_ceilings {
     double ci_low[SL_CEILING_KINDS], ci_high[SL_CEILING_KINDS]; /* the median's interval */
     int disturbed[SL_CEILING_KINDS];           /* the kept probe ran while other processes
                                    used the CPU (quiet.h): its peak may be low */
+    double others[SL_CEILING_KINDS]; /* their CPU in its window, in cores on
+                                        average; -1: not known */
     sl_bandwidth memory;        /* the memory roof (bandwidth.h) */
     double clock_hz;            /* one core's clock under load (probe.h); 0:
                                    not measured */

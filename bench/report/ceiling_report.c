@@ -198,12 +198,16 @@ int sl_write_ceilings(const char *dir, const sl_ceilings *m, const sl_suite *s)
      * 1 thread and every core, in GB/s of the loop's own bytes
      * (bandwidth.h), with the probe's working set. */
     fprintf(af.fp, "limit,lanes,threads,per_core_lane_ops_per_s,gb_per_s,spread,stores,"
-                   "working_set_bytes,disturbed\n");
-    for (int k = SL_CEILING_DIVIDE; k < SL_CEILING_KINDS; k++)
-        fprintf(af.fp, "%s,%d,1,%.6g,,%.4f,,,%s\n", sl_ceiling_name(k), m->lanes, m->per_core[k],
+                   "working_set_bytes,disturbed,others_cpu\n");
+    for (int k = SL_CEILING_DIVIDE; k < SL_CEILING_KINDS; k++) {
+        fprintf(af.fp, "%s,%d,1,%.6g,,%.4f,,,%s,", sl_ceiling_name(k), m->lanes, m->per_core[k],
                 m->spread[k], m->disturbed[k] ? "yes" : "no");
+        if (m->others[k] >= 0.0)
+            fprintf(af.fp, "%.3f", m->others[k]);
+        fputc('\n', af.fp);
+    }
     for (int k = 0; k < 2 && m->memory.measured; k++)
-        fprintf(af.fp, "memory bandwidth,,%d,,%.6g,%.4f,%s,%lld,%s\n", m->memory.threads[k],
+        fprintf(af.fp, "memory bandwidth,,%d,,%.6g,%.4f,%s,%lld,%s,\n", m->memory.threads[k],
                 m->memory.bytes_per_s[k] * 1e-9, m->memory.spread[k],
                 m->memory.nontemporal[k] ? "non-temporal" : "plain",
                 (long long)(3 * 8 * m->memory.elements),
@@ -211,7 +215,7 @@ int sl_write_ceilings(const char *dir, const sl_ceilings *m, const sl_suite *s)
     for (int level = 1; level <= SL_CACHE_LEVELS && m->memory.measured; level++) {
         const sl_cache_roof *r = &m->memory.cache[level - 1];
         for (int k = 0; k < 2 && r->bytes_per_s[0] > 0.0; k++)
-            fprintf(af.fp, "L%d bandwidth,,%d,,%.6g,,plain,%lld,%s\n", level,
+            fprintf(af.fp, "L%d bandwidth,,%d,,%.6g,,plain,%lld,%s,\n", level,
                     m->memory.threads[k], r->bytes_per_s[k] * 1e-9,
                     (long long)(3 * 8 * r->elements[k]), r->disturbed[k] ? "yes" : "no");
     }
