@@ -14,7 +14,7 @@ cpus_allowed() {
 }
 
 # busy_loops SECONDS [N]: CPU-bound processes (other users' jobs), one on
-# each CPU this test may use, or N, for at most SECONDS and not past this
+# each CPU this test may use, or on the first N, for at most SECONDS and not past this
 # test; their pids in $busy. A load meant to outlast a command is killed
 # after it, not timed to: under CI's load the quick bench below has taken
 # over 60 s, and its last probes then ran quiet, faster, and were kept
@@ -25,12 +25,12 @@ cpus_allowed() {
 # show in its window (that core taken away by the VM's host, likely).
 busy_loops() {
     cpus=$(cpus_allowed)
-    [ -n "$cpus" ] && command -v taskset >/dev/null || cpus=
-    n=${2:-$(echo "$cpus" | grep -c .)}
-    [ "$n" -ge 1 ] || n=$(getconf _NPROCESSORS_ONLN)
+    command -v taskset >/dev/null || cpus=
+    count=$(echo "$cpus" | grep -c .)
+    [ "$count" -ge 1 ] || count=$(getconf _NPROCESSORS_ONLN)
     busy=
-    for i in $(seq "$n"); do
-        cpu=$(echo "$cpus" | sed -n "$(( (i - 1) % $(echo "$cpus" | wc -l) + 1 ))p")
+    for i in $(seq "${2:-$count}"); do
+        cpu=$(echo "$cpus" | sed -n "${i}p")
         ${cpu:+taskset -c "$cpu"} timeout "$1" sh -c "while kill -0 $$ 2>/dev/null; do :; done" &
         busy="$busy $!"
     done
