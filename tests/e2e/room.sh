@@ -97,22 +97,26 @@ run_states() {
 
 # check_room TEXT: the counts, mistakes and leaderboard in TEXT (rows as
 # "a|b|c|", from the page or the console's Markdown).
+# runner_rows PREFIX STATE VARIANT: what each participant in STATE saw
+# from the runner (its scalar and VARIANT rows, its note), on stderr.
+runner_rows() {
+    for i in $(seq -w 1 30); do
+        [ "$(state_of "$i")" = "$2" ] || continue
+        grep -E "^(exercises|solutions) +(scalar|$3) |busy|judged" "$tmp/out.$1$i" | sed "s/^/    $1$i: /" >&2
+    done
+}
+
 check_room() {
     simd=$(grep "$e2e_example simd|" "$1" | head -1)
     threads=$(grep "$e2e_example threads|" "$1" | head -1)
     # not started | WRONG | slower | slow + caught up (which of the two
     # depends on the load beside the test; the rule is test_room's).
     echo "$simd" | awk -F'|' '{ exit !($3 == 24 && $4 == 0 && $5 == 0 && $6 + $7 == 6) }' &&
-        ok "simd: 24 not started, 6 right" || fail "simd row: '$simd'"
+        ok "simd: 24 not started, 6 right" || { fail "simd row ($2): '$simd'"; runner_rows "$2" simd simd; }
     echo "$threads" | awk -F'|' '{ exit !($3 == 12 && $4 == 12 && $5 == 6 && $6 + $7 == 0) }' &&
         ok "threads: 12 not started, 12 WRONG, 6 slower than scalar" || {
         fail "threads row ($2): '$threads'"
-        # What each slower one's runner printed (its rows and its note).
-        for i in $(seq -w 1 30); do
-            [ "$(state_of "$i")" = slower ] || continue
-            grep -E "^(exercises|solutions) +(scalar|threads) |busy|judged" "$tmp/out.$2$i" |
-                sed "s/^/    $2$i: /" >&2
-        done
+        runner_rows "$2" slower threads
     }
     grep -q "parallel without for|6|" "$1" && grep -q "race on a shared sum|6|" "$1" &&
         ok "the mistakes: parallel without for 6, race 6" || fail "mistakes: $(grep -E 'without for|race' "$1")"
