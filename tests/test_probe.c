@@ -10,12 +10,18 @@
  * Noise can raise it only by slowing a clock run, so each probe keeps the
  * lowest of several pairs taken back to back; a folded loop is too fast
  * in every pair.
+ *
+ * Each probe's quiet window (quiet.h) lasts long enough to be judged,
+ * however short its runs: a window under SL_QUIET_MIN_WINDOW would call a
+ * machine quiet that was busy throughout (a clean clone's CI once wrote a
+ * probe at 1.15 other cores unmarked).
  */
 #include <stdio.h>
 
 #include "ceiling.h"
 #include "check.h"
 #include "probe.h"
+#include "quiet.h"
 
 /* No core issues more than 4 of one vector instruction per cycle (Zen 4
  * and 5, Apple's M cores: 4 vector pipes), with a quarter for the clock
@@ -44,11 +50,22 @@ static void at_most_the_issue_width(const char *name, sl_probe_fn *fn, int chain
     CHECK(lowest <= MAX_PER_CYCLE);
 }
 
+static void windows_long_enough_to_judge(void)
+{
+    sl_ceilings m = { 0 };
+    sl_measure_ceiling_kinds(&m, (1u << SL_CEILING_KINDS) - 1);
+    for (int k = SL_CEILING_DIVIDE; k < SL_CEILING_KINDS; k++) {
+        printf("probe %d: window %.3f s\n", k, m.window[k]);
+        CHECK(m.window[k] >= SL_QUIET_MIN_WINDOW);
+    }
+}
+
 int main(void)
 {
+    windows_long_enough_to_judge();
     if (sl_probe_clock(1) < 0.0) {
         puts("no clock probe for this CPU: nothing to hold the probes to");
-        return 77;
+        return CHECK_DONE() ? 1 : 77;
     }
     at_most_the_issue_width("FMA", sl_probe_fma, SL_PROBE_FMA_CHAINS);
     at_most_the_issue_width("divide", sl_probe_divide, SL_PROBE_DIVIDE_CHAINS);

@@ -88,13 +88,14 @@ static void triad_stream(double *restrict a, const double *restrict b,
 typedef void triad_kind(double *restrict, const double *restrict, const double *restrict,
                         int64_t, int);
 
-/* Elements/s of `runs` passes, after one warm pass. */
+/* Elements/s of `runs` passes, after one warm pass, and more while the
+ * quiet window opened at `from` is too short to judge. */
 static sl_sample measure(triad_kind *fn, double *a, double *b, double *c, int64_t n,
-                         int threads, int runs)
+                         int threads, int runs, const sl_quiet_mark *from)
 {
     sl_sample rate = { 0 };
     fn(a, b, c, n, threads);
-    for (int r = 0; r < runs; r++) {
+    for (int r = 0; r < runs || (sl_quiet_too_short(from) && r < SL_MAX_REPS); r++) {
         double t0 = sl_now();
         fn(a, b, c, n, threads);
         double t = sl_now() - t0;
@@ -154,7 +155,8 @@ static void measure_level(sl_cache_roof *r, int k, int64_t n, int threads, int q
     sl_quiet_mark_now(&from);
     triad_repeat(a, b, c, n, threads, reps);
     sl_sample rate = { 0 };
-    for (int run = 0; run < (quick ? QUICK_RUNS : CACHE_RUNS); run++) {
+    int runs = quick ? QUICK_RUNS : CACHE_RUNS;
+    for (int run = 0; run < runs || (sl_quiet_too_short(&from) && run < SL_MAX_REPS); run++) {
         double t0 = sl_now();
         triad_repeat(a, b, c, n, threads, reps);
         double t = sl_now() - t0;
@@ -211,8 +213,8 @@ void sl_measure_bandwidth(sl_bandwidth *m, int quick)
         int runs = quick ? QUICK_RUNS : SL_BANDWIDTH_RUNS;
         sl_quiet_mark from, to;
         sl_quiet_mark_now(&from);
-        sl_sample plain = measure(triad_plain, a, b, c, n, m->threads[k], runs);
-        sl_sample stream = measure(triad_stream, a, b, c, n, m->threads[k], runs);
+        sl_sample plain = measure(triad_plain, a, b, c, n, m->threads[k], runs, &from);
+        sl_sample stream = measure(triad_stream, a, b, c, n, m->threads[k], runs, &from);
         /* The store kind is the first call's choice: pooled passes are of
          * one loop. */
         if (!again)

@@ -52,8 +52,9 @@ typedef struct sl_bandwidth {
     sl_cache_roof cache[SL_CACHE_LEVELS]; /* cache[0] is L1 */
 } sl_bandwidth;
 
-/* Probe (about half a second; quick: fewer runs): the memory, then every
- * cache level sysfs names. Called again (the bench probes before and
+/* Probe (2.5 s on a Zen 4; quick: 1 s): the memory, then every cache level
+ * sysfs names, each window at least quiet.h's SL_QUIET_MIN_WINDOW long
+ * (more passes when the planned ones end sooner). Called again (the bench probes before and
  * after the timing), it pools the memory's passes: its bandwidth on a
  * shared host swings by 2x from second to second (neighbours share it),
  * so that roof is the median of both calls, comparable with the kernels'

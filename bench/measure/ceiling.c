@@ -77,7 +77,7 @@ static void measure_kinds(sl_ceilings *m, double target, unsigned kinds)
         sl_quiet_mark_now(&from);
         int64_t reps = sl_probe_reps(PROBES[k].fn, target);
         sl_sample rate = { 0 };
-        for (int r = 0; r < SL_PROBE_RUNS; r++)
+        for (int r = 0; r < SL_PROBE_RUNS || (sl_quiet_too_short(&from) && r < SL_MAX_REPS); r++)
             sl_sample_add(&rate, (double)reps * PROBES[k].chains * m->lanes /
                                      sl_probe_seconds(PROBES[k].fn, reps));
         sl_sample_summarise(&rate);
@@ -87,6 +87,7 @@ static void measure_kinds(sl_ceilings *m, double target, unsigned kinds)
         double others = sl_quiet_others(&from, &to), wall = to.wall - from.wall;
         m->disturbed[k] = sl_quiet_disturbed(others, wall);
         m->others[k] = others >= 0.0 && wall > 0.0 ? others / wall : -1.0;
+        m->window[k] = wall;
         m->per_core[k] = rate.median;
         m->spread[k] = (rate.max - rate.min) / rate.median;
         m->ci_low[k] = rate.ci_low;

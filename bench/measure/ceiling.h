@@ -26,6 +26,7 @@ typedef struct sl_ceilings {
                                    used the CPU (quiet.h): its peak may be low */
     double others[SL_CEILING_KINDS]; /* their CPU in its window, in cores on
                                         average; -1: not known */
+    double window[SL_CEILING_KINDS]; /* seconds the kept probe's window lasted */
     sl_bandwidth memory;        /* the memory roof (bandwidth.h) */
     double clock_hz;            /* one core's clock under load (probe.h); 0:
                                    not measured */
@@ -33,8 +34,9 @@ typedef struct sl_ceilings {
                                    (their first call clears the struct) */
 } sl_ceilings;
 
-/* Run the probes on the calling thread (about a second in all; quick: a
- * quarter of that); memory: the bandwidth probe too, on every core. Called again on the same struct, it keeps per
+/* Run the probes on the calling thread (about a second in all; quick:
+ * half of that, each probe's window no shorter than quiet.h's
+ * SL_QUIET_MIN_WINDOW); memory: the bandwidth probe too, on every core. Called again on the same struct, it keeps per
  * instruction the faster median: the bench probes before and after timing,
  * so a slow moment of the machine does not lower the ceiling. */
 void sl_measure_ceilings(sl_ceilings *m, int quick, int memory);

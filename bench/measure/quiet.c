@@ -73,3 +73,8 @@ int sl_quiet_disturbed(double others, double wall)
 {
     return others > SL_BUSY_MIN_SECONDS && wall > 0.0 && others > SL_BUSY_CORES * wall;
 }
+
+int sl_quiet_too_short(const sl_quiet_mark *from)
+{
+    return sl_now() - from->wall < SL_QUIET_MIN_WINDOW;
+}

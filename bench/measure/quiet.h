@@ -20,6 +20,11 @@
  * time in ticks of 10 ms, so a shorter window cannot tell a quarter of a
  * core from rounding. */
 #define SL_BUSY_MIN_SECONDS 0.03
+/* So a window shorter than this cannot tell a busy machine from a quiet
+ * one: a measurement judged on its own keeps going until it lasts this
+ * long (a preempted calibration can leave its runs far shorter than
+ * planned). */
+#define SL_QUIET_MIN_WINDOW (SL_BUSY_MIN_SECONDS / SL_BUSY_CORES)
 
 /* Threads of this process a mark follows one by one; more are not counted. */
 #define SL_QUIET_THREADS 64
@@ -49,6 +54,11 @@ double sl_quiet_others(const sl_quiet_mark *from, const sl_quiet_mark *to);
 /* Is a window of `wall` seconds in which others used `others` CPU-seconds
  * disturbed (see SL_BUSY_CORES)? */
 int sl_quiet_disturbed(double others, double wall);
+
+/* Is the window opened at `from` still shorter than SL_QUIET_MIN_WINDOW?
+ * A measurement keeps running while it is, so that its mark means
+ * something. */
+int sl_quiet_too_short(const sl_quiet_mark *from);
 
 /* A repetition in which this process itself ran for less than this share
  * of one core was stalled: the bench was stopped (SIGSTOP, Ctrl-Z), its
