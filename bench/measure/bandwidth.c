@@ -95,7 +95,7 @@ static sl_sample measure(triad_kind *fn, double *a, double *b, double *c, int64_
 {
     sl_sample rate = { 0 };
     fn(a, b, c, n, threads);
-    for (int r = 0; r < runs || (sl_quiet_too_short(from) && r < SL_MAX_REPS); r++) {
+    for (int r = 0; r < runs || sl_quiet_too_short(from); r++) {
         double t0 = sl_now();
         fn(a, b, c, n, threads);
         double t = sl_now() - t0;
@@ -156,7 +156,7 @@ static void measure_level(sl_cache_roof *r, int k, int64_t n, int threads, int q
     triad_repeat(a, b, c, n, threads, reps);
     sl_sample rate = { 0 };
     int runs = quick ? QUICK_RUNS : CACHE_RUNS;
-    for (int run = 0; run < runs || (sl_quiet_too_short(&from) && run < SL_MAX_REPS); run++) {
+    for (int run = 0; run < runs || sl_quiet_too_short(&from); run++) {
         double t0 = sl_now();
         triad_repeat(a, b, c, n, threads, reps);
         double t = sl_now() - t0;
@@ -170,6 +170,7 @@ static void measure_level(sl_cache_roof *r, int k, int64_t n, int threads, int q
         r->bytes_per_s[k] = rate.median;
         r->elements[k] = n;
         r->disturbed[k] = sl_quiet_disturbed(sl_quiet_others(&from, &to), to.wall - from.wall);
+        r->window[k] = to.wall - from.wall;
     }
 }
 
@@ -222,6 +223,8 @@ void sl_measure_bandwidth(sl_bandwidth *m, int quick)
         const sl_sample *kept = m->nontemporal[k] ? &stream : &plain;
         sl_quiet_mark_now(&to);
         m->disturbed[k] |= sl_quiet_disturbed(sl_quiet_others(&from, &to), to.wall - from.wall);
+        if (!again || to.wall - from.wall < m->window[k])
+            m->window[k] = to.wall - from.wall;
         for (int i = 0; i < kept->n && m->npass[k] < 2 * SL_BANDWIDTH_RUNS; i++)
             m->pass[k][m->npass[k]++] = 24.0 * kept->v[i];
         summarise(m, k);

@@ -34,6 +34,7 @@ typedef struct sl_cache_roof {
     int64_t elements[2];     /* per array, in all (every thread's part) */
     double bytes_per_s[2];   /* 1 thread, every core: the faster call's */
     int disturbed[2];
+    double window[2];        /* seconds that call's quiet window lasted */
 } sl_cache_roof;
 
 typedef struct sl_bandwidth {
@@ -45,6 +46,7 @@ typedef struct sl_bandwidth {
     int nontemporal[2];      /* 1: non-temporal stores were the faster */
     int disturbed[2];        /* a pooled pass ran while other processes
                                 used the CPU (quiet.h): the roof may be low */
+    double window[2];        /* seconds the shortest call's quiet window lasted */
     /* Every kept pass of every call, in the loop's bytes per second: the
      * figures above are their median. */
     double pass[2][2 * SL_BANDWIDTH_RUNS];
@@ -52,7 +54,7 @@ typedef struct sl_bandwidth {
     sl_cache_roof cache[SL_CACHE_LEVELS]; /* cache[0] is L1 */
 } sl_bandwidth;
 
-/* Probe (2.5 s on a Zen 4; quick: 1 s): the memory, then every cache level
+/* Probe (2.5 s on a Zen 4; quick: 1.5 s): the memory, then every cache level
  * sysfs names, each window at least quiet.h's SL_QUIET_MIN_WINDOW long
  * (more passes when the planned ones end sooner). Called again (the bench probes before and
  * after the timing), it pools the memory's passes: its bandwidth on a

@@ -77,7 +77,7 @@ static void measure_kinds(sl_ceilings *m, double target, unsigned kinds)
         sl_quiet_mark_now(&from);
         int64_t reps = sl_probe_reps(PROBES[k].fn, target);
         sl_sample rate = { 0 };
-        for (int r = 0; r < SL_PROBE_RUNS || (sl_quiet_too_short(&from) && r < SL_MAX_REPS); r++)
+        for (int r = 0; r < SL_PROBE_RUNS || sl_quiet_too_short(&from); r++)
             sl_sample_add(&rate, (double)reps * PROBES[k].chains * m->lanes /
                                      sl_probe_seconds(PROBES[k].fn, reps));
         sl_sample_summarise(&rate);

@@ -57,7 +57,7 @@ int sl_quiet_disturbed(double others, double wall);
 
 /* Is the window opened at `from` still shorter than SL_QUIET_MIN_WINDOW?
  * A measurement keeps running while it is, so that its mark means
- * something. */
+ * something (its sl_sample keeps the first SL_MAX_REPS runs). */
 int sl_quiet_too_short(const sl_quiet_mark *from);
 
 /* A repetition in which this process itself ran for less than this share
