@@ -122,6 +122,21 @@ static void check_studies(void)
     sl_suite_free(&s);
 }
 
+/* The expert rung alone: planned, and no weak study, which times the
+ * ladder's rungs only (it was refused as "unknown variant 'expert'"). */
+static void check_expert_alone(void)
+{
+    char why[512];
+    sl_cli cli;
+    sl_suite s = { 0 };
+    const char *expert[] = { "--kernel", "pi", "--threads", "1,2", "--variant", "expert" };
+    CHECK(parse(&cli, expert, 6) == 0);
+    CHECK(sl_bench_plan(&s, &cli, "test", solutions_kernels, why, sizeof why) == 0);
+    CHECK(s.count >= 2);
+    CHECK_EQ_LL(count_weak(&s), 0);
+    sl_suite_free(&s);
+}
+
 /* make <lesson>: companions after the kernel named, both trees (or one,
  * or an exhibit alone), the participant's short timing. */
 static void check_lesson(void)
@@ -157,6 +172,7 @@ int main(void)
 {
     check_settings();
     check_studies();
+    check_expert_alone();
     check_lesson();
     return CHECK_DONE();
 }
