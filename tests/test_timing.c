@@ -18,6 +18,7 @@
  * And a later round's repetitions last about min_time after a load has
  * gone: their call count comes from the fastest repetition so far, not
  * from the count found while the machine was slower.
+ * And a kernel's arrays are made once a pass, where the memory allows.
  */
 #define _DEFAULT_SOURCE
 #include <math.h>
@@ -265,6 +266,77 @@ static void later_rounds_size_from_the_fastest(void)
     sl_suite_free(&s);
 }
 
+/* Arrays made by prepare: counted, and how many live at once. */
+static int prepared, live, most_live;
+
+static int counted_prepare(const sl_variant *v, const sl_problem *p, sl_outcome *out)
+{
+    (void)v, (void)p;
+    out->data = malloc(1);
+    prepared++;
+    most_live = ++live > most_live ? live : most_live;
+    return out->data ? 0 : -1;
+}
+
+static void counted_release(sl_outcome *out)
+{
+    free(out->data);
+    live--;
+}
+
+static double small_data(const sl_problem *p)
+{
+    (void)p;
+    return 1024.0;
+}
+
+/* More than any machine has: such arrays cannot be kept beside others. */
+static double huge_data(const sl_problem *p)
+{
+    (void)p;
+    return 1e18;
+}
+
+#define DATA_PROBLEM(NAME, HELD)                                              \
+    { .name = NAME, .size_name = "units", .work_unit = "units", .default_size = 10, \
+      .quick_size = 10, .probe_size = 3, .max_size = 100, .error_name = "error",    \
+      .run = fake_run, .tally = fake_tally, .check = fake_check,                    \
+      .prepare = counted_prepare, .release = counted_release, .bytes_held = HELD }
+
+static const sl_problem_def small_problem = DATA_PROBLEM("small", small_data);
+static const sl_problem_def huge_problem = DATA_PROBLEM("huge", huge_data);
+static const sl_kernel small_kernel = { &small_problem, fake_variants, 1 };
+static const sl_kernel huge_kernel = { &huge_problem, fake_variants, 1 };
+static const sl_kernel *const small_kernels[] = { &small_kernel, &fake_kernel, NULL };
+static const sl_kernel *const huge_kernels[] = { &huge_kernel, &fake_kernel, NULL };
+
+/* A configuration's arrays are made once a pass, not for every one of its
+ * calls (rebuilding them cost a triad bench more than its calls), and
+ * all are released when the pass ends; arrays too big to keep beside the
+ * others are made for every call, one configuration's at a time. */
+static void arrays_once_a_pass(void)
+{
+    sl_suite s = { 0 };
+    validated_suite(&s, small_kernels);
+    prepared = live = most_live = 0;
+    sl_timing t = { .reps = 4, .min_time = 0.005, .retry_busy = 0 };
+    CHECK(sl_suite_time(&s, &t) == 0);
+    CHECK_EQ_LL(s.configs[0].timed, 4);
+    CHECK_EQ_LL(prepared, 1);
+    CHECK_EQ_LL(live, 0);
+    sl_suite_free(&s);
+
+    memset(&s, 0, sizeof s);
+    validated_suite(&s, huge_kernels);
+    prepared = live = most_live = 0;
+    CHECK(sl_suite_time(&s, &t) == 0);
+    CHECK_EQ_LL(s.configs[0].timed, 4);
+    CHECK(prepared >= 4);
+    CHECK_EQ_LL(most_live, 1);
+    CHECK_EQ_LL(live, 0);
+    sl_suite_free(&s);
+}
+
 static void mandelbrot_run_does_not_sum(void)
 {
     sl_problem p = { .size = 16, .height = 8 };
@@ -323,6 +395,7 @@ int main(int argc, char **argv)
     shifted_over_time();
     device_repetitions_warm_up();
     later_rounds_size_from_the_fastest();
+    arrays_once_a_pass();
     mandelbrot_run_does_not_sum();
     best_cpu_is_the_fastest();
     gb_shutdown();

@@ -20,6 +20,7 @@
 #include "capture.h"
 #include "gbench.h"
 #include "interrupt.h"
+#include "memory.h"
 #include "quiet.h"
 #include "sample.h"
 
@@ -44,6 +45,8 @@ typedef struct body_ctx {
     int reps;                     /* to add in this pass; 0: not in it */
     int from;                     /* c->timed when the pass began */
     int over;                     /* its repetitions are in (or it failed) */
+    int keep;                     /* its arrays and image last the pass */
+    sl_outcome kept;              /* those, once made (keep) */
 } body_ctx;
 
 /* Rounds after the first pass: repetitions double from 6 to 96. */
@@ -102,11 +105,34 @@ static void time_body(gb_state *st, void *ctx)
     ((body_ctx *)ctx)->c->printed += sl_capture_end();
 }
 
+/* What the calls work on, made outside the clock: an image kernel's image
+ * (one, filled by every call), a kernel's arrays (by the variant's own
+ * setup: first touch; a device copy). NULL, or what could not be had. */
+static const char *make_data(const sl_config *c, sl_outcome *out)
+{
+    const sl_problem_def *def = c->kernel->problem;
+    if (def->image && out->counts == NULL) {
+        int64_t pixels = c->problem.size * sl_problem_height(&c->problem);
+        if ((out->counts = malloc((size_t)pixels * sizeof *out->counts)) == NULL)
+            return "no memory for the image";
+    }
+    if (def->prepare && out->data == NULL && def->prepare(c->variant, &c->problem, out) != 0)
+        return "no memory for the arrays";
+    return NULL;
+}
+
+static void drop_data(const sl_config *c, sl_outcome *out)
+{
+    sl_release(c->kernel->problem, out);
+    free(out->counts);
+    out->counts = NULL;
+}
+
 static void time_calls(gb_state *st, void *ctx)
 {
     body_ctx *b = ctx;
     sl_config *c = b->c;
-    sl_outcome out = { 0 };
+    sl_outcome own = { 0 }, *out = b->keep ? &b->kept : &own;
     /* After a signal, configurations not yet started are skipped; the one
      * in progress finishes its repetitions (Google Benchmark 1.7.1 aborts
      * on repetitions that stop half way). */
@@ -121,33 +147,22 @@ static void time_calls(gb_state *st, void *ctx)
      * 1980 MHz), and a repetition must not start on a cold clock. */
     int warm_up = (!c->started && b->from > 0) || c->outcome.where == SL_RAN_DEVICE;
     c->started = 1;
-    /* An image kernel fills one image per call, allocated once here so
-     * that no call pays for it. */
-    if (c->kernel->problem->image) {
-        int64_t pixels = c->problem.size * sl_problem_height(&c->problem);
-        out.counts = malloc((size_t)pixels * sizeof *out.counts);
-        if (out.counts == NULL) {
-            gb_skip_with_error(st, "no memory for the image");
-            return;
-        }
-    }
-    /* A kernel with data (prepare) gets its arrays set up here, outside the
-     * clock, by the variant's own setup (first touch; a device copy). */
+    /* Made once a pass when kept (time_pass), else for every call. */
     const sl_problem_def *def = c->kernel->problem;
-    if (def->prepare && def->prepare(c->variant, &c->problem, &out) != 0) {
-        free(out.counts);
-        gb_skip_with_error(st, "no memory for the arrays");
+    const char *no_data = make_data(c, out);
+    if (no_data) {
+        drop_data(c, out);
+        gb_skip_with_error(st, no_data);
         return;
     }
     /* An exit() inside a call is the exit guard's to name (isolate.h). */
     sl_calling_kernel = def->name;
     sl_calling_variant = c->variant->name;
     /* Outside the clock: Google Benchmark starts it at gb_keep_running. */
-    if (warm_up && c->kernel->problem->run(c->variant, &c->problem, &out) != 0) {
+    if (warm_up && def->run(c->variant, &c->problem, out) != 0) {
         sl_calling_variant = NULL;
         gb_skip_with_error(st, "the variant could not run");
-        free(out.counts);
-        sl_release(def, &out);
+        drop_data(c, out);
         return;
     }
     sl_quiet_mark from, to;
@@ -155,21 +170,20 @@ static void time_calls(gb_state *st, void *ctx)
     /* Only run() is timed: the answer and the work were tallied once, at
      * validation (the work of a call does not change between calls). */
     while (gb_keep_running(st)) {
-        if (c->kernel->problem->run(c->variant, &c->problem, &out) != 0) {
+        if (def->run(c->variant, &c->problem, out) != 0) {
             sl_calling_variant = NULL;
             gb_skip_with_error(st, "the variant could not run");
-            free(out.counts);
-            sl_release(def, &out);
+            drop_data(c, out);
             return;
         }
-        gb_do_not_optimize(out.value);
+        gb_do_not_optimize(out->value);
     }
     sl_quiet_mark_now(&to);
     sl_calling_variant = NULL;
     if (def->collect)
-        def->collect(c->variant, &c->problem, &out);
-    sl_release(def, &out);
-    free(out.counts);
+        def->collect(c->variant, &c->problem, out);
+    if (!b->keep)
+        drop_data(c, out);
     gb_set_items_processed(st, (double)gb_iterations(st) * c->outcome.work);
     /* Google Benchmark 1.7.1 reports, per repetition, the last call of the
      * body (the first repetition calls it until the iteration count is
@@ -465,6 +479,42 @@ static double pass_seconds(const sl_suite *s, const sl_timing *opt, const body_c
     return sum;
 }
 
+/* Bytes the calls of c work on (its image, its arrays); -1: not known. */
+static int64_t data_bytes(const sl_config *c)
+{
+    const sl_problem_def *def = c->kernel->problem;
+    int64_t bytes = def->image ? c->problem.size * sl_problem_height(&c->problem) *
+                                 (int64_t)sizeof(int32_t) : 0;
+    if (def->prepare)
+        bytes = def->bytes_held ? bytes + (int64_t)def->bytes_held(&c->problem) : -1;
+    return bytes;
+}
+
+/* Which configurations keep what their calls work on for the whole pass
+ * rather than make it again for every repetition: a triad's arrays, made
+ * again (page faults, first touch) and freed, took more of a quick triad
+ * bench's CPU than its calls did (Zen 4). Host configurations only (a
+ * device's memory is not known here), while half of the memory left
+ * beside the largest configuration's data holds them all; the rest make
+ * theirs for every repetition, one at a time, as the memory check
+ * (sl_suite_check_memory) assumes. */
+static void plan_keep(const sl_suite *s, body_ctx *bodies)
+{
+    const char *from;
+    int64_t left = sl_memory_available(&from), largest = 0;
+    for (size_t i = 0; i < s->count; i++) {
+        int64_t bytes = bodies[i].reps ? data_bytes(&s->configs[i]) : 0;
+        largest = bytes > largest ? bytes : largest;
+    }
+    left = left > largest ? (left - largest) / 2 : 0;
+    for (size_t i = 0; i < s->count; i++) {
+        const sl_config *c = &s->configs[i];
+        int64_t bytes = bodies[i].reps ? data_bytes(c) : -1;
+        bodies[i].keep = bytes >= 0 && bytes <= left && c->outcome.where != SL_RAN_DEVICE;
+        left -= bodies[i].keep ? bytes : 0;
+    }
+}
+
 /* One pass of Google Benchmark over the configurations whose body has
  * repetitions to add.
  * Returns the number timed, -1 when registering failed, or -2 (errno set)
@@ -512,7 +562,12 @@ static int time_pass(sl_suite *s, const sl_timing *opt, body_ctx *bodies)
     }
     if (t.total == 0)
         return 0;
-    int ran = gb_run(on_result, &t);
+    plan_keep(s, bodies);
+    int ran = gb_run(on_result, &t), saved_errno = errno;
+    for (size_t i = 0; i < s->count; i++)
+        if (bodies[i].keep)
+            drop_data(&s->configs[i], &bodies[i].kept);
+    errno = saved_errno;
     if (ran < 0)
         return -2;
     if (t.tty)
