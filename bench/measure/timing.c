@@ -491,9 +491,9 @@ static int64_t data_bytes(const sl_config *c)
 }
 
 /* Which configurations keep what their calls work on for the whole pass
- * rather than make it again for every repetition: a triad's arrays, made
- * again (page faults, first touch) and freed, took more of a quick triad
- * bench's CPU than its calls did (Zen 4). Host configurations only (a
+ * rather than make it again for every repetition: arrays past the caches,
+ * made again (page faults, first touch) and freed, took more of a quick
+ * bench's CPU than the calls themselves (Zen 4). Host configurations only (a
  * device's memory is not known here), while half of the memory left
  * beside the largest configuration's data holds them all; the rest make
  * theirs for every repetition, one at a time, as the memory check
