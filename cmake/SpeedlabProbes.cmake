@@ -53,7 +53,9 @@ foreach(probe "AVX-512;__AVX512F__;8" "AVX2;__AVX2__;4" "SSE2;__SSE2__;2"
   list(GET probe 0 isa)
   list(GET probe 1 macro)
   list(GET probe 2 lanes)
-  string(MAKE_C_IDENTIFIER "SPEEDLAB_ISA_${isa}" var)
+  # The flags in the name: a result cached for other flags (SPEEDLAB_ARCH
+  # changed in this folder) is not this one's.
+  string(MAKE_C_IDENTIFIER "SPEEDLAB_ISA_${isa}_${SPEEDLAB_ARCH_FLAGS}" var)
   check_c_source_compiles("
     #ifndef ${macro}
     #error no ${isa}
@@ -71,8 +73,8 @@ if(SPEEDLAB_SIMD_ISA STREQUAL "SVE")
       #if !defined(__ARM_FEATURE_SVE_BITS) || __ARM_FEATURE_SVE_BITS != ${bits}
       #error not ${bits}
       #endif
-      int main(void) { return 0; }" SPEEDLAB_SVE_BITS_${bits})
-    if(SPEEDLAB_SVE_BITS_${bits})
+      int main(void) { return 0; }" ${var}_${bits})
+    if(${var}_${bits})
       math(EXPR SPEEDLAB_SIMD_LANES "${bits} / 64")
       break()
     endif()
