@@ -32,6 +32,11 @@ case_bundle() {
     ok "the bundle built"
     grep -q 'offload *nvptx' "$tmp/make.out" && ok "offload code generated for nvptx" ||
         fail "the bundle's build does not offload: $(grep offload "$tmp/make.out")"
+    # For the node's CPU, not this one's (a folder CMake configured again
+    # from nothing once dropped the setting).
+    [ "$(grep -c 'SIMD ISA' "$tmp/make.out")" = 1 ] && grep -q 'SIMD ISA.*-march=x86-64-v3' "$tmp/make.out" &&
+        ok "configured once, kernels for x86-64-v3" ||
+        fail "the bundle's ISA: $(grep 'SIMD ISA' "$tmp/make.out" | tr '\n' ' ')"
 
     size=$(du -sm "$bundle" | cut -f1)
     [ "$size" -lt 60 ] && ok "bundle is $size MiB (< 60)" || fail "bundle is $size MiB"
