@@ -39,7 +39,7 @@ static int add_weak_study(sl_suite *suite, const sl_plan *strong, const sl_cli *
     int threaded = 0;
     for (size_t i = 0; i < suite->count; i++) {
         const sl_variant *v = suite->configs[i].variant;
-        threaded |= (v->flags & want) == want && !(v->flags & (SL_STAGE | SL_EXPERT)) &&
+        threaded |= (v->flags & want) == want && !(v->flags & SL_NOT_BY_FLAGS) &&
                     (!cli->variant || strcmp(v->name, cli->variant) == 0);
     }
     if (!threaded)

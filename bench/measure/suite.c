@@ -255,7 +255,7 @@ static int add_kernel(sl_suite *s, const sl_plan *p, const sl_kernel *k,
         const sl_variant *var = &k->variants[v];
         int named = (!p->variant_name || in_list(p->variant_name, var->name)) &&
                     (var->flags & p->variant_flags) == p->variant_flags &&
-                    !(p->variant_flags && (var->flags & (SL_STAGE | SL_EXPERT))) &&
+                    !(p->variant_flags && (var->flags & SL_NOT_BY_FLAGS)) &&
                     (p->variant_name || !(var->flags & SL_SHAPE)) &&
                     (p->variant_name || !p->own_lesson ||
                      sl_variant_lesson(k, var) == def->lesson);
@@ -403,6 +403,12 @@ const sl_config *sl_suite_out_of_memory(const sl_suite *s)
     return NULL;
 }
 
+int64_t sl_image_bytes(const sl_config *c)
+{
+    return c->kernel->problem->image ? c->problem.size * sl_problem_height(&c->problem) *
+                                       (int64_t)sizeof(int32_t) : 0;
+}
+
 /* Bytes the planned images need: one cached reference per image kernel
  * at its largest size, the image being checked, and each configuration's
  * rows (work and thread) kept for the report; biggest: the configuration
@@ -416,7 +422,7 @@ static int64_t images_needed(const sl_suite *s, const sl_config **biggest)
         if (!c->kernel->problem->image)
             continue;
         int64_t h = sl_problem_height(&c->problem);
-        int64_t bytes = c->problem.size * h * (int64_t)sizeof(int32_t);
+        int64_t bytes = sl_image_bytes(c);
         rows += h * (int64_t)(sizeof(int32_t) + sizeof(double));
         if (bytes > image)
             image = bytes, *biggest = c;
@@ -427,8 +433,7 @@ static int64_t images_needed(const sl_suite *s, const sl_config **biggest)
             if (o->kernel->problem != c->kernel->problem)
                 continue;
             first &= j >= i;
-            int64_t ob = o->problem.size * sl_problem_height(&o->problem) *
-                         (int64_t)sizeof(int32_t);
+            int64_t ob = sl_image_bytes(o);
             largest = ob > largest ? ob : largest;
         }
         if (first)

@@ -137,6 +137,10 @@ typedef struct sl_suite {
 } sl_suite;
 
 /* What to add to a suite from one tree. */
+/* A plan by flags (sl_plan.variant_flags: the weak study) never takes
+ * these: the teaching stages and the expert rung, off the ladder. */
+#define SL_NOT_BY_FLAGS (SL_STAGE | SL_EXPERT)
+
 typedef struct sl_plan {
     const char *tree;
     const sl_kernel *const *kernels;  /* the tree's NULL-terminated list */
@@ -145,7 +149,7 @@ typedef struct sl_plan {
                                          or a comma list ("gpu,cuda"); the
                                          scalar baseline always comes along */
     unsigned variant_flags;           /* only variants with all these flags
-                                         (stages and the expert rung never);
+                                         and none of SL_NOT_BY_FLAGS;
                                          0: no filter */
     const int *threads;               /* counts for threaded variants */
     int nthreads;
@@ -186,6 +190,9 @@ void sl_suite_out_of_memory_why(const sl_suite *s, const sl_config *c, char *why
  * -1 with why: "out of memory: ... needs about N MiB ..., and the
  * address-space limit leaves M MiB" (the caller exits 2 before measuring). */
 int sl_suite_check_memory(const sl_suite *s, char *why, size_t whylen);
+
+/* Bytes of one image of c (its counts); 0 for a kernel without an image. */
+int64_t sl_image_bytes(const sl_config *c);
 
 /* One more configuration, zeroed, at the end of the suite; NULL when out
  * of memory. */

@@ -111,11 +111,9 @@ static void time_body(gb_state *st, void *ctx)
 static const char *make_data(const sl_config *c, sl_outcome *out)
 {
     const sl_problem_def *def = c->kernel->problem;
-    if (def->image && out->counts == NULL) {
-        int64_t pixels = c->problem.size * sl_problem_height(&c->problem);
-        if ((out->counts = malloc((size_t)pixels * sizeof *out->counts)) == NULL)
-            return "no memory for the image";
-    }
+    if (def->image && out->counts == NULL &&
+        (out->counts = malloc((size_t)sl_image_bytes(c))) == NULL)
+        return "no memory for the image";
     if (def->prepare && out->data == NULL && def->prepare(c->variant, &c->problem, out) != 0)
         return "no memory for the arrays";
     return NULL;
@@ -483,8 +481,7 @@ static double pass_seconds(const sl_suite *s, const sl_timing *opt, const body_c
 static int64_t data_bytes(const sl_config *c)
 {
     const sl_problem_def *def = c->kernel->problem;
-    int64_t bytes = def->image ? c->problem.size * sl_problem_height(&c->problem) *
-                                 (int64_t)sizeof(int32_t) : 0;
+    int64_t bytes = sl_image_bytes(c);
     if (def->prepare)
         bytes = def->bytes_held ? bytes + (int64_t)def->bytes_held(&c->problem) : -1;
     return bytes;
