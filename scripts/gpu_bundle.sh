@@ -82,12 +82,14 @@ command -v patchelf >/dev/null 2>&1 ||
 # node's GPU (sm_90 on a Hopper) when the program starts. CUDA: machine code
 # for 80 and 90.
 mkdir -p "$(dirname "$build")"
-# A folder configured with another compiler path (make exports CC=cc; a
-# shell may say gcc) is configured again by CMake from nothing, without
-# the settings below: for the build machine's own ISA and CUDA targets,
-# 74 MiB. Start such a folder afresh.
-grep -q "^CMAKE_C_COMPILER:[A-Z]*=$(command -v "$cc")\$" "$build/CMakeCache.txt" 2>/dev/null ||
-    rm -rf "$build"
+# fresh_for DIR COMPILER: remove DIR unless it was configured with COMPILER
+# (a path). CMake configures a folder whose compiler changed (make exports
+# CC=cc; a shell may say gcc) again from nothing, without the -D settings
+# given: for this machine's own ISA and CUDA targets, a 74 MiB bundle.
+fresh_for() {
+    grep -q "^CMAKE_C_COMPILER:[A-Z]*=$2\$" "$1/CMakeCache.txt" 2>/dev/null || rm -rf "$1"
+}
+fresh_for "$build" "$(command -v "$cc")"
 say "configuring $build (GCC $major offload to nvptx, kernels -march=$arch)"
 cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=Release -DCMAKE_C_COMPILER="$cc" \
     -DCMAKE_CXX_COMPILER="$(echo "$cc" | sed 's/gcc/g++/;s/^cc$/c++/')" \
@@ -111,9 +113,7 @@ omp=$build-clang-omp
 if omp_lib=$(sh scripts/clang_omp.sh "$clang" "$omp"); then
     omp_lib=$(printf '%s\n' "$omp_lib" | tail -1)
     case $omp in /*) ;; *) omp=$(pwd)/$omp ;; esac
-    # A folder configured with another compiler cannot be switched over.
-    grep -q "^CMAKE_C_COMPILER:[A-Z]*=$omp/$clang\$" "$build-clang/CMakeCache.txt" 2>/dev/null ||
-        rm -rf "$build-clang"
+    fresh_for "$build-clang" "$omp/$clang"
     say "configuring $build-clang ($clang offload to nvptx, kernels -march=$arch)"
     if cmake -S . -B "$build-clang" -DCMAKE_BUILD_TYPE=Release -DCMAKE_C_COMPILER="$omp/$clang" \
            -DCMAKE_CXX_COMPILER="$omp/$(echo "$clang" | sed 's/clang/clang++/')" \
