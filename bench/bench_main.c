@@ -184,7 +184,7 @@ static int time_valid(bench_run *b)
     sl_bench_describe_target(&b->set, more, sizeof more);
     printf("timing %zu valid configurations (%d repetitions, >= %.2g s each%s%s)\n",
            suite->count - b->invalid, b->set.reps, b->set.min_time,
-           b->cli.min_time_from_env ? ": " SL_MIN_TIME_ENV : "", more);
+           sl_cli_min_time_source(&b->cli), more);
     fflush(stdout);
     sl_timing timing = {
         .reps = b->set.reps, .min_time = b->set.min_time, .progress = stdout,

@@ -121,7 +121,7 @@ static int check_and_time(sl_suite *suite, const sl_cli *cli, char **argv, size_
     sl_timing timing = sl_lesson_timing(cli);
     char from_env[64] = "";
     if (cli->min_time_from_env)
-        snprintf(from_env, sizeof from_env, ", >= %.2g s: %s", timing.min_time, SL_MIN_TIME_ENV);
+        snprintf(from_env, sizeof from_env, ", >= %.2g s%s", timing.min_time, sl_cli_min_time_source(cli));
     printf("timing the correct ones (%d repetitions each%s)...\n\n", timing.reps, from_env);
     if (*invalid < suite->count)
         sl_suite_time(suite, &timing);

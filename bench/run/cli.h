@@ -99,6 +99,11 @@ typedef struct sl_cli {
 /* --min-time's stand-in when not given (the test suite's; cli.c says why). */
 #define SL_MIN_TIME_ENV "SPEEDLAB_MIN_TIME"
 
+/* What a progress line says of the timing that SL_MIN_TIME_ENV set: ""
+ * when it set none, else its name, and that disturbed repetitions are not
+ * timed again when that default held. */
+const char *sl_cli_min_time_source(const sl_cli *cli);
+
 /* Parse argv[first..argc) as program's options; up to max_words bare words
  * go to cli->word (the runner's lesson, compare's run folders). --help
  * prints intro, the options from the table, then outro. Returns 0, or -1

@@ -6,7 +6,13 @@ case_runner() {
     runner=$1
     # The suite's brief timing, from the environment (lib.sh's brief_timing).
     expect_rc 0 "speedlab ${e2e_example}" env SPEEDLAB_MIN_TIME=0.01 "$runner" ${e2e_example} --size 100003 --reps 1
-    expect_in "$tmp/out" "1 repetitions each, >= 0.01 s: SPEEDLAB_MIN_TIME" "the run says its brief timing came from SPEEDLAB_MIN_TIME"
+    expect_in "$tmp/out" "1 repetitions each, >= 0.01 s, none timed again: SPEEDLAB_MIN_TIME" \
+        "the run says its brief timing, not retimed when disturbed, came from SPEEDLAB_MIN_TIME"
+    cp "$tmp/out" "$tmp/brief.out"
+    expect_rc 0 "speedlab ${e2e_example}, brief, --retry-busy 1" env SPEEDLAB_MIN_TIME=0.01 "$runner" ${e2e_example} \
+        --size 100003 --reps 1 --retry-busy 1 --variant scalar
+    expect_in "$tmp/out" "1 repetitions each, >= 0.01 s: SPEEDLAB_MIN_TIME)" "--retry-busy given: disturbed ones timed again"
+    cp "$tmp/brief.out" "$tmp/out"
     expect_in "$tmp/out" "exercises  threads_simd" "runner shows the exercise row"
     expect_in "$tmp/out" "solutions  threads_simd" "runner shows the solution row"
     expect_in "$tmp/out" "verdict" "runner has a verdict column"
