@@ -167,10 +167,11 @@ static void measure_level(sl_cache_roof *r, int k, int64_t n, int threads, int q
     sl_quiet_mark_now(&to);
     free(a);
     if (rate.median > r->bytes_per_s[k]) {
+        double window = to.wall - from.wall;
         r->bytes_per_s[k] = rate.median;
         r->elements[k] = n;
-        r->disturbed[k] = sl_quiet_disturbed(sl_quiet_others(&from, &to), to.wall - from.wall);
-        r->window[k] = to.wall - from.wall;
+        r->disturbed[k] = sl_quiet_disturbed(sl_quiet_others(&from, &to), window);
+        r->window[k] = window;
     }
 }
 
@@ -222,9 +223,10 @@ void sl_measure_bandwidth(sl_bandwidth *m, int quick)
             m->nontemporal[k] = stream.median > plain.median;
         const sl_sample *kept = m->nontemporal[k] ? &stream : &plain;
         sl_quiet_mark_now(&to);
-        m->disturbed[k] |= sl_quiet_disturbed(sl_quiet_others(&from, &to), to.wall - from.wall);
-        if (!again || to.wall - from.wall < m->window[k])
-            m->window[k] = to.wall - from.wall;
+        double window = to.wall - from.wall;
+        m->disturbed[k] |= sl_quiet_disturbed(sl_quiet_others(&from, &to), window);
+        if (!again || window < m->window[k])
+            m->window[k] = window;
         for (int i = 0; i < kept->n && m->npass[k] < 2 * SL_BANDWIDTH_RUNS; i++)
             m->pass[k][m->npass[k]++] = 24.0 * kept->v[i];
         summarise(m, k);
