@@ -100,8 +100,8 @@ typedef struct sl_cli {
 #define SL_MIN_TIME_ENV "SPEEDLAB_MIN_TIME"
 
 /* What a progress line says of the timing that SL_MIN_TIME_ENV set: ""
- * when it set none, else its name, and that disturbed repetitions are not
- * timed again when that default held. */
+ * when it set none, else its name, and, when --retry-busy is 0 (its
+ * default then), that disturbed repetitions are not timed again. */
 const char *sl_cli_min_time_source(const sl_cli *cli);
 
 /* Parse argv[first..argc) as program's options; up to max_words bare words

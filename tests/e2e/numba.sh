@@ -50,7 +50,8 @@ print(variants, configs)' "$top")
     # The counter-based generator's count is the C reference's exactly: the
     # exact check passed, so its estimate is the C scalar's to the last bit.
     # (The C runs here are read, not timed: 2 repetitions, none again when
-    # disturbed. The seeded kernel's quick size is a second a call.)
+    # disturbed. The seeded kernel's quick size is a third of a second a
+    # call, Zen 4: its 6 repetitions were retimed twice on a busy machine.)
     mc=$(awk -F, -v k="$e2e_seeded" '$2 == k && $3 == "njit" { print $18 }' "$csv")
     expect_rc 0 "the C scalar at the same size" "$bench" --quick --kernel ${e2e_seeded} \
         --variant scalar --no-weak $brief --no-plots --results "$tmp/c0"
