@@ -71,6 +71,19 @@ static int fail(int code, const char *fmt, const char *a, const char *b)
     return code;
 }
 
+/* --check's fragments: a folder of their own under TMPDIR (a cluster
+ * job's scratch, which the job's end cleans), else /tmp. */
+static int make_check_dir(char *dir, size_t len)
+{
+    const char *tmp = getenv("TMPDIR");
+    if (sl_path_join(dir, len, tmp && *tmp ? tmp : "/tmp", "speedlab-mpi.XXXXXX") != 0) {
+        snprintf(dir, len, "TMPDIR");
+        errno = ENAMETOOLONG;
+        return -1;
+    }
+    return mkdtemp(dir) != NULL ? 0 : -1;
+}
+
 static const sl_hybrid_kernel *find_kernel(const char *name, size_t len)
 {
     for (int k = 0; hybrid_kernels[k]; k++)
@@ -205,10 +218,9 @@ static int driver(options *o)
     sl_run_dir run = { 0 };
     char dir[SL_PATH_BUF];
     if (o->cli.check) {
-        char tmpl[] = "/tmp/speedlab-mpi.XXXXXX";
-        if (mkdtemp(tmpl) == NULL)
-            return fail(SL_EXIT_RUNTIME, "cannot make a temporary folder: %s%s", strerror(errno), "");
-        snprintf(dir, sizeof dir, "%s", tmpl);
+        if (make_check_dir(dir, sizeof dir) != 0)
+            return fail(SL_EXIT_RUNTIME, "cannot make a temporary folder (%s): %s", dir,
+                        strerror(errno));
     } else {
         if (sl_run_dir_create(&run, o->cli.results, why, sizeof why) != 0)
             return fail(SL_EXIT_RUNTIME, "%s%s", why, "");

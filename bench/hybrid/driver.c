@@ -260,8 +260,10 @@ static int launch_point(const sl_hybrid_grid *g, int ranks, int threads, int bas
     int rc = run_launch(g, ranks, threads, baseline, frag, line, sizeof line, why, whylen);
     sl_grid_note(grid, line);
     sl_grid_note(grid, "\n");
-    if (rc != SL_EXIT_OK)
+    if (rc != SL_EXIT_OK) {
+        unlink(frag);   /* what a failed launch began is not kept */
         return rc;
+    }
     int before = grid->n, code = SL_EXIT_OK, cores = sl_hybrid_job_cores();
     if (sl_grid_read_fragment(grid, frag, g->tree, why, whylen) < 0)
         code = SL_EXIT_RUNTIME;

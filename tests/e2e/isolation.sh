@@ -86,8 +86,12 @@ mpi_exit_plant() {
     fi
     plant_exit "$copy/solutions/$image/mpi.c" 5 || { fail "the MPI exit plant did not take"; return; }
     build_copy "$copy" speedlab-mpi-solutions || return
-    expect_rc 3 "lesson 6: a rank's call that calls exit(5)" "$copy/build/bench/speedlab-mpi-solutions" \
-        --check --kernel ${e2e_image} --ranks 2 --threads 1 --timeout 60
+    mkdir -p "$tmp/scratch"
+    expect_rc 3 "lesson 6: a rank's call that calls exit(5)" env TMPDIR="$tmp/scratch" \
+        "$copy/build/bench/speedlab-mpi-solutions" --check --kernel ${e2e_image} --ranks 2 \
+        --threads 1 --timeout 60
+    [ -z "$(ls -A "$tmp/scratch")" ] && ok "lesson 6: the check's scratch folder is gone" ||
+        fail "lesson 6: left in TMPDIR: $(ls -A "$tmp/scratch" | head -3)"
     expect_match "$tmp/err" "$e2e_image's hybrid[a-z_]* called exit\(\) inside its call" \
         "the rank's exit guard names the kernel and variant"
     expect_in "$tmp/err" "a rank's call ended the program with exit() (named above)" \

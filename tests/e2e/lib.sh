@@ -43,7 +43,10 @@ expect_rc() {
     rc=$?
     if [ "$rc" -ne "$want" ]; then
         fail "$label: exit $rc, expected $want"
-        sed 's/^/    /' "$tmp/err" "$tmp/out" | tail -8 >&2
+        # Each stream's end: a failure's reason is on stderr, which stdout's
+        # progress lines would otherwise push out of view.
+        { echo "    stderr:"; tail -8 "$tmp/err" | sed 's/^/      /'
+          echo "    stdout:"; tail -4 "$tmp/out" | sed 's/^/      /'; } >&2
     else
         ok "$label (exit $rc)"
     fi
