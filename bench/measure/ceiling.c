@@ -12,7 +12,9 @@
 #include "speedlab_config.h"
 
 /* Seconds one probe run should last (quick: a quarter): long enough to
- * swamp the clock's resolution, short enough to cost about a second. */
+ * swamp the clock's resolution, short enough that the probes' runs cost
+ * about a second and a quarter in all (2.5 s when the calibration
+ * overshot: 5 s of every bench run, which probes twice; Zen 4). */
 #define PROBE_SECONDS 0.04
 
 static const struct {
@@ -37,10 +39,15 @@ double sl_probe_seconds(sl_probe_fn *fn, int64_t reps)
 
 int64_t sl_probe_reps(sl_probe_fn *fn, double target)
 {
-    int64_t reps = 1024;
-    while (sl_probe_seconds(fn, reps) < target && reps < (INT64_C(1) << 40))
+    /* Doubled only to an eighth of the target, then scaled to it: doubled
+     * all the way, a run lasted up to twice the target (1.5x on average),
+     * and every run after the calibration paid for that. */
+    int64_t reps = 1024, most = INT64_C(1) << 40;
+    double t;
+    while ((t = sl_probe_seconds(fn, reps)) < target / 8 && reps < most)
         reps *= 2;
-    return reps;
+    double scaled = t > 0.0 ? (double)reps * target / t : (double)most;
+    return scaled > (double)most ? most : scaled > 1024.0 ? (int64_t)scaled : 1024;
 }
 
 /* The core's clock while it runs (probe.h: cycles are adds); the faster

@@ -47,7 +47,7 @@ void sl_measure_ceilings(sl_ceilings *m, int quick, int memory);
 void sl_measure_ceiling_kinds(sl_ceilings *m, unsigned kinds);
 
 /* One of probe.h's loops, timed: the seconds one run of reps takes, and
- * the repetitions (doubled from 1024) for a run to last target seconds. */
+ * the repetitions (at least 1024) for a run to last about target seconds. */
 typedef double sl_probe_fn(int64_t reps);
 double sl_probe_seconds(sl_probe_fn *fn, int64_t reps);
 int64_t sl_probe_reps(sl_probe_fn *fn, double target);
