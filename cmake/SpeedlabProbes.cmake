@@ -163,6 +163,7 @@ function(speedlab_try_offload result tag flags)
     CMAKE_FLAGS "-DPROBE_FLAGS=${flagtext}" "-DPROBE_OMP_FLAGS=${OpenMP_C_FLAGS}"
                 "-DPROBE_LIBS=${OpenMP_C_LIBRARIES}"
                 "-DPROBE_WHOLE_ARCHIVE=${_whole_archive}"
+                "-DPROBE_COMMON=${CMAKE_CURRENT_FUNCTION_LIST_DIR}/../common"
                 "-DCMAKE_C_COMPILER=${CMAKE_C_COMPILER}"
     OUTPUT_VARIABLE log)
   set(ok FALSE)

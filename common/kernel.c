@@ -4,6 +4,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "device_image.h"
+
 #include "speedlab_config.h"
 
 int sl_device_is_host(void)
@@ -44,6 +46,9 @@ int sl_solve(const sl_problem_def *def, const sl_variant *v, const sl_problem *p
     sl_calling_variant = v->name;
     int rc = def->run(v, p, out);
     sl_calling_variant = NULL;
+    static int forgotten;   /* the device's image files: device_image.h */
+    if ((v->flags & SL_USES_GPU) && sl_device_is_host() && !forgotten)
+        forgotten = sl_forget_device_image_files() > 0;
     if (def->collect)
         def->collect(v, p, out);
     if (rc != 0)

@@ -1,7 +1,11 @@
 /* main.c - calls the probe's target region from another file. */
+#include "device_image.h"
+
 int probe_region(void);
 
 int main(void)
 {
-    return probe_region();
+    int rc = probe_region();
+    sl_forget_device_image_files();
+    return rc;
 }

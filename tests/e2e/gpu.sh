@@ -160,6 +160,20 @@ case_host_offload() {
     expect_match "$tmp/info.out" "info: from\(terms\[0:steps\]\)\[8000\]" "and the from map"
     expect_match "$tmp/info.out" "Copying data from device to host.*Size=8000, Name=terms\[0:steps\]" \
         "the from map's copy home"
+    # LLVM 19's plugin writes each process's device image to
+    # /tmp/tmpfile_*, and leaves it; the kit's programs remove theirs
+    # (common/device_image.h). Their names, from the runtime's own calls.
+    if command -v strace >/dev/null 2>&1; then
+        strace -f -qq -e trace=openat -o "$tmp/trace" "$b/bench/speedlab" missing-map --size 1000 \
+            --reps 1 --results "$tmp/results" >/dev/null 2>&1
+        made=$(grep -o '"/tmp/tmpfile_[A-Za-z0-9]*"' "$tmp/trace" | tr -d '"' | sort -u)
+        [ -n "$made" ] && ok "the runtime wrote $(echo "$made" | wc -l) device image file(s)" ||
+            fail "strace saw no device image file written: $(tail -2 "$tmp/trace")"
+        left=$(for f in $made; do [ -e "$f" ] && echo "$f"; done)
+        [ -z "$left" ] && ok "and left none in /tmp" || fail "left in /tmp: $left"
+    else
+        echo "skipped: no strace to see the device image files with"
+    fi
 
     # A participant's slip, right where maps copy nothing.
     expect_rc 0 "the planted unmapped tree on the host fallback: the bug hides" \
