@@ -93,16 +93,19 @@ run_states() {
         fi
     done
     [ "$bad" = 0 ] && ok "30 participants ran ($room): exit codes as ever${want_line:+, one line each: $want_line}"
+    # What each saw, kept apart from their later runs' (runner_rows).
+    for i in $(seq -w 1 30); do cp "$tmp/out.$3$i" "$tmp/sent.$3$i"; done
 }
 
 # check_room TEXT: the counts, mistakes and leaderboard in TEXT (rows as
 # "a|b|c|", from the page or the console's Markdown).
 # runner_rows PREFIX STATE VARIANT: what each participant in STATE saw
-# from the runner (its scalar and VARIANT rows, its note), on stderr.
+# from the runner in the runs the room counts (its scalar and VARIANT
+# rows, its note), on stderr.
 runner_rows() {
     for i in $(seq -w 1 30); do
         [ "$(state_of "$i")" = "$2" ] || continue
-        grep -E "^(exercises|solutions) +(scalar|$3) |busy|judged" "$tmp/out.$1$i" | sed "s/^/    $1$i: /" >&2
+        grep -E "^(exercises|solutions) +(scalar|$3) |busy|judged" "$tmp/sent.$1$i" | sed "s/^/    $1$i: /" >&2
     done
 }
 
@@ -113,22 +116,28 @@ check_room() {
     # depends on the load beside the test; the rule is test_room's).
     echo "$simd" | awk -F'|' '{ exit !($3 == 24 && $4 == 0 && $5 == 0 && $6 + $7 == 6) }' &&
         ok "simd: 24 not started, 6 right" || { fail "simd row ($2): '$simd'"; runner_rows "$2" simd simd; }
-    echo "$threads" | awk -F'|' '{ exit !($3 == 12 && $4 == 12 && $5 == 6 && $6 + $7 == 0) }' &&
-        ok "threads: 12 not started, 12 WRONG, 6 slower than scalar" || {
+    # The six with a lock per step are right and not fast: slower than
+    # scalar on a quiet machine, but a busy one (make test's, a loaded
+    # CI) can judge one "slow" instead (seen: 5 and 1 beside stress-ng).
+    echo "$threads" | awk -F'|' '{ exit !($3 == 12 && $4 == 12 && $5 + $6 == 6 && $7 == 0 && $5 >= 1) }' &&
+        ok "threads: 12 not started, 12 WRONG, 6 right and not fast ($(echo "$threads" |
+            cut -d'|' -f5) slower than scalar)" || {
         fail "threads row ($2): '$threads'"
         runner_rows "$2" slower threads
     }
     grep -q "parallel without for|6|" "$1" && grep -q "race on a shared sum|6|" "$1" &&
         ok "the mistakes: parallel without for 6, race 6" || fail "mistakes: $(grep -E 'without for|race' "$1")"
     # The leaderboard, best first: right runs only (simd's participants,
-    # and the slower threads' ones below them: a lock per step is far from
-    # the ceiling); a run whose probe ran slower than its kernel (a busy
-    # machine: six runs at once here) claims no % and is not on it.
+    # and the slower threads' ones), a simd run on top (a lock per step is
+    # far from the ceiling; below the top, a loaded machine has put a
+    # disturbed simd run under a locked one); a run whose probe ran slower
+    # than its kernel (a busy machine: six runs at once here) claims no %
+    # and is not on it.
     board=$(awk -F'|' '$1 ~ /^[0-9]+$/ && $3 ~ /%$/' "$1")
     echo "$board" | awk -F'|' -v p="$2" '{ n++; pct = $3 + 0
             simd = $2 ~ "^" p "(0[7-9]|1[0-2])$"; slow = $2 ~ "^" p "(2[5-9]|30)$"
-            if (!(simd || slow) || (n > 1 && pct > last) || (simd && seen_slow)) bad = 1
-            seen_slow = seen_slow || slow; last = pct }
+            if (!(simd || slow) || (n > 1 && pct > last) || (n == 1 && !simd)) bad = 1
+            last = pct }
         END { exit bad || n < 1 || n > 5 }' &&
         ok "the leaderboard: $(echo "$board" | wc -l) right runs, best first" ||
         fail "leaderboard: $board"
@@ -184,8 +193,20 @@ case_room() {
     for i in $(seq -w 1 30); do lesson "p$i" "$url" --tree solutions & pids="$pids $!"; done
     wait $pids
     left=$(find "$tmp/p" -path '*room/queue/*.json' | wc -l)
-    [ "$left" = 0 ] && ok "every queue sent" || fail "$left run(s) still queued"
-    sleep 2
+    if [ "$left" = 0 ]; then
+        ok "every queue sent"
+    else
+        fail "$left run(s) still queued; the first three's room lines:"
+        # <results>/room/queue, and the participant's run said why.
+        for q in "$tmp"/p/*/room/queue; do
+            [ -n "$(ls -A "$q")" ] || continue
+            nick=$(basename "$(dirname "$(dirname "$q")")")
+            grep -h '^room:' "$tmp/out.$nick" | sed "s/^/    $nick: /"
+        done | head -3 >&2
+    fi
+    # The pages are rewritten before the console says the count (a second
+    # after a post; longer on a loaded machine, while gnuplot draws).
+    for _ in $(seq 150); do grep -q "(72 records;" "$tmp/server.log" && break; sleep 0.2; done
     db="$srv/room/room.sqlite"
     got=$(sql "$db" "select count(*), count(distinct nickname) from records")
     [ "$got" = "72|30" ] && ok "the store: 72 records (36 runs x 2 steps) from 30 participants" ||
@@ -220,8 +241,10 @@ case_room() {
     check_stuck "$tmp/console.rows" q
     expect_in "$tmp/out" "(72 records; 36 posts taken, 0 refused)" "the folder: every record"
     dat="$tmp/srv2/room/room-states.dat"
-    grep -q "^\"$e2e_example threads\"	12	12	6	0	0$" "$dat" &&
-        ok "the figure's data: threads 12, 12, 6, 0, 0" || fail "room-states.dat: $(cat "$dat")"
+    # As check_room: the six locked ones slower, or one judged slow.
+    awk -F'\t' -v k="\"$e2e_example threads\"" '$1 == k && $2 == 12 && $3 == 12 && $4 + $5 == 6 &&
+        $4 >= 1 && $6 == 0 { found = 1 } END { exit !found }' "$dat" &&
+        ok "the figure's data: threads 12, 12, 6 right and not fast" || fail "room-states.dat: $(cat "$dat")"
     if command -v gnuplot >/dev/null 2>&1; then
         [ -s "$tmp/srv2/room/room-states.png" ] && grep -q 'room-states.png' "$tmp/srv2/room/room.html" &&
             ok "the figure is drawn and on the page" || fail "no room-states.png on the page"
@@ -268,8 +291,11 @@ print(json.dumps(dict(nickname="NICK", family=rows[0][12], lanes=rows[0][13], co
     sed 's/NICK/<script>alert(1)<\/script>/; s/"ceiling_pct": -\{0,1\}[0-9.]*/"ceiling_pct": 99.5/g' \
         "$sample" >"$tmp/h7"
     [ "$(post x "$tmp/h7")" = 200 ] && ok "a nickname with HTML is taken" || fail "html nickname: $(cat "$tmp/reply")"
-    sleep 1.5
-    curl -s "$url/" >"$tmp/page2.html"
+    for _ in $(seq 100); do
+        curl -s "$url/" >"$tmp/page2.html"
+        grep -q 'alert(1)' "$tmp/page2.html" && break
+        sleep 0.2
+    done
     grep -q '&lt;script&gt;alert(1)&lt;/script&gt;' "$tmp/page2.html" && ! grep -q '<script>alert' "$tmp/page2.html" &&
         ok "the page shows it as text" || fail "the nickname on the page: $(grep -o '.\{20\}alert.\{20\}' "$tmp/page2.html")"
     # A flood from one participant: the burst, then refusals.
