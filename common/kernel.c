@@ -4,7 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "device_image.h"
+#include "omp_leftovers.h"
 
 #include "speedlab_config.h"
 
@@ -46,7 +46,7 @@ int sl_solve(const sl_problem_def *def, const sl_variant *v, const sl_problem *p
     sl_calling_variant = v->name;
     int rc = def->run(v, p, out);
     sl_calling_variant = NULL;
-    static int forgotten;   /* the device's image files: device_image.h */
+    static int forgotten;   /* the device's image files: omp_leftovers.h */
     if ((v->flags & SL_USES_GPU) && sl_device_is_host() && !forgotten)
         forgotten = sl_forget_device_image_files() > 0;
     if (def->collect)

@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "exitcodes.h"
+#include "omp_leftovers.h"
 #include "platform.h"
 #include "sample.h"
 
@@ -84,6 +85,7 @@ static void exit_guard(void)
                     "is kept); exit code %d\n", guard_prog, kernel, variant, SL_EXIT_INVALID);
     if (guard_run != NULL && guard_run->partial[0] != '\0')
         sl_run_dir_discard(guard_run);
+    sl_forget_runtime_registration(getpid());
     _exit(SL_EXIT_INVALID);
 }
 
@@ -221,11 +223,13 @@ static sl_isolated sl_isolate_check(char *const argv[], size_t index, const char
             kill(pid, SIGKILL);
             while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
                 ;
+            sl_forget_runtime_registration(pid);
             snprintf(why, whylen, "no answer after %.0f s", limit);
             return SL_ISOLATED_HUNG;
         }
         nanosleep(&(struct timespec){ .tv_nsec = 10 * 1000 * 1000 }, NULL);
     }
+    sl_forget_runtime_registration(pid);   /* it ended by _exit(), or a crash */
     if (seconds)
         *seconds = sl_now() - start;
     return verdict_of(status, why, whylen);

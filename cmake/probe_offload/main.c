@@ -1,5 +1,5 @@
 /* main.c - calls the probe's target region from another file. */
-#include "device_image.h"
+#include "omp_leftovers.h"
 
 int probe_region(void);
 

@@ -160,19 +160,24 @@ case_host_offload() {
     expect_match "$tmp/info.out" "info: from\(terms\[0:steps\]\)\[8000\]" "and the from map"
     expect_match "$tmp/info.out" "Copying data from device to host.*Size=8000, Name=terms\[0:steps\]" \
         "the from map's copy home"
-    # LLVM 19's plugin writes each process's device image to
-    # /tmp/tmpfile_*, and leaves it; the kit's programs remove theirs
-    # (common/device_image.h). Their names, from the runtime's own calls.
+    # What LLVM's runtimes leave behind a process: the plugin's device
+    # image in /tmp/tmpfile_*, libomp's registration in /dev/shm, which
+    # the runner's validating children (ended by _exit) left. The kit's
+    # programs remove their own (common/omp_leftovers.h). The names, from
+    # the runtimes' own calls.
     if command -v strace >/dev/null 2>&1; then
-        strace -f -qq -e trace=openat -o "$tmp/trace" "$b/bench/speedlab" missing-map --size 1000 \
-            --reps 1 --results "$tmp/results" >/dev/null 2>&1
-        made=$(grep -o '"/tmp/tmpfile_[A-Za-z0-9]*"' "$tmp/trace" | tr -d '"' | sort -u)
-        [ -n "$made" ] && ok "the runtime wrote $(echo "$made" | wc -l) device image file(s)" ||
-            fail "strace saw no device image file written: $(tail -2 "$tmp/trace")"
+        strace -f -qq -e trace=openat -o "$tmp/trace" "$b/bench/speedlab" ${e2e_example} \
+            --size 100003 --reps 1 --results "$tmp/results" >/dev/null 2>&1
+        made=$(grep -oE '"(/tmp/tmpfile_|/dev/shm/__KMP_REGISTERED_LIB_)[A-Za-z0-9_]*"' "$tmp/trace" |
+            tr -d '"' | sort -u)
+        images=$(echo "$made" | grep -c tmpfile_); registered=$(echo "$made" | grep -c __KMP_)
+        [ "$images" -ge 1 ] && [ "$registered" -ge 2 ] &&
+            ok "the runtimes wrote $images device image(s), $registered registration(s)" ||
+            fail "strace saw $images device image(s), $registered registration(s): $(tail -2 "$tmp/trace")"
         left=$(for f in $made; do [ -e "$f" ] && echo "$f"; done)
-        [ -z "$left" ] && ok "and left none in /tmp" || fail "left in /tmp: $left"
+        [ -z "$left" ] && ok "and left none of them" || fail "left: $left"
     else
-        echo "skipped: no strace to see the device image files with"
+        echo "skipped: no strace to see the runtimes' files with"
     fi
 
     # A participant's slip, right where maps copy nothing.

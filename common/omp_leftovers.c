@@ -1,6 +1,7 @@
-/* device_image.c - the host offload device's image files (device_image.h). */
+/* omp_leftovers.c - what LLVM's OpenMP runtimes leave behind
+ * (omp_leftovers.h). */
 #define _DEFAULT_SOURCE
-#include "device_image.h"
+#include "omp_leftovers.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -24,4 +25,13 @@ int sl_forget_device_image_files(void)
     if (f)
         fclose(f);
     return found;
+}
+
+void sl_forget_runtime_registration(long pid)
+{
+#ifdef __linux__
+    char path[96];
+    snprintf(path, sizeof path, "/dev/shm/__KMP_REGISTERED_LIB_%ld_%ld", pid, (long)getuid());
+    unlink(path);
+#endif
 }

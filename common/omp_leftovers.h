@@ -1,0 +1,25 @@
+/* omp_leftovers.h - files LLVM's OpenMP runtimes leave behind a process,
+ * removed by the process itself (each only its own, never another's).
+ * Also compiled into the offload probe (cmake/probe_offload), which has
+ * no other code of the kit's. */
+#ifndef SPEEDLAB_OMP_LEFTOVERS_H
+#define SPEEDLAB_OMP_LEFTOVERS_H
+
+/* LLVM 19's host offload plugin writes each device image it loads to
+ * /tmp/tmpfile_XXXXXX, dlopens it and never removes it: every process
+ * that runs a target region on the host offload device left half a
+ * megabyte in /tmp (about 190 files after a day of make test on the
+ * development VM). Once mapped, an image needs no name: this removes the
+ * names of those this process has mapped. Returns how many were found (0
+ * before the first target region, and where there is no /proc). */
+int sl_forget_device_image_files(void);
+
+/* LLVM's libomp registers each process in /dev/shm/__KMP_REGISTERED_LIB_
+ * <pid>_<uid> and removes it as the library shuts down, which _exit(),
+ * a crash and SIGKILL skip: the runner's validating children left 7 a run
+ * (837 in /dev/shm after a day of tests). Removes process pid's: one's
+ * own before _exit(), or a child's once reaped. Nothing where the runtime
+ * is GNU's or the file is not there. */
+void sl_forget_runtime_registration(long pid);
+
+#endif
