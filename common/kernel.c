@@ -48,7 +48,7 @@ int sl_solve(const sl_problem_def *def, const sl_variant *v, const sl_problem *p
     sl_calling_variant = NULL;
     static int forgotten;   /* the device's image files: omp_leftovers.h */
     if ((v->flags & SL_USES_GPU) && sl_device_is_host() && !forgotten)
-        forgotten = sl_forget_device_image_files() > 0;
+        forgotten = sl_forget_device_image_files(0) > 0;
     if (def->collect)
         def->collect(v, p, out);
     if (rc != 0)

@@ -3,28 +3,32 @@
 #define _DEFAULT_SOURCE
 #include "omp_leftovers.h"
 
-#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
 
-int sl_forget_device_image_files(void)
+int sl_forget_device_image_files(long pid)
 {
-    FILE *f = fopen("/proc/self/maps", "r");
     char line[4352];
-    int found = 0;
+    if (pid > 0)
+        snprintf(line, sizeof line, "/proc/%ld/maps", pid);
+    FILE *f = fopen(pid > 0 ? line : "/proc/self/maps", "r");
+    int removed = 0;
     while (f && fgets(line, sizeof line, f)) {
         char *path = strstr(line, " /tmp/tmpfile_");
         if (path == NULL)
             continue;
+        /* Already removed (by this process, its parent, or its parent's
+         * pages a child still shows between fork and exec): not counted. */
+        if (strstr(path, " (deleted)") != NULL)
+            continue;
         char *name = path + 1;
         name[strcspn(name, " \n")] = '\0';
-        /* A file mapped in several pieces: its later lines find it gone. */
-        found += unlink(name) == 0 || errno == ENOENT;
+        removed += unlink(name) == 0;   /* mapped in pieces: one removes it */
     }
     if (f)
         fclose(f);
-    return found;
+    return removed;
 }
 
 void sl_forget_runtime_registration(long pid)

@@ -10,9 +10,10 @@
  * that runs a target region on the host offload device left half a
  * megabyte in /tmp (about 190 files after a day of make test on the
  * development VM). Once mapped, an image needs no name: this removes the
- * names of those this process has mapped. Returns how many were found (0
- * before the first target region, and where there is no /proc). */
-int sl_forget_device_image_files(void);
+ * names of those process pid (0: this one) has mapped. Returns how many
+ * it removed (0 before its first target region, once they are gone, and
+ * where there is no /proc). */
+int sl_forget_device_image_files(long pid);
 
 /* LLVM's libomp registers each process in /dev/shm/__KMP_REGISTERED_LIB_
  * <pid>_<uid> and removes it as the library shuts down, which _exit(),

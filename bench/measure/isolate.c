@@ -208,6 +208,11 @@ static sl_isolated sl_isolate_check(char *const argv[], size_t index, const char
 {
     if (seconds)
         *seconds = 0.0;
+    /* Until it execs, the child shows this process's pages: their image
+     * files go first, so that what the child shows later is its own. */
+    int forgotten = !sl_device_is_host();
+    if (!forgotten)
+        sl_forget_device_image_files(0);
     pid_t pid = start_child(argv, index, name);
     if (pid < 0)
         return SL_ISOLATED_OK;
@@ -217,6 +222,10 @@ static sl_isolated sl_isolate_check(char *const argv[], size_t index, const char
         pid_t r = waitpid(pid, &status, WNOHANG);
         if (r == pid)
             break;
+        /* As soon as the child has its device image mapped: a child that
+         * then hangs or crashes cannot remove the file (omp_leftovers.h). */
+        if (!forgotten)
+            forgotten = sl_forget_device_image_files(pid) > 0;
         if (r < 0 && errno != EINTR)
             return SL_ISOLATED_OK;
         if (sl_now() - start > limit) {

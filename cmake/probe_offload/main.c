@@ -6,6 +6,6 @@ int probe_region(void);
 int main(void)
 {
     int rc = probe_region();
-    sl_forget_device_image_files();
+    sl_forget_device_image_files(0);
     return rc;
 }

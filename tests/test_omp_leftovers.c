@@ -1,0 +1,101 @@
+/* test_omp_leftovers.c - the files LLVM's OpenMP runtimes leave behind
+ * (common/omp_leftovers.h), planted the way they appear: a
+ * /tmp/tmpfile_XXXXXX mapped by a child process (as the host offload
+ * plugin maps its device image), and a libomp registration named after a
+ * pid. Each is removed for its own process only, and an image's name is
+ * counted once, not again when the mapping shows it deleted. */
+#define _DEFAULT_SOURCE
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <sys/mman.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "check.h"
+#include "omp_leftovers.h"
+
+/* A child that maps path and waits to be killed; its pid once mapped. */
+static pid_t child_mapping(const char *path)
+{
+    int ready[2];
+    if (pipe(ready) != 0)
+        return -1;
+    pid_t pid = fork();
+    if (pid == 0) {
+        int fd = open(path, O_RDONLY);
+        void *p = fd >= 0 ? mmap(NULL, 4096, PROT_READ, MAP_PRIVATE, fd, 0) : MAP_FAILED;
+        char ok = p != MAP_FAILED ? 'y' : 'n';
+        if (write(ready[1], &ok, 1) != 1)
+            _exit(1);
+        pause();
+        _exit(0);
+    }
+    char ok = 'n';
+    if (pid > 0 && read(ready[0], &ok, 1) != 1)
+        ok = 'n';
+    close(ready[0]);
+    close(ready[1]);
+    return ok == 'y' ? pid : -1;
+}
+
+static void device_image_of_a_child(void)
+{
+    char path[] = "/tmp/tmpfile_XXXXXX", other[] = "/tmp/tmpfile_XXXXXX";
+    int fd = mkstemp(path), fd2 = mkstemp(other);
+    CHECK(fd >= 0 && fd2 >= 0);
+    if (fd < 0 || fd2 < 0)
+        return;
+    char page[4096] = { 1 };
+    CHECK(write(fd, page, sizeof page) == (ssize_t)sizeof page);
+    close(fd);
+    close(fd2);
+    pid_t pid = child_mapping(path);
+    CHECK(pid > 0);
+    if (pid > 0) {
+        CHECK_EQ_LL(sl_forget_device_image_files(pid), 1);
+        CHECK(access(path, F_OK) != 0);
+        /* Gone: the mapping now says "(deleted)", and nothing is counted. */
+        CHECK_EQ_LL(sl_forget_device_image_files(pid), 0);
+        kill(pid, SIGKILL);
+        waitpid(pid, NULL, 0);
+    }
+    /* Nobody maps the other one: it is not this test's process's to remove. */
+    CHECK_EQ_LL(sl_forget_device_image_files(0), 0);
+    CHECK(access(other, F_OK) == 0);
+    unlink(other);
+    unlink(path);
+}
+
+static void registration_by_pid(void)
+{
+    char mine[96], theirs[96];
+    long other = (long)getpid() + 1;
+    snprintf(mine, sizeof mine, "/dev/shm/__KMP_REGISTERED_LIB_%ld_%ld", (long)getpid(),
+             (long)getuid());
+    snprintf(theirs, sizeof theirs, "/dev/shm/__KMP_REGISTERED_LIB_%ld_%ld", other,
+             (long)getuid());
+    /* Only where /dev/shm is there and neither name is in use. */
+    if (access("/dev/shm", W_OK) != 0 || access(mine, F_OK) == 0 || access(theirs, F_OK) == 0)
+        return;
+    FILE *a = fopen(mine, "w"), *b = fopen(theirs, "w");
+    CHECK(a != NULL && b != NULL);
+    if (a)
+        fclose(a);
+    if (b)
+        fclose(b);
+    sl_forget_runtime_registration(getpid());
+    CHECK(access(mine, F_OK) != 0);
+    CHECK(access(theirs, F_OK) == 0);
+    unlink(theirs);
+}
+
+int main(void)
+{
+#ifdef __linux__
+    device_image_of_a_child();
+    registration_by_pid();
+#endif
+    return CHECK_DONE();
+}
