@@ -90,6 +90,9 @@ case_docs() {
             grep -qF -- "$part" "$f" || fail "$lesson has no '$part'"
         done
         grep -qE '[0-9]{8}T[0-9]{6}Z' "$f" && fail "$lesson quotes a run ID (they go in course/instructors/provenance.md)"
+        # Thirty participants on one login node share /tmp: a fixed name
+        # there is the first one's (0600), and everyone else's fails.
+        grep -nE '(^|[ =])/tmp/[A-Za-z]' "$f" && fail "$lesson: a command writes a fixed name in /tmp"
         # A folded answer left open would fold the rest of the lesson away.
         [ "$(grep -c '<details>' "$f")" -eq "$(grep -c '</details>' "$f")" ] ||
             fail "$lesson: a <details> without its </details>"
