@@ -5,7 +5,6 @@
 #include <string.h>
 
 #include "omp_leftovers.h"
-
 #include "speedlab_config.h"
 
 int sl_device_is_host(void)
