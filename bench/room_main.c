@@ -23,6 +23,7 @@
 #include "cli.h"
 #include "exitcodes.h"
 #include "interrupt.h"
+#include "omp_leftovers.h"
 #include "run_dir.h"
 #include "server.h"
 #include "speedlab_config.h"
@@ -52,9 +53,10 @@ static void shipped_files(sl_room_server *s)
                SPEEDLAB_SOURCE_DIR "/solutions", out, (char *)NULL);
         _exit(127);
     }
-    int status = 0;
-    if (pid > 0 && waitpid(pid, &status, 0) == pid && WIFEXITED(status) &&
-        WEXITSTATUS(status) == 0) {
+    int status = 0, done = pid > 0 && waitpid(pid, &status, 0) == pid;
+    if (done)
+        sl_forget_runtime_registration(pid);   /* as sl_run_plots says */
+    if (done && WIFEXITED(status) && WEXITSTATUS(status) == 0) {
         sl_room_shipped(s, out);
         return;
     }

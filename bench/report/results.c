@@ -21,6 +21,7 @@
 #include "defaults.h"
 #include "atomic_file.h"
 #include "labels.h"
+#include "omp_leftovers.h"
 #include "speedlab_config.h"
 #include "evidence.h"
 #include "first_calls.h"
@@ -287,6 +288,8 @@ int sl_run_plots(const char *dir)
         if (sl_interrupted() && !stopped++)
             kill(pid, SIGTERM);
     }
+    /* libomp registered the forked child before it exec'd plot.sh. */
+    sl_forget_runtime_registration(pid);
     return WIFEXITED(status) ? WEXITSTATUS(status) : 127;
 }
 
