@@ -138,7 +138,7 @@ interrupt_while_plotting() {
     # setsid: its own process group, so that the signal reaches it alone.
     in_background setsid env PATH="$tmp/slow:$PATH" "$bench" --quick --kernel ${e2e_example} --size 100003 \
         --threads 1 --reps 1 --min-time 0.01 --no-weak --results "$tmp/ip"
-    for _ in $(seq 1 300); do [ -s "$tmp/slow/pids" ] && break; sleep 0.1; done
+    for _ in $(seq 1 300); do [ -s "$tmp/slow/pids" ] && break; still_running || break; sleep 0.1; done
     pgid=$(ps -o pgid= -p "$pid" | tr -d ' ')
     [ -s "$tmp/slow/pids" ] && [ "$pgid" = "$pid" ] ||
         { fail "Ctrl-C while plotting: plotting never started (group '$pgid')"; kill "$pid"; return; }

@@ -283,7 +283,7 @@ kill_while_plotting() {
     env PATH="$tmp/slow:$PATH" "$bench" --quick --kernel ${e2e_example} --size 100003 --reps 1 --min-time 0.01 \
         --results "$tmp/kp" >/dev/null 2>&1 &
     pid=$!
-    for _ in $(seq 1 300); do [ -s "$tmp/slow/pids" ] && break; sleep 0.1; done
+    for _ in $(seq 1 300); do [ -s "$tmp/slow/pids" ] && break; kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
     [ -s "$tmp/slow/pids" ] || { fail "kill while plotting: plotting never started"; kill "$pid"; return; }
     kill -KILL "$pid"
     wait "$pid" 2>/dev/null

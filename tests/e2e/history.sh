@@ -416,7 +416,8 @@ case_versions() {
 db = sqlite3.connect(sys.argv[1], isolation_level=None); db.execute("begin immediate")
 open(sys.argv[2], "w").close(); time.sleep(60)' "$res/history.sqlite" "$tmp/locked.ready" &
     holder=$!
-    while [ ! -e "$tmp/locked.ready" ]; do sleep 0.1; done
+    while [ ! -e "$tmp/locked.ready" ] && kill -0 "$holder" 2>/dev/null; do sleep 0.1; done
+    [ -e "$tmp/locked.ready" ] || { fail "the history could not be locked for the test"; return; }
     in_background "$bench" --quick --kernel "$e2e_example" --size 100003 --threads 1 --reps 2 \
         --min-time 0.01 --no-plots --no-weak --results "$res"
     while [ ! -L "$res/latest" ] && kill -0 "$pid" 2>/dev/null; do sleep 0.1; done

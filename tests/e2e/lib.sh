@@ -111,11 +111,21 @@ in_background() {
     pid=$!
 }
 
+# still_running: 0 while in_background's command runs; else 1, after
+# saying so with the end of its stderr (a missing or crashed program made
+# each wait below last its whole limit: e2e.interrupt took 6 minutes).
+still_running() {
+    kill -0 "$pid" 2>/dev/null && return 0
+    echo "    (it ended first: $(tail -1 "$tmp/err"))" >&2
+    return 1
+}
+
 # wait_for_first_timing: until a bench writing to $tmp/out (in_background)
-# has timed its first configuration (at most a minute).
+# has timed its first configuration (at most a minute), or has ended.
 wait_for_first_timing() {
     for _ in $(seq 1 600); do
         grep -q '^timing ' "$tmp/out" && break
+        still_running || return 1
         sleep 0.1
     done
     # The line comes just before the first repetition: let it start.
@@ -124,11 +134,13 @@ wait_for_first_timing() {
 
 # wait_for_first_config: until a bench run with --verbose and without
 # interleaving, writing to $tmp/out, has timed its first configuration in
-# full (at most two minutes). Unlike a sleep, this holds however busy the
-# machine is: one configuration is done, and the later ones are not.
+# full (at most two minutes), or has ended. Unlike a sleep, this holds
+# however busy the machine is: one configuration is done, and the later
+# ones are not.
 wait_for_first_config() {
     for _ in $(seq 1 1200); do
         grep -q '^  \[1/' "$tmp/out" && return
+        still_running || return 1
         sleep 0.1
     done
 }
