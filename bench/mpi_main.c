@@ -212,8 +212,9 @@ static int driver(options *o)
     sl_hybrid_grid grid = { .cli = &o->cli, .kernels = o->kernels, .sizes = sizes,
                             .nkernels = o->nkernels, .mpirun = mpirun, .self = self,
                             .tree = TREE_NAME, .progress = stdout };
-    if (sl_hybrid_try_grid(&grid, why, sizeof why) != 0)
-        return sl_interrupted() ? 128 + sl_interrupted() : fail(SL_EXIT_USAGE, "%s%s", why, "");
+    int tried = sl_hybrid_try_grid(&grid, why, sizeof why);
+    if (tried != 0)
+        return sl_interrupted() ? 128 + sl_interrupted() : fail(tried, "%s%s", why, "");
     /* Fragments go to the run's partial folder, or (--check) a temporary one. */
     sl_run_dir run = { 0 };
     char dir[SL_PATH_BUF];

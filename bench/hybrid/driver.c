@@ -190,7 +190,9 @@ static int run_launch(const sl_hybrid_grid *g, int ranks, int threads, int basel
 
 /* Whether mpirun places R ranks x T threads here with the words the grid
  * will use: the same launch, quiet, with true as the program (nothing is
- * measured). 0, or 1 with mpirun's reason in why. */
+ * measured). 0; SL_EXIT_USAGE with mpirun's reason in why; SL_EXIT_RUNTIME
+ * when even that launch ran past --timeout (a busy machine's mpirun can
+ * take longer than a short limit to start): said as any launch's would be. */
 static int try_launch(const sl_hybrid_grid *g, int ranks, int threads, char *why, size_t whylen)
 {
     char *argv[64], reason[600];
@@ -204,34 +206,33 @@ static int try_launch(const sl_hybrid_grid *g, int ranks, int threads, char *why
     sl_launch_end end;
     double limit = g->cli->timeout < 60 ? g->cli->timeout : 60;
     if (sl_launch(argv, limit, 1, &end, why, whylen) != 0)
-        return 1;
+        return SL_EXIT_RUNTIME;
     if (end.exited && end.code == 0)
         return 0;
-    if (end.interrupted) {
-        sl_fail(why, whylen, "interrupted");
-        return 1;
+    if (end.interrupted || end.timed_out) {
+        launch_failure(&end, ranks, threads, limit, why, whylen);
+        return SL_EXIT_RUNTIME;
     }
     if (!sl_launch_reason(&end, reason, sizeof reason))
         snprintf(reason, sizeof reason, "%s %d", end.exited ? "exit status" : "signal", end.code);
     sl_fail(why, whylen, "%d rank(s) x %d thread(s): mpirun cannot launch them here (%s); "
             "nothing was measured: give --ranks/--threads this machine or job can hold%s",
             ranks, threads, reason, g->cli->bind == 1 ? ", or leave --bind out" : "");
-    return 1;
+    return SL_EXIT_USAGE;
 }
 
 int sl_hybrid_try_grid(const sl_hybrid_grid *g, char *why, size_t whylen)
 {
     const sl_cli *c = g->cli;
-    int have_one = 0;
+    int have_one = 0, rc = 0;
     for (int r = 0; r < c->nranks; r++)
         have_one |= c->ranks[r] == 1;
-    if (!have_one && try_launch(g, 1, c->threads[0], why, whylen) != 0)
-        return -1;
-    for (int r = 0; r < c->nranks; r++)
-        for (int t = 0; t < c->nthreads; t++)
-            if (try_launch(g, c->ranks[r], c->threads[t], why, whylen) != 0)
-                return -1;
-    return 0;
+    if (!have_one)
+        rc = try_launch(g, 1, c->threads[0], why, whylen);
+    for (int r = 0; r < c->nranks && rc == 0; r++)
+        for (int t = 0; t < c->nthreads && rc == 0; t++)
+            rc = try_launch(g, c->ranks[r], c->threads[t], why, whylen);
+    return rc;
 }
 
 /* The unit of a grid row's kernel, from the kernels launched. */

@@ -61,7 +61,9 @@ int sl_hybrid_choose(const sl_hybrid_kernel *const *all, const char *text,
 /* Before anything is measured: whether mpirun can place every launch of
  * the grid here (each tried quietly, with true as the program), so that a
  * launch the machine or job cannot hold (too few slots, a binding it
- * refuses) is refused while planning. 0, or -1 with mpirun's reason. */
+ * refuses) is refused while planning. 0; SL_EXIT_USAGE with mpirun's
+ * reason in why; SL_EXIT_RUNTIME, with why, when a tried launch ran past
+ * --timeout, was interrupted, or could not be started. */
 int sl_hybrid_try_grid(const sl_hybrid_grid *g, char *why, size_t whylen);
 
 /* Every point of the grid into grid (a 1-rank launch first when the grid

@@ -122,6 +122,15 @@ case_bad_input() {
     expect_in "$tmp/err" "did not finish within 1 s: stopped" "it says why"
     [ $(( $(date +%s) - start )) -lt 15 ] && ok "stopped within seconds" || fail "not stopped in 15 s"
     [ "$(ls "$tmp/r" | wc -l)" -eq "$before" ] && ok "nothing published" || fail "a run folder appeared"
+    # A limit shorter than mpirun takes to start (a busy machine's, or here
+    # one no mpirun meets): the tried launch is stopped and said as a
+    # timeout, exit 1, never as a launch this machine cannot hold.
+    expect_rc 1 "a limit mpirun cannot start in: exit 1" \
+        "$solutions" --kernel ${e2e_image} --size 2048 --ranks 2 --threads 1 \
+        --results "$tmp/r" --timeout 0.01
+    expect_in "$tmp/err" "did not finish within 0.01 s: stopped" "a tried launch's timeout is said"
+    one_line "a tried launch's timeout"
+    [ "$(ls "$tmp/r" | wc -l)" -eq "$before" ] && ok "nothing published" || fail "a run folder appeared"
     # A killed rank: the job ends within seconds, with a clear error, and
     # the earlier run is intact.
     old=$(readlink "$tmp/r/latest")
