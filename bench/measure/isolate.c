@@ -199,20 +199,23 @@ static sl_isolated verdict_of(int status, char *why, size_t whylen)
 }
 
 /* In the parent: run configuration index (named name) of the same plan in
- * a child for at most limit seconds. Returns SL_ISOLATED_OK when the child finished
- * (or could not be started: the check then happens in this process, as
- * before); otherwise how it ended, with why ("no answer after 12 s",
- * "crashed (SIGSEGV)"). seconds (may be NULL): how long the child ran. */
-static sl_isolated sl_isolate_check(char *const argv[], size_t index, const char *name, double limit,
-                                    char *why, size_t whylen, double *seconds)
+ * a child for at most limit seconds; offloads: its variant has a target
+ * region (only such a child maps a device image). Returns SL_ISOLATED_OK when
+ * the child finished (or could not be started: the check then happens in
+ * this process, as before); otherwise how it ended, with why ("no answer
+ * after 12 s", "crashed (SIGSEGV)"). seconds (may be NULL): how long the
+ * child ran. */
+static sl_isolated sl_isolate_check(char *const argv[], size_t index, const char *name,
+                                    int offloads, double limit, char *why, size_t whylen,
+                                    double *seconds)
 {
     if (seconds)
         *seconds = 0.0;
     /* Until it execs, the child shows this process's pages: their image
      * files go first, so that what the child shows later is its own. */
-    int forgotten = !sl_device_is_host();
-    if (!forgotten)
+    if (sl_device_is_host())
         sl_forget_device_image_files(0);
+    int forgotten = !sl_device_is_host() || !offloads;
     pid_t pid = start_child(argv, index, name);
     if (pid < 0)
         return SL_ISOLATED_OK;
@@ -257,7 +260,9 @@ static void check_one(sl_suite *s, char *const argv[], size_t i, double limit,
 {
     sl_config *c = &s->configs[i];
     char why[128];
-    c->isolated_failure = sl_isolate_check(argv, i, c->name, limit, why, sizeof why, seconds);
+    c->isolated_failure = sl_isolate_check(argv, i, c->name,
+                                           (c->variant->flags & SL_USES_GPU) != 0, limit, why,
+                                           sizeof why, seconds);
     if (c->isolated_failure == SL_ISOLATED_OK)
         return;
     c->validated = 1;
