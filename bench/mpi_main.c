@@ -27,6 +27,7 @@
 #include "hybrid/worker.h"
 #include "interrupt.h"
 #include "isolate.h"
+#include "omp_leftovers.h"
 #include "platform.h"
 #include "report.h"
 #include "results.h"
@@ -144,6 +145,7 @@ static int worker(int argc, char **argv)
         return SL_EXIT_USAGE;
     int provided;
     MPI_Init_thread(&argc, &argv, MPI_THREAD_FUNNELED, &provided);
+    sl_forget_registration_when_signalled();   /* mpirun stops ranks with SIGTERM */
     sl_exit_guard(PROGRAM, NULL);   /* an exit() in a rank's call, named */
     char *gb_argv[] = { argv[0], NULL };
     int gb_argc = 1;

@@ -3,6 +3,7 @@
 #define _DEFAULT_SOURCE
 #include "omp_leftovers.h"
 
+#include <signal.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
@@ -31,11 +32,39 @@ int sl_forget_device_image_files(long pid)
     return removed;
 }
 
+#define REGISTRATION "/dev/shm/__KMP_REGISTERED_LIB_%ld_%ld"
+
 void sl_forget_runtime_registration(long pid)
 {
 #ifdef __linux__
     char path[96];
-    snprintf(path, sizeof path, "/dev/shm/__KMP_REGISTERED_LIB_%ld_%ld", pid, (long)getuid());
+    snprintf(path, sizeof path, REGISTRATION, pid, (long)getuid());
     unlink(path);
+#endif
+}
+
+/* Made before any signal: a handler may only call async-signal-safe
+ * functions (unlink, sigaction, raise), not snprintf. */
+static char own_registration[96];
+
+static void forget_and_end(int sig)
+{
+    unlink(own_registration);
+    struct sigaction dfl = { .sa_handler = SIG_DFL };
+    sigemptyset(&dfl.sa_mask);
+    sigaction(sig, &dfl, NULL);
+    raise(sig);
+}
+
+void sl_forget_registration_when_signalled(void)
+{
+#ifdef __linux__
+    snprintf(own_registration, sizeof own_registration, REGISTRATION, (long)getpid(),
+             (long)getuid());
+    struct sigaction sa = { .sa_handler = forget_and_end };
+    sigemptyset(&sa.sa_mask);
+    const int ending[] = { SIGTERM, SIGINT, SIGHUP };
+    for (size_t k = 0; k < sizeof ending / sizeof ending[0]; k++)
+        sigaction(ending[k], &sa, NULL);
 #endif
 }

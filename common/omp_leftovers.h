@@ -23,4 +23,12 @@ int sl_forget_device_image_files(long pid);
  * is GNU's or the file is not there. */
 void sl_forget_runtime_registration(long pid);
 
+/* For a process that a signal ends before its runtime shuts down (an MPI
+ * rank, which mpirun stops with SIGTERM when a job times out, is
+ * interrupted or loses a rank; a second Ctrl-C, interrupt.h): on SIGTERM,
+ * SIGINT or SIGHUP it removes its own registration, then ends by that
+ * signal as it would have. Call it after the start-up of whatever sets
+ * handlers of its own (MPI_Init), so that it is not replaced. */
+void sl_forget_registration_when_signalled(void);
+
 #endif

@@ -3,7 +3,9 @@
  * /tmp/tmpfile_XXXXXX mapped by a child process (as the host offload
  * plugin maps its device image), and a libomp registration named after a
  * pid. Each is removed for its own process only, and an image's name is
- * counted once, not again when the mapping shows it deleted. */
+ * counted once, not again when the mapping shows it deleted. A process
+ * that SIGTERM ends (an MPI rank mpirun stops) removes its own first and
+ * still ends by that signal. */
 #define _DEFAULT_SOURCE
 #include <fcntl.h>
 #include <signal.h>
@@ -91,11 +93,49 @@ static void registration_by_pid(void)
     unlink(theirs);
 }
 
+/* A child that registers itself, then waits for SIGTERM. */
+static void registration_of_a_terminated_child(void)
+{
+    if (access("/dev/shm", W_OK) != 0)
+        return;
+    int ready[2];
+    if (pipe(ready) != 0)
+        return;
+    pid_t pid = fork();
+    if (pid == 0) {
+        sl_forget_registration_when_signalled();
+        char mine[96];
+        snprintf(mine, sizeof mine, "/dev/shm/__KMP_REGISTERED_LIB_%ld_%ld", (long)getpid(),
+                 (long)getuid());
+        FILE *f = fopen(mine, "w");
+        char ok = f != NULL && fclose(f) == 0 ? 'y' : 'n';
+        if (write(ready[1], &ok, 1) != 1)
+            _exit(1);
+        for (;;)
+            pause();
+    }
+    close(ready[1]);
+    char ok = 'n';
+    CHECK(pid > 0 && read(ready[0], &ok, 1) == 1 && ok == 'y');
+    close(ready[0]);
+    char theirs[96];
+    snprintf(theirs, sizeof theirs, "/dev/shm/__KMP_REGISTERED_LIB_%ld_%ld", (long)pid,
+             (long)getuid());
+    CHECK(access(theirs, F_OK) == 0);
+    int status = 0;
+    kill(pid, SIGTERM);
+    waitpid(pid, &status, 0);
+    CHECK(WIFSIGNALED(status) && WTERMSIG(status) == SIGTERM);
+    CHECK(access(theirs, F_OK) != 0);
+    unlink(theirs);
+}
+
 int main(void)
 {
 #ifdef __linux__
     device_image_of_a_child();
     registration_by_pid();
+    registration_of_a_terminated_child();
 #endif
     return CHECK_DONE();
 }

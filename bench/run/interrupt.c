@@ -3,6 +3,7 @@
 #include "interrupt.h"
 
 #include "exitcodes.h"
+#include "omp_leftovers.h"
 
 #include <errno.h>
 #include <signal.h>
@@ -13,6 +14,9 @@
 static volatile sig_atomic_t caught;
 static const char *message = "\nstopping: finishing the configuration in progress, "
                              "then writing what was measured (again to stop at once)\n";
+/* What a second signal does: end the program at once, its OpenMP
+ * runtime's registration removed (omp_leftovers.h). */
+static struct sigaction at_once_int, at_once_term;
 
 static void on_signal(int sig)
 {
@@ -21,7 +25,7 @@ static void on_signal(int sig)
     if (write(STDERR_FILENO, message, strlen(message)) < 0)
         caught = sig;
     /* The next one is not caught: a second Ctrl-C stops at once. */
-    signal(sig, SIG_DFL);
+    sigaction(sig, sig == SIGINT ? &at_once_int : &at_once_term, NULL);
 }
 
 void sl_interrupt_install_saying(const char *msg)
@@ -32,12 +36,16 @@ void sl_interrupt_install_saying(const char *msg)
 
 void sl_interrupt_install(void)
 {
+    static int installed;   /* twice would make on_signal its own second */
+    if (installed++)
+        return;
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);
     sa.sa_handler = on_signal;
     sigemptyset(&sa.sa_mask);
-    sigaction(SIGINT, &sa, NULL);
-    sigaction(SIGTERM, &sa, NULL);
+    sl_forget_registration_when_signalled();
+    sigaction(SIGINT, &sa, &at_once_int);
+    sigaction(SIGTERM, &sa, &at_once_term);
 }
 
 void sl_ignore_write_signals(void)

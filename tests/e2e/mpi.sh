@@ -122,6 +122,29 @@ case_bad_input() {
     expect_in "$tmp/err" "did not finish within 1 s: stopped" "it says why"
     [ $(( $(date +%s) - start )) -lt 15 ] && ok "stopped within seconds" || fail "not stopped in 15 s"
     [ "$(ls "$tmp/r" | wc -l)" -eq "$before" ] && ok "nothing published" || fail "a run folder appeared"
+    # The stopped job's ranks (SIGTERM) remove their OpenMP runtime's
+    # registration: LLVM's libomp names one per process in /dev/shm and
+    # removes it only as the library shuts down. GNU's makes none.
+    # (A small image timed long: the rank's runtime starts at once.)
+    "$solutions" --kernel ${e2e_image} --size 256 --ranks 1 --threads 1 --reps 100 \
+        --min-time 1 --results "$tmp/r" --timeout 2 >/dev/null 2>"$tmp/err" &
+    job=$!; seen=""
+    while kill -0 "$job" 2>/dev/null; do
+        for rank in $(pgrep -f -- "^$solutions --worker $tmp/r/"); do
+            f=/dev/shm/__KMP_REGISTERED_LIB_${rank}_$(id -u)
+            [ -e "$f" ] && case " $seen " in *" $f "*) ;; *) seen="$seen $f" ;; esac
+        done
+        sleep 0.1
+    done
+    wait "$job"
+    left=$(for f in $seen; do [ -e "$f" ] && echo "$f"; done)
+    if [ -z "$seen" ]; then
+        echo "not checked: no rank registered itself in /dev/shm (GNU's OpenMP runtime)"
+    elif [ -z "$left" ]; then
+        ok "a stopped rank's runtime registration is removed ($(echo $seen | wc -w) seen)"
+    else
+        fail "a stopped rank left its runtime registration: $left"; rm -f $left
+    fi
     # A limit shorter than mpirun takes to start (a busy machine's, or here
     # one no mpirun meets): the tried launch is stopped and said as a
     # timeout, exit 1, never as a launch this machine cannot hold.
