@@ -47,9 +47,10 @@ void sl_forget_runtime_registration(long pid)
  * functions (unlink, sigaction, raise), not snprintf. */
 static char own_registration[96];
 
-static void forget_and_end(int sig)
+void sl_forget_registration_and_end(int sig)
 {
-    unlink(own_registration);
+    if (own_registration[0] != '\0')
+        unlink(own_registration);
     struct sigaction dfl = { .sa_handler = SIG_DFL };
     sigemptyset(&dfl.sa_mask);
     sigaction(sig, &dfl, NULL);
@@ -61,10 +62,11 @@ void sl_forget_registration_when_signalled(void)
 #ifdef __linux__
     snprintf(own_registration, sizeof own_registration, REGISTRATION, (long)getpid(),
              (long)getuid());
-    struct sigaction sa = { .sa_handler = forget_and_end };
+    struct sigaction sa = { .sa_handler = sl_forget_registration_and_end }, was;
     sigemptyset(&sa.sa_mask);
     const int ending[] = { SIGTERM, SIGINT, SIGHUP };
     for (size_t k = 0; k < sizeof ending / sizeof ending[0]; k++)
-        sigaction(ending[k], &sa, NULL);
+        if (sigaction(ending[k], NULL, &was) == 0 && was.sa_handler != SIG_IGN)
+            sigaction(ending[k], &sa, NULL);
 #endif
 }

@@ -25,10 +25,16 @@ void sl_forget_runtime_registration(long pid);
 
 /* For a process that a signal ends before its runtime shuts down (an MPI
  * rank, which mpirun stops with SIGTERM when a job times out, is
- * interrupted or loses a rank; a second Ctrl-C, interrupt.h): on SIGTERM,
- * SIGINT or SIGHUP it removes its own registration, then ends by that
- * signal as it would have. Call it after the start-up of whatever sets
- * handlers of its own (MPI_Init), so that it is not replaced. */
+ * interrupted or loses a rank): on SIGTERM, SIGINT or SIGHUP it removes
+ * its own registration, then ends by that signal as it would have. A
+ * signal the process ignores stays ignored (nohup's SIGHUP). Call it after
+ * the start-up of whatever sets handlers of its own (MPI_Init), so that
+ * it is not replaced. */
 void sl_forget_registration_when_signalled(void);
+
+/* The handler it installs, for a program's own "stop at once" (a second
+ * Ctrl-C, interrupt.h): this process's registration removed, then the
+ * end by sig. Names the file only after the call above. */
+void sl_forget_registration_and_end(int sig);
 
 #endif

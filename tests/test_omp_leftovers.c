@@ -93,7 +93,8 @@ static void registration_by_pid(void)
     unlink(theirs);
 }
 
-/* A child that registers itself, then waits for SIGTERM. */
+/* A child that registers itself, then waits for SIGTERM; it ignored
+ * SIGHUP before (as under nohup), and still does. */
 static void registration_of_a_terminated_child(void)
 {
     if (access("/dev/shm", W_OK) != 0)
@@ -103,6 +104,7 @@ static void registration_of_a_terminated_child(void)
         return;
     pid_t pid = fork();
     if (pid == 0) {
+        signal(SIGHUP, SIG_IGN);
         sl_forget_registration_when_signalled();
         char mine[96];
         snprintf(mine, sizeof mine, "/dev/shm/__KMP_REGISTERED_LIB_%ld_%ld", (long)getpid(),
@@ -123,6 +125,9 @@ static void registration_of_a_terminated_child(void)
              (long)getuid());
     CHECK(access(theirs, F_OK) == 0);
     int status = 0;
+    kill(pid, SIGHUP);
+    usleep(100 * 1000);
+    CHECK(waitpid(pid, &status, WNOHANG) == 0);   /* SIGHUP: still ignored */
     kill(pid, SIGTERM);
     waitpid(pid, &status, 0);
     CHECK(WIFSIGNALED(status) && WTERMSIG(status) == SIGTERM);

@@ -16,7 +16,7 @@ static const char *message = "\nstopping: finishing the configuration in progres
                              "then writing what was measured (again to stop at once)\n";
 /* What a second signal does: end the program at once, its OpenMP
  * runtime's registration removed (omp_leftovers.h). */
-static struct sigaction at_once_int, at_once_term;
+static struct sigaction at_once = { .sa_handler = sl_forget_registration_and_end };
 
 static void on_signal(int sig)
 {
@@ -25,7 +25,7 @@ static void on_signal(int sig)
     if (write(STDERR_FILENO, message, strlen(message)) < 0)
         caught = sig;
     /* The next one is not caught: a second Ctrl-C stops at once. */
-    sigaction(sig, sig == SIGINT ? &at_once_int : &at_once_term, NULL);
+    sigaction(sig, &at_once, NULL);
 }
 
 void sl_interrupt_install_saying(const char *msg)
@@ -36,16 +36,14 @@ void sl_interrupt_install_saying(const char *msg)
 
 void sl_interrupt_install(void)
 {
-    static int installed;   /* twice would make on_signal its own second */
-    if (installed++)
-        return;
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);
     sa.sa_handler = on_signal;
     sigemptyset(&sa.sa_mask);
+    sigemptyset(&at_once.sa_mask);
     sl_forget_registration_when_signalled();
-    sigaction(SIGINT, &sa, &at_once_int);
-    sigaction(SIGTERM, &sa, &at_once_term);
+    sigaction(SIGINT, &sa, NULL);
+    sigaction(SIGTERM, &sa, NULL);
 }
 
 void sl_ignore_write_signals(void)
