@@ -139,7 +139,7 @@ case_bad_input() {
     wait "$job"
     left=$(for f in $seen; do [ -e "$f" ] && echo "$f"; done)
     if [ -z "$seen" ]; then
-        echo "not checked: no rank registered itself in /dev/shm (GNU's OpenMP runtime)"
+        echo "not checked: no rank's registration seen in /dev/shm before the stop (GNU's OpenMP runtime makes none; a slow start is the other reason)"
     elif [ -z "$left" ]; then
         ok "a stopped rank's runtime registration is removed ($(echo $seen | wc -w) seen)"
     else
