@@ -43,9 +43,16 @@ expect_rc() {
     rc=$?
     if [ "$rc" -ne "$want" ]; then
         fail "$label: exit $rc, expected $want"
-        # Each stream's end: a failure's reason is on stderr, which stdout's
-        # progress lines would otherwise push out of view.
-        { echo "    stderr:"; tail -8 "$tmp/err" | sed 's/^/      /'
+        # A failure's reason is on stderr, which stdout's progress lines
+        # would otherwise push out of view: its first lines too (where a
+        # rank's own words stand before mpirun's 20-line notice), then its
+        # end; stdout's end.
+        { echo "    stderr:"
+          if [ "$(wc -l <"$tmp/err")" -gt 24 ]; then
+              head -12 "$tmp/err"; echo "..."; tail -8 "$tmp/err"
+          else
+              cat "$tmp/err"
+          fi | sed 's/^/      /'
           echo "    stdout:"; tail -4 "$tmp/out" | sed 's/^/      /'; } >&2
     else
         ok "$label (exit $rc)"
