@@ -197,6 +197,14 @@ static int driver(options *o)
                 hint);
         return SL_EXIT_MISSING;
     }
+    /* A rank that called MPI_Finalize and returned 0 is still called
+     * "exiting improperly" (mpirun exits 1) when mpirun acknowledges its
+     * finalize after the 2 s PMIx 4.2 waits (Debian 12's; PMIx later made
+     * it 10 s for loaded servers): a busy machine's mpirun can be that late.
+     * Every other way out of a rank is a non-zero status (the exit guard,
+     * a signal), so exit 0 needs no handshake here. Open MPI 5 reads the
+     * same variable as prte_allowed_exit_without_sync; a user's value wins. */
+    setenv("OMPI_MCA_orte_allowed_exit_without_sync", "1", 0);
     int64_t sizes[SL_HYBRID_MAX_JOBS];
     for (int k = 0; k < o->nkernels; k++)
         if (sl_hybrid_size(&o->cli, o->kernels[k]->problem, &sizes[k], why, sizeof why) != 0)
