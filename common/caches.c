@@ -2,6 +2,7 @@
 #include "caches.h"
 
 #include <stdio.h>
+#include <unistd.h>
 
 /* One line of cpu0's cache index `index`, file `what`, into buf; 0, or -1
  * when sysfs does not have it. */
@@ -78,13 +79,30 @@ int sl_cache_shared_by(int want_level)
     return 1;
 }
 
-int64_t sl_past_cache_elements(int64_t most)
+/* Physical memory in bytes; 0 when the system does not say. A fixed
+ * figure, not what is free now, so that the size is the same every run. */
+static int64_t memory_bytes(void)
 {
-    int64_t llc = sl_cache_bytes(0);
+    long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
+    return pages > 0 && page > 0 ? (int64_t)pages * page : 0;
+}
+
+int64_t sl_past_cache_fit(int64_t llc, int64_t memory, int64_t most)
+{
     if (llc <= 0)
         llc = INT64_C(32) << 20;
+    /* A runner holds two sets of arrays (the variant's and the
+     * reference's) and the memory probe a third, beside other programs:
+     * a server's L3 (480 MiB on a 24 GiB VM here) would otherwise ask for
+     * 3 GiB arrays, 9.5 GB a run. */
+    int64_t room = memory / 16;
     int64_t n = INT64_C(1) << 22;
-    while (3 * 8 * n < 4 * llc && n < most)
+    while (3 * 8 * n < 4 * llc && n < most && (room <= 0 || 3 * 8 * (2 * n) <= room))
         n *= 2;
     return n;
+}
+
+int64_t sl_past_cache_elements(int64_t most)
+{
+    return sl_past_cache_fit(sl_cache_bytes(0), memory_bytes(), most);
 }
