@@ -1,7 +1,8 @@
-/* caches.c - cache sizes from sysfs (caches.h). */
+/* caches.c - cache sizes from sysfs, and the memory a cgroup allows (caches.h). */
 #include "caches.h"
 
 #include <stdio.h>
+#include <string.h>
 #include <unistd.h>
 
 /* One line of cpu0's cache index `index`, file `what`, into buf; 0, or -1
@@ -79,12 +80,84 @@ int sl_cache_shared_by(int want_level)
     return 1;
 }
 
-/* Physical memory in bytes; 0 when the system does not say. A fixed
- * figure, not what is free now, so that the size is the same every run. */
+/* The lower of two limits, 0 meaning none. */
+static int64_t lower(int64_t a, int64_t b)
+{
+    return a > 0 && (b <= 0 || a < b) ? a : b;
+}
+
+/* The number in dir/file ("max" or none: 0). */
+static int64_t limit_in(const char *dir, const char *file)
+{
+    char path[600], buf[64];
+    long long v = 0;
+    snprintf(path, sizeof path, "%s/%s", dir, file);
+    FILE *f = fopen(path, "r");
+    if (f == NULL)
+        return 0;
+    if (fgets(buf, sizeof buf, f) == NULL || sscanf(buf, "%lld", &v) != 1)
+        v = 0;
+    fclose(f);
+    return v > 0 ? (int64_t)v : 0;
+}
+
+/* The lowest limit `file` sets in base + cg and in each of its parents. */
+static int64_t lowest_up(const char *base, const char *cg, const char *file)
+{
+    char dir[512];
+    size_t at = strlen(base);
+    int64_t best = 0;
+    if (snprintf(dir, sizeof dir, "%s%s", base, cg) >= (int)sizeof dir)
+        return 0;
+    for (;;) {
+        best = lower(limit_in(dir, file), best);
+        char *slash = strrchr(dir + at, '/');
+        if (slash == NULL)
+            return best;
+        *slash = '\0';
+    }
+}
+
+int64_t sl_cgroup_memory_limit(const char *self, const char *root)
+{
+    FILE *f = fopen(self, "r");
+    char line[600], base[300];
+    int64_t best = 0;
+    while (f != NULL && fgets(line, sizeof line, f) != NULL) {
+        /* "ID:CONTROLLERS:PATH": v2's is "0::PATH", v1's memory one names
+         * memory among its controllers. */
+        line[strcspn(line, "\n")] = '\0';
+        char *c1 = strchr(line, ':'), *c2 = c1 ? strchr(c1 + 1, ':') : NULL;
+        if (c2 == NULL)
+            continue;
+        *c2 = '\0';
+        const char *file = NULL, *ctl = c1 + 1;
+        if (*ctl == '\0' && strcmp(line, "0:") == 0) {
+            snprintf(base, sizeof base, "%s", root);
+            file = "memory.max";
+        }
+        for (size_t n; *ctl && file == NULL; ctl += n + (ctl[n] == ','))
+            if ((n = strcspn(ctl, ",")) == 6 && strncmp(ctl, "memory", 6) == 0) {
+                snprintf(base, sizeof base, "%s/memory", root);
+                file = "memory.limit_in_bytes";
+            }
+        if (file != NULL)
+            best = lower(lowest_up(base, c2 + 1, file), best);
+    }
+    if (f != NULL)
+        fclose(f);
+    return best;
+}
+
+/* The memory this process may have: the physical memory, or its cgroup's
+ * limit where lower (a SLURM job's --mem, a container's --memory); 0 when
+ * the system does not say. A set figure, not what is free now, so that
+ * the size is the same every run. */
 static int64_t memory_bytes(void)
 {
     long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
-    return pages > 0 && page > 0 ? (int64_t)pages * page : 0;
+    int64_t bytes = pages > 0 && page > 0 ? (int64_t)pages * page : 0;
+    return lower(sl_cgroup_memory_limit("/proc/self/cgroup", "/sys/fs/cgroup"), bytes);
 }
 
 int64_t sl_past_cache_fit(int64_t llc, int64_t memory, int64_t most)

@@ -17,12 +17,18 @@ int sl_cache_shared_by(int level);
 /* The elements n of a double array such that three of them (a triad's)
  * are at least 4x the last-level cache (32 MiB assumed when unknown): the
  * smallest power of two, at least 2^22, at most `most`, and, past 2^22,
- * the three at most 1/16 of the physical memory (then they may be less
- * than 4x a large L3: 768 MiB for 480 MiB on a 24 GiB machine). */
+ * the three at most 1/16 of the memory this process may have (the
+ * physical memory, or its cgroup's limit: then they may be less than 4x a
+ * large L3: 768 MiB for 480 MiB on a 24 GiB machine). */
 int64_t sl_past_cache_elements(int64_t most);
 
 /* The same rule for a last-level cache of llc bytes (0: unknown) and
  * memory bytes of memory (0: unknown, no bound). */
 int64_t sl_past_cache_fit(int64_t llc, int64_t memory, int64_t most);
+
+/* The lowest memory limit of this process's cgroup and its parents, read
+ * as self lists them (/proc/self/cgroup) under root (/sys/fs/cgroup):
+ * cgroup v2's memory.max, v1's memory.limit_in_bytes; 0 when none. */
+int64_t sl_cgroup_memory_limit(const char *self, const char *root);
 
 #endif

@@ -1,8 +1,14 @@
 /* test_caches.c - the size "past the caches" (common/caches.h) that the
  * triad and the memory probe use: 4x the last-level cache, bounded by the
- * memory, on machines described by their cache and memory sizes.
+ * memory, on machines described by their cache and memory sizes; and the
+ * memory a cgroup (a SLURM job, a container) allows, from fake trees.
  */
+#define _GNU_SOURCE
 #include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
 
 #include "caches.h"
 #include "check.h"
@@ -10,6 +16,58 @@
 #define MIB (INT64_C(1) << 20)
 #define GIB (INT64_C(1) << 30)
 #define MOST (INT64_C(1) << 33)
+
+/* Write text to the file at top/rel, making its folders. */
+static void put(const char *top, const char *rel, const char *text)
+{
+    char path[512];
+    snprintf(path, sizeof path, "%s/%s", top, rel);
+    for (char *p = path + strlen(top) + 1; (p = strchr(p, '/')) != NULL; p++) {
+        *p = '\0';
+        mkdir(path, 0700);
+        *p = '/';
+    }
+    FILE *f = fopen(path, "w");
+    if (f != NULL) {
+        fputs(text, f);
+        fclose(f);
+    }
+}
+
+/* A job's memory limit, from fake /proc/self/cgroup and /sys/fs/cgroup
+ * trees: the lowest on the way up counts; "max" and unlimited v1 values
+ * are no limit below the physical memory. */
+static void test_cgroup_limit(void)
+{
+    char top[] = "/tmp/speedlab-caches.XXXXXX", self[600], root[600];
+    if (mkdtemp(top) == NULL) {
+        CHECK(!"mkdtemp");
+        return;
+    }
+    snprintf(self, sizeof self, "%s/self", top);
+    snprintf(root, sizeof root, "%s/fs", top);
+    /* v2, a SLURM step in a job with --mem=2G. */
+    put(top, "self", "0::/job_7/step_0\n");
+    put(top, "fs/memory.max", "max\n");
+    put(top, "fs/job_7/memory.max", "2147483648\n");
+    put(top, "fs/job_7/step_0/memory.max", "max\n");
+    CHECK_EQ_LL(sl_cgroup_memory_limit(self, root), INT64_C(2147483648));
+    /* v1 (this VM's kind): the memory line among others, 4 GiB below an
+     * unlimited parent. */
+    put(top, "self", "9:name=systemd:/\n4:memory:/slurm/job_8\n1:cpu,cpuacct:/\n");
+    put(top, "fs/memory/slurm/memory.limit_in_bytes", "9223372036854771712\n");
+    put(top, "fs/memory/slurm/job_8/memory.limit_in_bytes", "4294967296\n");
+    CHECK_EQ_LL(sl_cgroup_memory_limit(self, root), INT64_C(4294967296));
+    /* No limit set anywhere, no memory controller, no file: none. */
+    put(top, "self", "0::/free\n");
+    CHECK_EQ_LL(sl_cgroup_memory_limit(self, root), 0);
+    put(top, "self", "3:cpuset:/x\n");
+    CHECK_EQ_LL(sl_cgroup_memory_limit(self, root), 0);
+    CHECK_EQ_LL(sl_cgroup_memory_limit("/nonexistent/cgroup", root), 0);
+    char rm[700];
+    snprintf(rm, sizeof rm, "rm -rf '%s'", top);
+    CHECK(system(rm) == 0);
+}
 
 int main(void)
 {
@@ -32,5 +90,6 @@ int main(void)
     /* This machine's size obeys its own rule. */
     int64_t here = sl_past_cache_elements(MOST);
     CHECK(here >= INT64_C(1) << 22 && here <= MOST && (here & (here - 1)) == 0);
+    test_cgroup_limit();
     return CHECK_DONE();
 }
