@@ -4,6 +4,7 @@
 # Sets, for the rest of the build:
 #   SPEEDLAB_ARCH_FLAGS     flags for the target ISA (-march=native, -march=$SPEEDLAB_ARCH
 #                           when that names a level, or none)
+#   SPEEDLAB_ARCH_WARNINGS  what those flags need kept quiet (clang 19, AVX10)
 #   SPEEDLAB_SIMD_ISA       AVX-512, AVX2, SSE2, NEON or none (what the flags give)
 #   SPEEDLAB_SIMD_LANES     doubles per vector register of that ISA
 #   SPEEDLAB_NOVEC_FLAGS    flags that switch the auto-vectoriser off (scalar files)
@@ -39,6 +40,18 @@ elseif(SPEEDLAB_NATIVE)
     if(SPEEDLAB_HAS_MCPU_NATIVE)
       set(SPEEDLAB_ARCH_FLAGS "-mcpu=native")
     endif()
+  endif()
+endif()
+
+# clang 19 on a CPU with AVX10.1 (an Intel Xeon 6 here) says for every
+# file that -march=native's "+avx10.1-256 will be promoted to avx10.1-512":
+# its own choice of features, harmless (the CPU has AVX-512), and an error
+# under -Werror. Kept quiet where the compiler has that warning.
+set(SPEEDLAB_ARCH_WARNINGS "")
+if(SPEEDLAB_ARCH_FLAGS AND CMAKE_C_COMPILER_ID MATCHES "Clang")
+  check_c_compiler_flag("-Winvalid-feature-combination" SPEEDLAB_HAS_WFEATURE_COMBINATION)
+  if(SPEEDLAB_HAS_WFEATURE_COMBINATION)
+    set(SPEEDLAB_ARCH_WARNINGS "$<$<COMPILE_LANGUAGE:C>:-Wno-invalid-feature-combination>")
   endif()
 endif()
 
