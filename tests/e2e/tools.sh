@@ -124,7 +124,7 @@ case_mca() {
             ok "$k: a loop modelled" || fail "$k: no row with cycles"
         # In the class the simd loop has most lanes of (its work), lanes
         # per instruction: a scalar loop unrolled has as many lanes an
-        # iteration as a vector one (clang 14's kmeans: 32 and 32, in 85
+        # iteration as a vector one (clang 14, one kernel here: 32 and 32, in 85
         # and 39 instructions), never as many per instruction. 1.5x: a loop
         # left scalar differs from scalar's by its unrolling only.
         awk -F, -v k="$k" '$1 == k && $5 > 0 { per[$2 "," $3] = $6 / $5 }
