@@ -24,7 +24,9 @@
 # (the shared job folders; default results/submit), SPEEDLAB_SUBMIT_TIME
 # (minutes a job may take, default 10), SPEEDLAB_SUBMIT_MAKE_ARGS (how the
 # node builds: e.g. OFFLOAD=host), SPEEDLAB_SUBMIT_WORK (the node's build
-# folder, default /tmp/speedlab-submit-<uid>), SPEEDLAB_SUBMIT_RESULTS (the
+# folder, default /tmp/speedlab-submit-<uid>), SPEEDLAB_SUBMIT_ARGS (the
+# node's runner options, e.g. --size 4096 for a size a GPU shows at; default
+# the lesson's quick size), SPEEDLAB_SUBMIT_RESULTS (the
 # participant's results folder, where make submit's RESULTS goes; default
 # results/: a row the room did not take waits in its room/queue).
 # Exit (send): the runner's (0 right, 3 wrong), 1 the job failed (compile
@@ -56,6 +58,7 @@ send() {
         echo "from: $(id -un)@$(hostname) $from"
         echo "kit: $(git -C "$kit" rev-parse HEAD 2>/dev/null || echo unknown)"
         echo "build: make ${SPEEDLAB_SUBMIT_MAKE_ARGS:-} on the node (its offload compiler, -O3 -march=native)"
+        echo "run: speedlab $kernel --variant gpu,cuda ${SPEEDLAB_SUBMIT_ARGS:-}"
         for f in $files; do
             echo "sha256: $(sha256sum "$f" | cut -d' ' -f1) exercises/$folder/$(basename "$f")"
         done
@@ -145,21 +148,27 @@ node() {
     cc=$(sed -n 's/^CMAKE_C_COMPILER:[A-Z]*=//p' "$build/CMakeCache.txt")
     echo "built by: $("$cc" --version 2>/dev/null | head -1) (make ${SPEEDLAB_SUBMIT_MAKE_ARGS:-})" >>"$out"
     variants=gpu,cuda
-    "$build/bench/speedlab" "$kernel" --variant "$variants" --results "$job" >"$job/run.out" 2>&1
+    # shellcheck disable=SC2086
+    "$build/bench/speedlab" "$kernel" --variant "$variants" ${SPEEDLAB_SUBMIT_ARGS:-} --results "$job" \
+        >"$job/run.out" 2>&1
     rc=$?
     nocuda=$(sed -n -e "s/.*unknown variant 'cuda'.*/the node's build has no CUDA variants/p" \
         -e "s/.*--variant cuda cannot run here.*/the node has no CUDA device/p" "$job/run.out" | head -1)
     if [ -n "$nocuda" ]; then
         echo "(no CUDA rows: $nocuda)" >>"$out"
-        "$build/bench/speedlab" "$kernel" --variant gpu --results "$job" >"$job/run.out" 2>&1
+        # shellcheck disable=SC2086
+        "$build/bench/speedlab" "$kernel" --variant gpu ${SPEEDLAB_SUBMIT_ARGS:-} --results "$job" \
+            >"$job/run.out" 2>&1
         rc=$?
     fi
     cat "$job/run.out" >>"$out"
     [ "$rc" = 0 ] && breakdown >>"$out"
     if command -v nsys >/dev/null 2>&1 && [ "$rc" = 0 ]; then
         # Where a GPU run's time went: kernels and copies, Nsight's own sums.
+        # shellcheck disable=SC2086
         (cd "$job" && nsys profile --stats=true -o profile --force-overwrite true \
-            SPEEDLAB_ROOM= "$build/bench/speedlab" "$kernel" --variant gpu --tree exercises --reps 1 \
+            env SPEEDLAB_ROOM= "$build/bench/speedlab" "$kernel" ${SPEEDLAB_SUBMIT_ARGS:-} \
+            --variant gpu --tree exercises --reps 1 \
             --results "$job/nsys") >"$job/nsys.out" 2>&1 &&
             grep -A8 -E 'cuda_gpu_(kern|mem_time)_sum' "$job/nsys.out" | head -24 >>"$out"
     fi
@@ -172,8 +181,11 @@ node() {
 # GCC's does not.
 breakdown() {
     prof=$job/offload-profile.json
+    # (The job's own options first: this one's --reps and --min-time win.)
+    # shellcheck disable=SC2086
     SPEEDLAB_ROOM= LIBOMPTARGET_PROFILE=$prof LIBOMPTARGET_PROFILE_GRANULARITY=0 \
-        "$build/bench/speedlab" "$kernel" --variant gpu --tree exercises --reps 1 --min-time 0.01 \
+        "$build/bench/speedlab" "$kernel" ${SPEEDLAB_SUBMIT_ARGS:-} --variant gpu --tree exercises \
+        --reps 1 --min-time 0.01 \
         --results "$job/profile" >"$job/profile.out" 2>&1
     if [ ! -s "$prof" ]; then
         echo "(no time breakdown: this node's offload runtime keeps no profile; LLVM's does, with clang)"

@@ -130,11 +130,13 @@ case_bundle() {
     # with nothing from this machine but the C library (env -i).
     # --size KERNEL=...: a kernel's own size wins over --quick for that kernel.
     # (The seeded kernel's quick size took a second a call here, a third of
-    # GCC's run: a tenth of it validates as well.)
+    # GCC's run: a tenth of it validates as well. e2e_smoke: the kernels'
+    # own smoke sizes.)
     mkdir -p "$tmp/tmpdir"
+    # shellcheck disable=SC2086
     expect_rc 0 "run.sh --host-ok" env -i PATH=/usr/bin:/bin TMPDIR="$tmp/tmpdir" \
         "$bundle/run.sh" --host-ok --size ${e2e_example}=3000001 --size ${e2e_seeded}=10000019 \
-        --results "$tmp/results"
+        $e2e_smoke --results "$tmp/results"
     [ -z "$(ls -A "$tmp/tmpdir")" ] && ok "run.sh leaves no temporary folder" ||
         fail "run.sh left $(ls "$tmp/tmpdir")"
     run="$tmp/results/$(readlink "$tmp/results/latest")"

@@ -240,8 +240,12 @@ case_submit() {
     sed -i 's/^\( *\)int on_host = 1;$/&\n\1for (volatile int spin = 1; spin;) {}/' "$tmp/hang/gpu.c"
     grep -q 'spin = 1; spin;' "$tmp/hang/gpu.c" || { fail "planting the hang"; return; }
     sed -i 's/^\( *\)int on_host = 1;$/\1int on_host = 1 +;/' "$tmp/broken/gpu.c"
+    # A small image, timed briefly: the runner's hang limit follows the
+    # slowest validation (the quick size's spent 67 CPU-s spinning, under
+    # load), and the rows' speed is no subject here.
     export SPEEDLAB_SUBMIT_DIR="$tmp/jobs" SPEEDLAB_SUBMIT_WORK="$work" SPEEDLAB_SUBMIT_TIME=8 \
-        SPEEDLAB_SUBMIT_MAKE_ARGS=OFFLOAD=host SPEEDLAB_SKIP_DEPS=1 SPEEDLAB_SUBMIT_RESULTS="$tmp/results"
+        SPEEDLAB_SUBMIT_MAKE_ARGS=OFFLOAD=host SPEEDLAB_SKIP_DEPS=1 SPEEDLAB_SUBMIT_RESULTS="$tmp/results" \
+        SPEEDLAB_SUBMIT_ARGS="--size 128 --min-time 0.01"
     mkdir -p "$tmp/room"
     for who in right hang unmapped broken; do
         # Two are in the room (a shared folder), under their nicknames.
@@ -287,6 +291,8 @@ case_submit() {
     [ "$n" = 4 ] && ok "4 job folders, each with its manifest" || fail "$n job folders"
     for m in "$tmp"/jobs/*/manifest; do
         grep -qE "^sha256: [0-9a-f]{64} exercises/$folder/gpu.c$" "$m" || fail "manifest without the file's SHA-256: $m"
+        grep -qxF "run: speedlab $kernel --variant gpu,cuda --size 128 --min-time 0.01" "$m" ||
+            fail "manifest without the runner's options: $m"
     done
     cluster_gone
 }

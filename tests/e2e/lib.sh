@@ -12,7 +12,9 @@ failures=0
 # The kernels' own cases and test data (kernels/<k>/e2e.sh): the example
 # kernels the harness's cases run (e2e_*), and hooks they call for each
 # kernel that has one (kernel_hooks). No case here names a kernel.
-e2e_example=; e2e_image=; e2e_seeded=; e2e_wrong_rank=
+# e2e_smoke: --size options, for a smoke run that checks the rows and not
+# their speed, of the kernels whose quick size would be slow there.
+e2e_example=; e2e_image=; e2e_seeded=; e2e_wrong_rank=; e2e_smoke=
 for script in "$top"/kernels/*/e2e.sh; do
     [ -f "$script" ] && . "$script"
 done
