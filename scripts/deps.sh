@@ -26,6 +26,9 @@
 # --for-tests adds what only the tests need: chromium, the headless browser
 # that opens the bench's index.html. It is optional: when it cannot be
 # installed the command is printed and that one test is skipped.
+# --for-tests also tries gdb (e2e.mpi_bad_input holds mpirun in it to plant
+# a late finalize), optional in the same way: that case says it was not
+# checked without it.
 # --for-tests also tries numba (python3-numba, python3-numpy: lesson 8)
 # and scikit-learn (python3-sklearn: lesson 9's peer, e2e.kmeans_peer),
 # optional in the same way: their tests are skipped without them.
@@ -107,6 +110,9 @@ if command -v apt-get >/dev/null 2>&1 && command -v dpkg-query >/dev/null 2>&1; 
     if [ "$for_tests" = 1 ] && { ! has_pkg clang-19 || ! has_pkg clang-tools-19; } &&
        apt-cache show clang-19 >/dev/null 2>&1; then
         optional_offload="clang-19 clang-tools-19"
+    fi
+    if [ "$for_tests" = 1 ] && ! command -v gdb >/dev/null 2>&1; then
+        optional_gdb=gdb
     fi
     if [ "$for_tests" = 1 ] && { ! has_pkg python3-numba || ! has_pkg python3-numpy; }; then
         optional_numba=$numba_pkgs
@@ -204,6 +210,8 @@ optional_install() {
     [ -z "${optional_offload:-}" ] || optional_install "clang 19 and its offload linker" \
         "lesson 5's host offload device (make missing-map OFFLOAD=host)" \
         "e2e.host_offload will be skipped" $optional_offload
+    [ -z "${optional_gdb:-}" ] || optional_install gdb "the MPI tests' late-finalize case" \
+        "that case will say it was not checked" $optional_gdb
     [ -z "${optional_mca:-}" ] || optional_install llvm-mca "the report's predicted cycles" \
         "the report predicts with an older llvm-mca, or not at all" $optional_mca
     if [ -n "${optional_arm:-}" ]; then
