@@ -79,7 +79,7 @@ typedef struct bench_run {
     sl_breakdown breakdown;
     sl_context ctx;
     sl_ceilings ceilings;
-    int memory;                    /* a kernel moves memory: probe the bus too */
+    unsigned roofs;                /* the bandwidth roofs the rows stand under */
     size_t invalid;
     int timed, sig, plots;
     int published;                 /* the folder is in place (run.final) */
@@ -175,10 +175,10 @@ static int time_valid(bench_run *b)
 {
     sl_suite *suite = b->suite;
     /* The probe runs before and after timing; the faster is kept. */
-    b->memory = sl_bench_moves_memory(suite);
+    b->roofs = sl_suite_memory_roofs(suite);
     double probe_from = sl_now();
     if (b->invalid < suite->count && !sl_interrupted())
-        sl_measure_ceilings(&b->ceilings, b->cli.quick, b->memory);
+        sl_measure_ceilings(&b->ceilings, b->cli.quick, b->roofs);
     double deadline = sl_bench_deadline(&b->set, b->start, sl_now() - probe_from);
     char more[128];
     sl_bench_describe_target(&b->set, more, sizeof more);
@@ -214,10 +214,12 @@ static int probe(bench_run *b)
     b->invalid += (size_t)sl_breakdown_measure(&b->breakdown, b->suite, b->set.reps,
                                                b->cli.quick, stdout, b->cli.verbose);
     printf("probing the machine's ceilings (FMA, divide, 64-bit multiply, vector issue and the "
-           "clock on one core%s)\n",
-           b->memory ? "; memory and cache bandwidth on 1 and every core" : "");
+           "clock on one core%s%s%s)\n", b->roofs ? "; the " : "",
+           b->roofs & SL_ROOF_MEMORY ? (b->roofs & SL_ROOF_CACHES ? "memory's and caches'" :
+                                        "memory's") : b->roofs ? "caches'" : "",
+           b->roofs ? " bandwidth on 1 and every core" : "");
     fflush(stdout);
-    sl_measure_ceilings(&b->ceilings, b->cli.quick, b->memory);
+    sl_measure_ceilings(&b->ceilings, b->cli.quick, b->roofs);
 #ifdef SPEEDLAB_MCA_CSV
     sl_mca_load(&b->ceilings.mca, SPEEDLAB_MCA_CSV);
 #endif

@@ -54,7 +54,7 @@ static void at_most_the_issue_width(const char *name, sl_probe_fn *fn, int chain
 static void windows_long_enough_to_judge(void)
 {
     sl_ceilings m = { 0 };
-    sl_measure_ceilings(&m, 1, 1);
+    sl_measure_ceilings(&m, 1, SL_ROOF_MEMORY | SL_ROOF_CACHES);
     for (int k = SL_CEILING_DIVIDE; k < SL_CEILING_KINDS; k++) {
         printf("probe %d: window %.3f s\n", k, m.window[k]);
         CHECK(m.window[k] >= SL_QUIET_MIN_WINDOW);

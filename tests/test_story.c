@@ -3,7 +3,8 @@
  * found, with its size and place; a steady machine is not accused. And
  * its roofs (report/ceiling_report.c): a ceiling is the lower of the
  * compute and the memory roof, names which, and a rate past it by more
- * than 10% is marked "!" with its footnote. The suites are made by hand,
+ * than 10% is marked "!" with its footnote; the bench probes only the
+ * bandwidth roofs its rows stand under. The suites are made by hand,
  * so the expected numbers are exact. And the page's tables (report/html.c)
  * take only a table's second line for its separator, as the console does. */
 #define _GNU_SOURCE
@@ -141,6 +142,59 @@ static void roofs(void)
     free(t);
 }
 
+/* The bench probes only the bandwidth roofs its rows stand under: none
+ * for a kernel that declares no bytes, the memory's for one without its
+ * arrays' size or with arrays past the last cache, the caches' for arrays
+ * that fit one; and the summary says which it left out. */
+static void probed_roofs(void)
+{
+    sl_kernel kernels[3] = { { &roof_compute, roof_variants, 1 },
+                             { &roof_memory, roof_variants, 1 },
+                             { &roof_cached, roof_variants, 1 } };
+    sl_config c[2];
+    memset(c, 0, sizeof c);
+    for (int i = 0; i < 2; i++)
+        c[i].variant = &roof_variants[0], c[i].threads_used = 1, c[i].problem.size = 1000;
+    sl_suite s = { .configs = c, .count = 1 };
+    c[0].kernel = &kernels[0];
+    CHECK(sl_suite_memory_roofs(&s) == 0);
+    c[0].kernel = &kernels[1];
+    CHECK(sl_suite_memory_roofs(&s) == SL_ROOF_MEMORY);
+    /* 8 KB of arrays: in a cache wherever sysfs names one that large. */
+    sl_bandwidth sizes;
+    sl_bandwidth_sizes(&sizes);
+    int64_t largest = 0;
+    for (int level = 0; level < SL_CACHE_LEVELS; level++)
+        largest = sizes.cache[level].cache_bytes > largest ? sizes.cache[level].cache_bytes
+                                                           : largest;
+    c[0].kernel = &kernels[2];
+    CHECK(sl_suite_memory_roofs(&s) == (largest >= 8000 ? SL_ROOF_CACHES : SL_ROOF_MEMORY));
+    /* Past the last cache, and beside arrays that fit: both. */
+    c[1].kernel = &kernels[2];
+    c[1].problem.size = largest + 1;
+    CHECK(sl_suite_memory_roofs(&s) == (largest >= 8000 ? SL_ROOF_CACHES : SL_ROOF_MEMORY));
+    s.count = 2;
+    CHECK(sl_suite_memory_roofs(&s) ==
+          (largest >= 8000 ? SL_ROOF_MEMORY | SL_ROOF_CACHES : SL_ROOF_MEMORY));
+
+    sl_ceilings m;
+    memset(&m, 0, sizeof m);
+    m.measured = 1, m.lanes = 8, m.memory.measured = 1;
+    for (unsigned roofs = SL_ROOF_MEMORY; roofs <= (SL_ROOF_MEMORY | SL_ROOF_CACHES); roofs++) {
+        m.memory.roofs = roofs;
+        char *text = NULL;
+        size_t len = 0;
+        FILE *f = open_memstream(&text, &len);
+        s.count = 0;
+        sl_print_ceilings(f, &m, &s);
+        fclose(f);
+        CHECK((strstr(text, "caches' roofs were not probed") != NULL) == (roofs == SL_ROOF_MEMORY));
+        CHECK((strstr(text, "memory's bandwidth was not probed") != NULL) ==
+              (roofs == SL_ROOF_CACHES));
+        free(text);
+    }
+}
+
 /* An expert rung built without the instructions it needs runs the rung
  * below's code: labelled as a fallback, and held against the kernel's own
  * limit (1 FMA a unit: 50% at 5e8), not the expert's (4: 200%). */
@@ -200,6 +254,7 @@ int main(void)
     page_tables();
     fallback_rung();
     roofs();
+    probed_roofs();
     sl_suite s;
     sl_config configs[CONFIGS];
     sl_drift d;

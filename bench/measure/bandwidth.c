@@ -182,8 +182,6 @@ static void measure_caches(sl_bandwidth *m, int quick)
 {
     for (int level = 1; level <= SL_CACHE_LEVELS; level++) {
         sl_cache_roof *r = &m->cache[level - 1];
-        r->cache_bytes = sl_cache_bytes(level);
-        r->shared_by = sl_cache_shared_by(level);
         if (r->cache_bytes <= 0)
             continue;
         int64_t n = r->cache_bytes / 2 / 24 / 8 * 8;
@@ -193,11 +191,10 @@ static void measure_caches(sl_bandwidth *m, int quick)
     }
 }
 
-void sl_measure_bandwidth(sl_bandwidth *m, int quick)
+/* The memory's roof on 1 thread and on every core, pooled with an earlier
+ * call's passes (again). */
+static void measure_memory(sl_bandwidth *m, int quick, int again)
 {
-    int again = m->measured;
-    if (!again)
-        memset(m, 0, sizeof *m);
     int64_t n = sl_past_cache_elements(MOST_ELEMENTS);
     size_t bytes = (size_t)n * sizeof(double);
     double *a = aligned_alloc(64, bytes), *b = aligned_alloc(64, bytes),
@@ -206,11 +203,8 @@ void sl_measure_bandwidth(sl_bandwidth *m, int quick)
         free(a), free(b), free(c);
         return;
     }
-    int cores = sl_cores_available();
     m->elements = n;
-    m->threads[0] = 1;
-    m->threads[1] = cores;
-    touch(a, b, c, n, cores);
+    touch(a, b, c, n, m->threads[1]);
     for (int k = 0; k < 2; k++) {
         int runs = quick ? QUICK_RUNS : SL_BANDWIDTH_RUNS;
         sl_quiet_mark from, to;
@@ -232,7 +226,30 @@ void sl_measure_bandwidth(sl_bandwidth *m, int quick)
         summarise(m, k);
     }
     free(a), free(b), free(c);
-    measure_caches(m, quick);
+}
+
+void sl_bandwidth_sizes(sl_bandwidth *m)
+{
+    memset(m, 0, sizeof *m);
+    m->threads[0] = 1;
+    m->threads[1] = sl_cores_available();
+    for (int level = 1; level <= SL_CACHE_LEVELS; level++) {
+        m->cache[level - 1].cache_bytes = sl_cache_bytes(level);
+        m->cache[level - 1].shared_by = sl_cache_shared_by(level);
+    }
+}
+
+void sl_measure_bandwidth(sl_bandwidth *m, int quick, unsigned roofs)
+{
+    int again = m->measured;
+    if (!again)
+        sl_bandwidth_sizes(m);
+    m->roofs |= roofs;
+    /* The first call of the memory's (a run probes the same roofs twice). */
+    if (roofs & SL_ROOF_MEMORY)
+        measure_memory(m, quick, again && m->elements > 0);
+    if (roofs & SL_ROOF_CACHES)
+        measure_caches(m, quick);
     m->measured++;
 }
 
@@ -265,7 +282,7 @@ int sl_cache_level_of(const sl_bandwidth *m, double bytes, int threads)
     threads = threads < 1 ? 1 : threads;
     for (int level = 1; level <= SL_CACHE_LEVELS; level++) {
         const sl_cache_roof *r = &m->cache[level - 1];
-        if (r->cache_bytes <= 0 || r->bytes_per_s[0] <= 0.0)
+        if (r->cache_bytes <= 0)
             continue;
         /* The part of the working set one copy of this level holds. */
         int sharing = r->shared_by < threads ? r->shared_by : threads;

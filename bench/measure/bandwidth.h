@@ -23,6 +23,9 @@
 /* The cache levels with a roof of their own: L1, L2, L3. */
 #define SL_CACHE_LEVELS 3
 
+/* The roofs a probe measures (a bench: those its rows stand under). */
+enum { SL_ROOF_MEMORY = 1u, SL_ROOF_CACHES = 2u };
+
 /* A cache level's roof: the same loop with plain stores (a line in cache
  * is written where it lives) over half the level, repeated inside one
  * parallel region so that no fork or join is timed. A private level is
@@ -38,8 +41,9 @@ typedef struct sl_cache_roof {
 } sl_cache_roof;
 
 typedef struct sl_bandwidth {
-    int measured;            /* times probed; 0: never (or no memory) */
-    int64_t elements;        /* per array; 3 arrays */
+    int measured;            /* times probed; 0: never */
+    unsigned roofs;          /* those asked for (SL_ROOF_MEMORY, SL_ROOF_CACHES) */
+    int64_t elements;        /* per array; 3 arrays; 0: the memory not probed */
     int threads[2];          /* 1, and every core */
     double bytes_per_s[2];   /* the loop's bytes per second (24 an element) */
     double spread[2];        /* (max - min) / median of the runs */
@@ -54,15 +58,20 @@ typedef struct sl_bandwidth {
     sl_cache_roof cache[SL_CACHE_LEVELS]; /* cache[0] is L1 */
 } sl_bandwidth;
 
-/* Probe (2.5 s on a Zen 4; quick: 1.5 s): the memory, then every cache level
- * sysfs names, each window at least quiet.h's SL_QUIET_MIN_WINDOW long
- * (more passes when the planned ones end sooner). Called again (the bench probes before and
- * after the timing), it pools the memory's passes: its bandwidth on a
- * shared host swings by 2x from second to second (neighbours share it),
- * so that roof is the median of both calls, comparable with the kernels'
- * medians, not the luckier call's peak. A cache is a core's own, where
- * load only slows: its roof is the faster call's. */
-void sl_measure_bandwidth(sl_bandwidth *b, int quick);
+/* Probe the roofs named (both: 2.5 s on a Zen 4; quick: 1.5 s): the
+ * memory, then every cache level sysfs names, each window at least
+ * quiet.h's SL_QUIET_MIN_WINDOW long (more passes when the planned ones
+ * end sooner). Called again (the bench probes before and after the
+ * timing), it pools the memory's passes: its bandwidth on a shared host
+ * swings by 2x from second to second (neighbours share it), so that roof
+ * is the median of both calls, comparable with the kernels' medians, not
+ * the luckier call's peak. A cache is a core's own, where load only
+ * slows: its roof is the faster call's. */
+void sl_measure_bandwidth(sl_bandwidth *b, int quick, unsigned roofs);
+
+/* The cache levels' sizes as sysfs gives them, and the thread counts, with
+ * nothing measured: what sl_cache_level_of needs before a probe. */
+void sl_bandwidth_sizes(sl_bandwidth *b);
 
 /* Is the roof of every core (k 1) or of one thread (k 0) suspect: taken
  * while others used the CPU, or every core's below one thread's? */
@@ -76,8 +85,9 @@ double sl_bandwidth_for(const sl_bandwidth *b, int threads);
 double sl_cache_bandwidth_for(const sl_bandwidth *b, int level, int threads);
 
 /* The cache level whose roof a working set of `bytes` on `threads`
- * threads (each its equal part) stands under: the smallest it fits in (a
- * private level holds one thread's part); 0: none, the memory's. */
+ * threads (each its equal part) stands under: the smallest, of those
+ * sysfs names, it fits in (a private level holds one thread's part); 0:
+ * none, the memory's. By the sizes alone, probed or not. */
 int sl_cache_level_of(const sl_bandwidth *b, double bytes, int threads);
 
 #endif

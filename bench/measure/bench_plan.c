@@ -179,14 +179,6 @@ void sl_bench_describe_target(const sl_bench_settings *s, char *out, size_t len)
                  s->budget > 0.0 ? "within the time budget" : "with no time limit");
 }
 
-int sl_bench_moves_memory(const sl_suite *s)
-{
-    for (size_t i = 0; i < s->count; i++)
-        if (s->configs[i].kernel->problem->bytes_moved != NULL)
-            return 1;
-    return 0;
-}
-
 /* A configuration timed with fewer repetitions than asked (Google
  * Benchmark stopped it): 1 with why naming the first one, else 0. */
 static int short_of_reps(const sl_suite *s, int reps, char *why, size_t whylen)

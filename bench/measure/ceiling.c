@@ -102,13 +102,13 @@ static void measure_kinds(sl_ceilings *m, double target, unsigned kinds)
     }
 }
 
-void sl_measure_ceilings(sl_ceilings *m, int quick, int memory)
+void sl_measure_ceilings(sl_ceilings *m, int quick, unsigned roofs)
 {
     double target = quick ? PROBE_SECONDS / 4 : PROBE_SECONDS;
     measure_kinds(m, target, (1u << SL_CEILING_KINDS) - 1);
     measure_clock(m, target);
-    if (memory)
-        sl_measure_bandwidth(&m->memory, quick);
+    if (roofs)
+        sl_measure_bandwidth(&m->memory, quick, roofs);
     m->measured++;
 }
 

@@ -36,10 +36,12 @@ typedef struct sl_ceilings {
 
 /* Run the probes on the calling thread (about a second in all; quick:
  * half of that, each probe's window no shorter than quiet.h's
- * SL_QUIET_MIN_WINDOW); memory: the bandwidth probe too, on every core. Called again on the same struct, it keeps per
- * instruction the faster median: the bench probes before and after timing,
- * so a slow moment of the machine does not lower the ceiling. */
-void sl_measure_ceilings(sl_ceilings *m, int quick, int memory);
+ * SL_QUIET_MIN_WINDOW), and the bandwidth roofs named in `roofs`
+ * (bandwidth.h: SL_ROOF_MEMORY, SL_ROOF_CACHES; 0: none), on every core.
+ * Called again on the same struct, it keeps per instruction the faster
+ * median: the bench probes before and after timing, so a slow moment of
+ * the machine does not lower the ceiling. */
+void sl_measure_ceilings(sl_ceilings *m, int quick, unsigned roofs);
 /* Only the instructions in kinds (bit k: sl_ceiling_kind k), quick, and
  * neither the clock nor the memory: what a run that holds its rows
  * against their own roofs needs (the room's; report/ceiling_report.h

@@ -96,14 +96,33 @@ static double sl_config_compute_roof(const sl_ceilings *m, const sl_config *c)
     return roof;
 }
 
-int sl_config_level(const sl_ceilings *m, const sl_config *c)
+/* Where c's arrays live by the cache sizes in b (sl_config_level). */
+static int held_level(const sl_bandwidth *b, const sl_config *c)
 {
     const sl_problem_def *k = c->kernel->problem;
-    if (!k->bytes_moved || !m->measured)
+    if (!k->bytes_moved)
         return -1;
     /* Without its arrays' size, a kernel's bytes come from memory. */
-    return k->bytes_held ? sl_cache_level_of(&m->memory, k->bytes_held(&c->problem),
+    return k->bytes_held ? sl_cache_level_of(b, k->bytes_held(&c->problem),
                                              sl_config_cores(c)) : 0;
+}
+
+int sl_config_level(const sl_ceilings *m, const sl_config *c)
+{
+    return m->measured ? held_level(&m->memory, c) : -1;
+}
+
+unsigned sl_suite_memory_roofs(const sl_suite *s)
+{
+    sl_bandwidth sizes;
+    sl_bandwidth_sizes(&sizes);
+    unsigned roofs = 0;
+    for (size_t i = 0; i < s->count; i++) {
+        int level = held_level(&sizes, &s->configs[i]);
+        if (level >= 0)
+            roofs |= level > 0 ? SL_ROOF_CACHES : SL_ROOF_MEMORY;
+    }
+    return roofs;
 }
 
 double sl_config_bandwidth(const sl_ceilings *m, const sl_config *c)
@@ -206,7 +225,7 @@ int sl_write_ceilings(const char *dir, const sl_ceilings *m, const sl_suite *s)
             fprintf(af.fp, "%.3f", m->others[k]);
         fputc('\n', af.fp);
     }
-    for (int k = 0; k < 2 && m->memory.measured; k++)
+    for (int k = 0; k < 2 && m->memory.elements > 0; k++)
         fprintf(af.fp, "memory bandwidth,,%d,,%.6g,%.4f,%s,%lld,%s,\n", m->memory.threads[k],
                 m->memory.bytes_per_s[k] * 1e-9, m->memory.spread[k],
                 m->memory.nontemporal[k] ? "non-temporal" : "plain",
@@ -312,6 +331,19 @@ static void print_cache_roofs(FILE *f, const sl_bandwidth *b)
                    "against likwid-bench's (the reference, \"the cache roofs\").\n\n");
 }
 
+/* The bench probes only the roofs its rows stand under: the one it left
+ * out, when it probed the other, and why. */
+static void print_roofs_left_out(FILE *f, const sl_bandwidth *b)
+{
+    if (!b->measured || b->roofs == (SL_ROOF_MEMORY | SL_ROOF_CACHES))
+        return;
+    fprintf(f, "%s\n\n", b->roofs & SL_ROOF_MEMORY
+        ? "The caches' roofs were not probed: no row's arrays fit a cache, so no row stands "
+          "under one (a run with a row whose arrays fit one probes them)."
+        : "The memory's bandwidth was not probed: every row's arrays fit a cache, so no row "
+          "stands under the memory's roof (a run with a row past the last cache probes it).");
+}
+
 void sl_print_ceilings(FILE *f, const sl_ceilings *m, const sl_suite *s)
 {
     if (!m->measured)
@@ -344,7 +376,7 @@ void sl_print_ceilings(FILE *f, const sl_ceilings *m, const sl_suite *s)
                "than 1/%d of a packed one, so a scalar divide-bound rung gets more "
                "than 1/%d).\n\n",
             m->lanes, m->lanes);
-    if (m->memory.measured)
+    if (m->memory.elements > 0)
         fprintf(f, "The memory probe (STREAM's a = b + s*c over three arrays of %lld MiB; "
                    "bytes counted as the loop reads and writes them, 24 an element, as STREAM "
                    "and likwid-bench count) sustained **%.1f GB/s on 1 thread** and **%.1f "
@@ -366,6 +398,7 @@ void sl_print_ceilings(FILE *f, const sl_ceilings *m, const sl_suite *s)
                       "memory nothing a roof can show.");
     if (m->memory.measured)
         print_cache_roofs(f, &m->memory);
+    print_roofs_left_out(f, &m->memory);
     print_headline(f, m, s);
     fprintf(f, "| kernel | variant | threads | rate /s | ceiling /s | %% of ceiling "
                "| bound | limit |\n|---|---|---|--:|--:|--:|---|---|\n");

@@ -29,6 +29,11 @@ sl_limit sl_config_limit(const sl_ceilings *m, const sl_config *c);
  * one, the issue roof's (sl_measure_ceiling_kinds). */
 unsigned sl_suite_ceiling_kinds(const sl_suite *s);
 
+/* The bandwidth roofs s's rows stand under (bandwidth.h: SL_ROOF_MEMORY,
+ * SL_ROOF_CACHES; 0: no kernel of s declares its bytes), by the caches'
+ * sizes: the bench probes only those. */
+unsigned sl_suite_memory_roofs(const sl_suite *s);
+
 /* Cores a configuration had: its threads, at most the machine's (a target
  * region on the host fallback: the runtime's default team). */
 int sl_config_cores(const sl_config *c);
