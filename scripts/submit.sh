@@ -58,7 +58,7 @@ send() {
         echo "from: $(id -un)@$(hostname) $from"
         echo "kit: $(git -C "$kit" rev-parse HEAD 2>/dev/null || echo unknown)"
         echo "build: make ${SPEEDLAB_SUBMIT_MAKE_ARGS:-} on the node (its offload compiler, -O3 -march=native)"
-        echo "run: speedlab $kernel --variant gpu,cuda ${SPEEDLAB_SUBMIT_ARGS:-}"
+        echo "run: speedlab $kernel${SPEEDLAB_SUBMIT_ARGS:+ $SPEEDLAB_SUBMIT_ARGS} --variant gpu,cuda"
         for f in $files; do
             echo "sha256: $(sha256sum "$f" | cut -d' ' -f1) exercises/$folder/$(basename "$f")"
         done
@@ -124,7 +124,7 @@ finish() {
 }
 
 node() {
-    kit=$1 job=$2 kernel=$3
+    kit=$1 job=$2 kernel=$3 wrap=
     folder=$(sed -n 's/^folder: //p' "$job/manifest")
     work=${SPEEDLAB_SUBMIT_WORK:-/tmp/speedlab-submit-$(id -u)}
     src=$work/kit build=$work/build
@@ -147,32 +147,34 @@ node() {
     fi
     cc=$(sed -n 's/^CMAKE_C_COMPILER:[A-Z]*=//p' "$build/CMakeCache.txt")
     echo "built by: $("$cc" --version 2>/dev/null | head -1) (make ${SPEEDLAB_SUBMIT_MAKE_ARGS:-})" >>"$out"
-    variants=gpu,cuda
-    # shellcheck disable=SC2086
-    "$build/bench/speedlab" "$kernel" --variant "$variants" ${SPEEDLAB_SUBMIT_ARGS:-} --results "$job" \
-        >"$job/run.out" 2>&1
+    runner --variant gpu,cuda --results "$job" >"$job/run.out" 2>&1
     rc=$?
     nocuda=$(sed -n -e "s/.*unknown variant 'cuda'.*/the node's build has no CUDA variants/p" \
         -e "s/.*--variant cuda cannot run here.*/the node has no CUDA device/p" "$job/run.out" | head -1)
     if [ -n "$nocuda" ]; then
         echo "(no CUDA rows: $nocuda)" >>"$out"
-        # shellcheck disable=SC2086
-        "$build/bench/speedlab" "$kernel" --variant gpu ${SPEEDLAB_SUBMIT_ARGS:-} --results "$job" \
-            >"$job/run.out" 2>&1
+        runner --variant gpu --results "$job" >"$job/run.out" 2>&1
         rc=$?
     fi
     cat "$job/run.out" >>"$out"
     [ "$rc" = 0 ] && breakdown >>"$out"
     if command -v nsys >/dev/null 2>&1 && [ "$rc" = 0 ]; then
         # Where a GPU run's time went: kernels and copies, Nsight's own sums.
-        # shellcheck disable=SC2086
-        (cd "$job" && nsys profile --stats=true -o profile --force-overwrite true \
-            env SPEEDLAB_ROOM= "$build/bench/speedlab" "$kernel" ${SPEEDLAB_SUBMIT_ARGS:-} \
-            --variant gpu --tree exercises --reps 1 \
-            --results "$job/nsys") >"$job/nsys.out" 2>&1 &&
+        (cd "$job" && export SPEEDLAB_ROOM='' &&
+            wrap="nsys profile --stats=true -o profile --force-overwrite true" &&
+            runner --variant gpu --tree exercises --reps 1 --results "$job/nsys") \
+            >"$job/nsys.out" 2>&1 &&
             grep -A8 -E 'cuda_gpu_(kern|mem_time)_sum' "$job/nsys.out" | head -24 >>"$out"
     fi
     finish "$rc"
+}
+
+# runner OPTION...: the node's runner on the job's kernel, the instructor's
+# options (SPEEDLAB_SUBMIT_ARGS) first so that OPTIONs win; under $wrap (a
+# profiler's command line) where set.
+runner() {
+    # shellcheck disable=SC2086
+    ${wrap:-} "$build/bench/speedlab" "$kernel" ${SPEEDLAB_SUBMIT_ARGS:-} "$@"
 }
 
 # Where the time of the participant's gpu code went (copies, kernel,
@@ -181,12 +183,9 @@ node() {
 # GCC's does not.
 breakdown() {
     prof=$job/offload-profile.json
-    # (The job's own options first: this one's --reps and --min-time win.)
-    # shellcheck disable=SC2086
-    SPEEDLAB_ROOM= LIBOMPTARGET_PROFILE=$prof LIBOMPTARGET_PROFILE_GRANULARITY=0 \
-        "$build/bench/speedlab" "$kernel" ${SPEEDLAB_SUBMIT_ARGS:-} --variant gpu --tree exercises \
-        --reps 1 --min-time 0.01 \
-        --results "$job/profile" >"$job/profile.out" 2>&1
+    (export SPEEDLAB_ROOM='' LIBOMPTARGET_PROFILE="$prof" LIBOMPTARGET_PROFILE_GRANULARITY=0 &&
+        runner --variant gpu --tree exercises --reps 1 --min-time 0.01 \
+            --results "$job/profile") >"$job/profile.out" 2>&1
     if [ ! -s "$prof" ]; then
         echo "(no time breakdown: this node's offload runtime keeps no profile; LLVM's does, with clang)"
     elif ! sh "$kit/scripts/offload_profile.sh" "$prof" "$folder/"; then

@@ -291,7 +291,7 @@ case_submit() {
     [ "$n" = 4 ] && ok "4 job folders, each with its manifest" || fail "$n job folders"
     for m in "$tmp"/jobs/*/manifest; do
         grep -qE "^sha256: [0-9a-f]{64} exercises/$folder/gpu.c$" "$m" || fail "manifest without the file's SHA-256: $m"
-        grep -qxF "run: speedlab $kernel --variant gpu,cuda --size 128 --min-time 0.01" "$m" ||
+        grep -qxF "run: speedlab $kernel --size 128 --min-time 0.01 --variant gpu,cuda" "$m" ||
             fail "manifest without the runner's options: $m"
     done
     cluster_gone
