@@ -245,7 +245,7 @@ void sl_measure_bandwidth(sl_bandwidth *m, int quick, unsigned roofs)
     if (!again)
         sl_bandwidth_sizes(m);
     m->roofs |= roofs;
-    /* The first call of the memory's (a run probes the same roofs twice). */
+    /* Pooled with an earlier call's passes where that call measured them. */
     if (roofs & SL_ROOF_MEMORY)
         measure_memory(m, quick, again && m->elements > 0);
     if (roofs & SL_ROOF_CACHES)

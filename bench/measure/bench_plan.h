@@ -77,7 +77,6 @@ double sl_bench_deadline(const sl_bench_settings *s, double start, double probe_
  * or "" without a target. */
 void sl_bench_describe_target(const sl_bench_settings *s, char *out, size_t len);
 
-
 /* After the timing (timed: it ran to the end; sig: the signal that
  * stopped it, or 0): -1 to go on, or the exit code that ends the run with
  * why: a configuration short of its repetitions has no median worth
