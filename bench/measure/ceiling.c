@@ -62,7 +62,7 @@ static void measure_clock(sl_ceilings *m, double target)
         sl_sample_add(&hz, (double)reps * SL_PROBE_CLOCK_ADDS /
                                sl_probe_seconds(sl_probe_clock, reps));
     sl_sample_summarise(&hz);
-    if (hz.median > m->clock_hz)
+    if (hz.median > m->clock_hz && hz.median < SL_PROBE_CLOCK_MOST_HZ)
         m->clock_hz = hz.median;
 }
 

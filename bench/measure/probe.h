@@ -19,6 +19,9 @@ double sl_probe_vector(int64_t reps);
  * cycles = adds; returns the chain's end. -1 where the kit has no such
  * chain for this CPU (the clock is then not measured). */
 enum { SL_PROBE_CLOCK_ADDS = 32 };
+/* No core runs that chain faster (the fastest boost to 6.2 GHz): a clock
+ * above this is a chain the core shortened, and is not kept. */
+#define SL_PROBE_CLOCK_MOST_HZ 7e9
 double sl_probe_clock(int64_t reps);
 
 #endif
