@@ -166,7 +166,9 @@ static void shifted_over_time(void)
     sl_timing t = { .reps = 6, .min_time = 1e-4, .retry_busy = 1, .target = 0.05 };
     CHECK(sl_suite_time(&s, &t) == 0);
     const sl_config *c = &s.configs[0];
-    CHECK(c->timed >= SL_SHIFT_MIN_REPS);
+    /* A busy machine may leave it disturbed before it has the repetitions
+     * to judge stretches (seen once, beside e2e.aarch64's qemu). */
+    CHECK(c->contaminated || c->timed >= SL_SHIFT_MIN_REPS);
     CHECK(c->contaminated || c->short_of == SL_SHORT_SHIFTED);
     CHECK(strcmp(sl_short_of_name(SL_SHORT_SHIFTED), "shifted over time") == 0);
     sl_suite_free(&s);
