@@ -213,11 +213,14 @@ static int probe(bench_run *b)
         return CONTINUE;
     b->invalid += (size_t)sl_breakdown_measure(&b->breakdown, b->suite, b->set.reps,
                                                b->cli.quick, stdout, b->cli.verbose);
+    static const char *const bandwidths[] = {
+        [SL_ROOF_MEMORY] = "; the memory's bandwidth on 1 and every core",
+        [SL_ROOF_CACHES] = "; the caches' bandwidth on 1 and every core",
+        [SL_ROOF_MEMORY | SL_ROOF_CACHES] = "; the memory's and caches' bandwidth on 1 and "
+                                            "every core",
+    };
     printf("probing the machine's ceilings (FMA, divide, 64-bit multiply, vector issue and the "
-           "clock on one core%s%s%s)\n", b->roofs ? "; the " : "",
-           b->roofs & SL_ROOF_MEMORY ? (b->roofs & SL_ROOF_CACHES ? "memory's and caches'" :
-                                        "memory's") : b->roofs ? "caches'" : "",
-           b->roofs ? " bandwidth on 1 and every core" : "");
+           "clock on one core%s)\n", b->roofs ? bandwidths[b->roofs] : "");
     fflush(stdout);
     sl_measure_ceilings(&b->ceilings, b->cli.quick, b->roofs);
 #ifdef SPEEDLAB_MCA_CSV

@@ -31,14 +31,19 @@
 #define PAIRS 5
 #define RUN_SECONDS 0.01
 
+/* One run of the clock probe, in cycles (adds) per second. */
+static double clock_hz(int64_t reps)
+{
+    return (double)reps * SL_PROBE_CLOCK_ADDS / sl_probe_seconds(sl_probe_clock, reps);
+}
+
 static void at_most_the_issue_width(const char *name, sl_probe_fn *fn, int chains)
 {
     int64_t clock_reps = sl_probe_reps(sl_probe_clock, RUN_SECONDS);
     int64_t reps = sl_probe_reps(fn, RUN_SECONDS);
     double lowest = 1e300;
     for (int p = 0; p < PAIRS; p++) {
-        double hz = (double)clock_reps * SL_PROBE_CLOCK_ADDS /
-                    sl_probe_seconds(sl_probe_clock, clock_reps);
+        double hz = clock_hz(clock_reps);
         double per_s = (double)reps * chains / sl_probe_seconds(fn, reps);
         if (per_s / hz < lowest)
             lowest = per_s / hz;
@@ -82,7 +87,7 @@ static void clock_is_a_clock(void)
     int64_t reps = sl_probe_reps(sl_probe_clock, RUN_SECONDS);
     double fastest = 0.0;
     for (int r = 0; r < PAIRS; r++) {
-        double hz = (double)reps * SL_PROBE_CLOCK_ADDS / sl_probe_seconds(sl_probe_clock, reps);
+        double hz = clock_hz(reps);
         fastest = hz > fastest ? hz : fastest;
     }
     printf("clock  %.2f GHz\n", fastest * 1e-9);
