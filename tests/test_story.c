@@ -195,6 +195,31 @@ static void probed_roofs(void)
     }
 }
 
+/* Each cache roof is measured over half its level, at most 4x the level
+ * below: a 2-core VM's 48 KiB L1 and 2 MiB L2 each core's own, and a
+ * 480 MiB L3 shared by both, on 1 and 2 threads; then a small L3. */
+static void cache_probe_sets(void)
+{
+    sl_bandwidth b;
+    memset(&b, 0, sizeof b);
+    b.cache[0] = (sl_cache_roof){ .cache_bytes = 48 << 10, .shared_by = 1 };
+    b.cache[1] = (sl_cache_roof){ .cache_bytes = 2 << 20, .shared_by = 1 };
+    b.cache[2] = (sl_cache_roof){ .cache_bytes = INT64_C(480) << 20, .shared_by = 2 };
+    CHECK(sl_cache_probe_bytes(&b, 1, 1) == 24 << 10);
+    CHECK(sl_cache_probe_bytes(&b, 1, 2) == 48 << 10);
+    CHECK(sl_cache_probe_bytes(&b, 2, 1) == 192 << 10);
+    CHECK(sl_cache_probe_bytes(&b, 2, 2) == 384 << 10);
+    CHECK(sl_cache_probe_bytes(&b, 3, 1) == 8 << 20);
+    CHECK(sl_cache_probe_bytes(&b, 3, 2) == 16 << 20);
+    /* 4 MiB of L3: its half is below 4x the L2. An L2 sysfs does not
+     * name: half the L3. */
+    b.cache[2].cache_bytes = 4 << 20;
+    CHECK(sl_cache_probe_bytes(&b, 3, 1) == 2 << 20);
+    b.cache[1].cache_bytes = 0;
+    b.cache[2].cache_bytes = INT64_C(480) << 20;
+    CHECK(sl_cache_probe_bytes(&b, 3, 2) == INT64_C(240) << 20);
+}
+
 /* An expert rung built without the instructions it needs runs the rung
  * below's code: labelled as a fallback, and held against the kernel's own
  * limit (1 FMA a unit: 50% at 5e8), not the expert's (4: 200%). */
@@ -255,6 +280,7 @@ int main(void)
     fallback_rung();
     roofs();
     probed_roofs();
+    cache_probe_sets();
     sl_suite s;
     sl_config configs[CONFIGS];
     sl_drift d;

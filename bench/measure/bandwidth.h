@@ -27,9 +27,10 @@
 enum { SL_ROOF_MEMORY = 1u, SL_ROOF_CACHES = 2u };
 
 /* A cache level's roof: the same loop with plain stores (a line in cache
- * is written where it lives) over half the level, repeated inside one
- * parallel region so that no fork or join is timed. A private level is
- * each thread's own (every core: each its half); a shared one is split. */
+ * is written where it lives) over half the level, at most 4x the level
+ * below (sl_cache_probe_bytes), repeated inside one parallel region so
+ * that no fork or join is timed. A private level is each thread's own
+ * (every core: each its half); a shared one is split. */
 typedef struct sl_cache_roof {
     int64_t cache_bytes;     /* one core's share of it, or the shared whole;
                                 0: sysfs does not name this level */
@@ -83,6 +84,12 @@ double sl_bandwidth_for(const sl_bandwidth *b, int threads);
 
 /* The same for cache level `level` (1..3); 0 when not measured. */
 double sl_cache_bandwidth_for(const sl_bandwidth *b, int level, int threads);
+
+/* The working set, in bytes (the 3 arrays, every thread's part), that
+ * level `level`'s roof is measured over on `threads` threads, one a core:
+ * half of what the level holds for them, at most 4x what the level below
+ * holds. */
+int64_t sl_cache_probe_bytes(const sl_bandwidth *b, int level, int threads);
 
 /* The cache level whose roof a working set of `bytes` on `threads`
  * threads (each its equal part) stands under: the smallest, of those

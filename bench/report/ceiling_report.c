@@ -317,10 +317,12 @@ static void print_cache_roofs(FILE *f, const sl_bandwidth *b)
         char whose[48];
         snprintf(whose, sizeof whose, r->shared_by > 1 ? "shared by %d" : "a core's own",
                  r->shared_by);
-        fprintf(f, "%sL%d (%lld KiB, %s) **%.1f GB/s on 1 thread**, %.1f on %d%s",
-                any++ ? "; " : "The cache probe (the same loop over half of each level, plain "
-                "stores, repeated inside one parallel region; the faster of the calls before "
-                "and after the timing): ", level, (long long)(r->cache_bytes >> 10), whose,
+        fprintf(f, "%sL%d (%lld KiB, %s; probed over %lld KiB) **%.1f GB/s on 1 thread**, "
+                   "%.1f on %d%s",
+                any++ ? "; " : "The cache probe (the same loop over half of each level, at most "
+                "4x the level below, plain stores, repeated inside one parallel region; the "
+                "faster of the calls before and after the timing): ", level,
+                (long long)(r->cache_bytes >> 10), whose, (long long)((24 * r->elements[0] + 512) >> 10),
                 r->bytes_per_s[0] * 1e-9, r->bytes_per_s[1] * 1e-9, b->threads[1],
                 r->disturbed[0] || r->disturbed[1] ? " (disturbed)" : "");
     }
