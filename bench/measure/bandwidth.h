@@ -29,8 +29,10 @@ enum { SL_ROOF_MEMORY = 1u, SL_ROOF_CACHES = 2u };
 /* A cache level's roof: the same loop with plain stores (a line in cache
  * is written where it lives) over half the level, at most 4x the level
  * below (sl_cache_probe_bytes), repeated inside one parallel region so
- * that no fork or join is timed. A private level is each thread's own
- * (every core: each its half); a shared one is split. */
+ * that no fork or join is timed, each thread over arrays of its own; the
+ * compiler's loop and, with AVX-512, one of 512-bit vectors, the faster
+ * kept. A private level is each thread's own (every core: each its
+ * half); a shared one is split. */
 typedef struct sl_cache_roof {
     int64_t cache_bytes;     /* one core's share of it, or the shared whole;
                                 0: sysfs does not name this level */
