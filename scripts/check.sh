@@ -125,9 +125,11 @@ awk '
     END {
       for (i = 1; i <= n; i++) for (j = i + 1; j <= n; j++)
           if (order[j] < order[i]) { t = order[i]; order[i] = order[j]; order[j] = t }
+      # The kernels column as wide as its longest (lesson 5 has five).
+      for (i = 1; i <= n; i++) w = length(kernels[order[i]]) > w ? length(kernels[order[i]]) : w
       for (i = 1; i <= n; i++) {
           k = order[i]
-          line = sprintf("lesson %d  %-34s %2d variants, %5d cases", k, kernels[k],
+          line = sprintf("lesson %d  %-" w "s %2d variants, %5d cases", k, kernels[k],
                          variants[k], total[k])
           if (k in first) { failed++; print line "  WRONG: " first[k] }
           else {
