@@ -17,12 +17,14 @@
  * that was busy throughout (a clean clone's CI once wrote a probe at 1.15
  * other cores unmarked; the cache levels' windows were 1 to 70 ms).
  */
+#include <math.h>
 #include <stdio.h>
 
 #include "ceiling.h"
 #include "check.h"
 #include "probe.h"
 #include "quiet.h"
+#include "speedlab_config.h"
 
 /* No core issues more than 4 of one vector instruction per cycle (Zen 4
  * and 5, Apple's M cores: 4 vector pipes), with a quarter for the clock
@@ -94,8 +96,24 @@ static void clock_is_a_clock(void)
     CHECK(fastest > 1e8 && fastest < SL_PROBE_CLOCK_MOST_HZ);
 }
 
+/* The divide probes divide every lane they count: after an even number
+ * of steps each chain is back where it started (a = n / a twice), so the
+ * checksum is that start summed over the lanes, SPEEDLAB_SIMD_LANES for
+ * the full width, half of them (one for one or two) for the other. */
+static void divides_every_lane(void)
+{
+    const double start = 8 * 1.0000001 + (0.1 + 0.2 + 0.3 + 0.4 + 0.5 + 0.6 + 0.7 + 0.8);
+    const int half = SPEEDLAB_SIMD_LANES >= 2 ? SPEEDLAB_SIMD_LANES / 2 : 1;
+    double full_sum = sl_probe_divide(1000), half_sum = sl_probe_divide_half(1000);
+    printf("divide checksums %.9g (%d lanes), %.9g (%d)\n", full_sum, SPEEDLAB_SIMD_LANES,
+           half_sum, half);
+    CHECK(fabs(full_sum - SPEEDLAB_SIMD_LANES * start) < 1e-9 * SPEEDLAB_SIMD_LANES * start);
+    CHECK(fabs(half_sum - half * start) < 1e-9 * half * start);
+}
+
 int main(void)
 {
+    divides_every_lane();
     windows_long_enough_to_judge();
     if (sl_probe_clock(1) < 0.0) {
         puts("no clock probe for this CPU: nothing to hold the probes to");
@@ -104,6 +122,7 @@ int main(void)
     clock_is_a_clock();
     at_most_the_issue_width("FMA", sl_probe_fma, SL_PROBE_FMA_CHAINS);
     at_most_the_issue_width("divide", sl_probe_divide, SL_PROBE_DIVIDE_CHAINS);
+    at_most_the_issue_width("divide/2", sl_probe_divide_half, SL_PROBE_DIVIDE_CHAINS);
     at_most_the_issue_width("multiply", sl_probe_mul64, SL_PROBE_MUL64_CHAINS);
     at_most_the_issue_width("xor", sl_probe_vector, SL_PROBE_VECTOR_CHAINS);
     return CHECK_DONE();

@@ -17,14 +17,19 @@
  * overshot: 5 s of every bench run, which probes twice; Zen 4). */
 #define PROBE_SECONDS 0.04
 
+/* half: the same instruction in vectors of half the lanes, where a core
+ * may do more lanes a second (the divide: probe.c); the faster per lane
+ * is the roof. Not for the vector instruction's, whose rate the report
+ * reads as full-width instructions a cycle (mca_report.c). */
 static const struct {
     sl_probe_fn *fn;
     int chains;
+    sl_probe_fn *half;
 } PROBES[SL_CEILING_KINDS] = {
-    [SL_CEILING_FMA] = { sl_probe_fma, SL_PROBE_FMA_CHAINS },
-    [SL_CEILING_DIVIDE] = { sl_probe_divide, SL_PROBE_DIVIDE_CHAINS },
-    [SL_CEILING_MUL64] = { sl_probe_mul64, SL_PROBE_MUL64_CHAINS },
-    [SL_CEILING_VECTOR] = { sl_probe_vector, SL_PROBE_VECTOR_CHAINS },
+    [SL_CEILING_FMA] = { sl_probe_fma, SL_PROBE_FMA_CHAINS, NULL },
+    [SL_CEILING_DIVIDE] = { sl_probe_divide, SL_PROBE_DIVIDE_CHAINS, sl_probe_divide_half },
+    [SL_CEILING_MUL64] = { sl_probe_mul64, SL_PROBE_MUL64_CHAINS, NULL },
+    [SL_CEILING_VECTOR] = { sl_probe_vector, SL_PROBE_VECTOR_CHAINS, NULL },
 };
 
 /* The probes' checksums land here, so no probe loop can be dropped. */
@@ -80,15 +85,25 @@ static void measure_kinds(sl_ceilings *m, double target, unsigned kinds)
     for (int k = SL_CEILING_DIVIDE; k < SL_CEILING_KINDS; k++) {
         if (!(kinds & (1u << k)))
             continue;
+        /* Both widths' runs interleaved in one quiet window. */
+        sl_probe_fn *fn[2] = { PROBES[k].fn, PROBES[k].half };
+        double lanes[2] = { m->lanes, m->lanes >= 2 ? m->lanes / 2 : 1 };
+        int widths = fn[1] ? 2 : 1;
         sl_quiet_mark from, to;
         sl_quiet_mark_now(&from);
-        int64_t reps = sl_probe_reps(PROBES[k].fn, target);
-        sl_sample rate = { 0 };
+        int64_t reps[2];
+        for (int w = 0; w < widths; w++)
+            reps[w] = sl_probe_reps(fn[w], target);
+        sl_sample rates[2] = { { 0 }, { 0 } };
         for (int r = 0; r < SL_PROBE_RUNS || sl_quiet_too_short(&from); r++)
-            sl_sample_add(&rate, (double)reps * PROBES[k].chains * m->lanes /
-                                     sl_probe_seconds(PROBES[k].fn, reps));
-        sl_sample_summarise(&rate);
+            for (int w = 0; w < widths; w++)
+                sl_sample_add(&rates[w], (double)reps[w] * PROBES[k].chains * lanes[w] /
+                                             sl_probe_seconds(fn[w], reps[w]));
+        for (int w = 0; w < widths; w++)
+            sl_sample_summarise(&rates[w]);
         sl_quiet_mark_now(&to);
+        const sl_sample rate = widths == 2 && rates[1].median > rates[0].median ? rates[1]
+                                                                                : rates[0];
         if (again && rate.median <= m->per_core[k])
             continue;
         double others = sl_quiet_others(&from, &to), wall = to.wall - from.wall;
