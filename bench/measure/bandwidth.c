@@ -128,64 +128,45 @@ typedef struct part {
     int64_t n;
 } part;
 
+/* Where AVX-512 is there, the loop also in 512-bit vectors, which GCC's
+ * tuning for some AVX-512 cores does not choose (it prefers 256): on a
+ * 2-core Intel Xeon VM they took the L1's roof on one thread from 259 to
+ * 362 GB/s and more (likwid-bench: 403 to 447), and lost 10% in L2. A
+ * roof is what the loop can reach, so the faster is kept. */
+#if defined(__AVX512F__)
+enum { WIDTHS = 2 };
+#else
+enum { WIDTHS = 1 };
+#endif
+
 /* The loop `reps` times over every part inside one parallel region, each
  * thread its own part(s) every time (no barrier: no thread reads what
- * another writes). The empty asm says memory changed, so no pass can be
- * folded into the next. */
-static void triad_repeat(const part *parts, int count, int64_t reps)
+ * another writes), as the compiler vectorises it or (wide) in 512-bit
+ * vectors. The empty asm says memory changed, so no pass can be folded
+ * into the next. */
+static void triad_repeat(const part *parts, int count, int64_t reps, int wide)
 {
+    (void)wide;
 #pragma omp parallel num_threads(count)
     for (int p = omp_get_thread_num(); p < count; p += omp_get_num_threads()) {
         double *restrict a = parts[p].a;
         const double *restrict b = parts[p].b, *restrict c = parts[p].c;
         int64_t n = parts[p].n;
         for (int64_t r = 0; r < reps; r++) {
+            int64_t from = 0;
+#if defined(__AVX512F__)
+            const __m512d s = _mm512_set1_pd(3.0);
+            for (; wide && from + 8 <= n; from += 8)
+                _mm512_store_pd(a + from, _mm512_add_pd(_mm512_load_pd(b + from),
+                                                        _mm512_mul_pd(s, _mm512_load_pd(c + from))));
+#endif
 #pragma omp simd
-            for (int64_t i = 0; i < n; i++)
+            for (int64_t i = from; i < n; i++)
                 a[i] = b[i] + 3.0 * c[i];
             __asm__ volatile("" ::: "memory");
         }
     }
 }
-
-#if defined(__AVX512F__)
-/* The same with 512-bit vectors, which GCC's tuning for some AVX-512
- * cores does not choose (it prefers 256): on a 2-core Intel Xeon VM they
- * took the L1's roof on one thread from 259 to 362 GB/s and more
- * (likwid-bench: 403 to 447) and lost 10% in L2. */
-static void triad_repeat_512(const part *parts, int count, int64_t reps)
-{
-#pragma omp parallel num_threads(count)
-    for (int p = omp_get_thread_num(); p < count; p += omp_get_num_threads()) {
-        double *restrict a = parts[p].a;
-        const double *restrict b = parts[p].b, *restrict c = parts[p].c;
-        int64_t n = parts[p].n;
-        const __m512d s = _mm512_set1_pd(3.0);
-        for (int64_t r = 0; r < reps; r++) {
-            int64_t i = 0;
-            for (; i + 8 <= n; i += 8)
-                _mm512_store_pd(a + i, _mm512_add_pd(_mm512_load_pd(b + i),
-                                                     _mm512_mul_pd(s, _mm512_load_pd(c + i))));
-            for (; i < n; i++)
-                a[i] = b[i] + 3.0 * c[i];
-            __asm__ volatile("" ::: "memory");
-        }
-    }
-}
-#endif
-
-typedef void repeat_kind(const part *parts, int count, int64_t reps);
-
-/* The compiler's loop, and where it may not be the widest, one of the
- * widest vectors: a roof is what the loop can reach, so the faster is
- * kept. */
-static repeat_kind *const repeats[] = {
-    triad_repeat,
-#if defined(__AVX512F__)
-    triad_repeat_512,
-#endif
-};
-enum { REPEATS = sizeof repeats / sizeof *repeats };
 
 /* n elements an array split into `threads` parts on 8-element bounds,
  * each allocated and first written by the thread that will stream it;
@@ -227,14 +208,14 @@ static void measure_level(sl_cache_roof *r, int k, int64_t n, int threads, int q
     reps = reps < 1 ? 1 : reps;
     sl_quiet_mark from, to;
     sl_quiet_mark_now(&from);
-    sl_sample rate[REPEATS] = { { 0 } };
-    for (int w = 0; w < REPEATS; w++)
-        repeats[w](parts, threads, reps);
+    sl_sample rate[WIDTHS] = { { 0 } };
+    for (int w = 0; w < WIDTHS; w++)
+        triad_repeat(parts, threads, reps, w);
     int runs = quick ? QUICK_RUNS : CACHE_RUNS;
     for (int run = 0; run < runs || sl_quiet_too_short(&from); run++)
-        for (int w = 0; w < REPEATS; w++) {
+        for (int w = 0; w < WIDTHS; w++) {
             double t0 = sl_now();
-            repeats[w](parts, threads, reps);
+            triad_repeat(parts, threads, reps, w);
             double t = sl_now() - t0;
             if (t > 0.0)
                 sl_sample_add(&rate[w], 24.0 * (double)n * (double)reps / t);
@@ -244,7 +225,7 @@ static void measure_level(sl_cache_roof *r, int k, int64_t n, int threads, int q
         free(parts[t].a);
     free(parts);
     double best = 0.0;
-    for (int w = 0; w < REPEATS; w++) {
+    for (int w = 0; w < WIDTHS; w++) {
         sl_sample_summarise(&rate[w]);
         best = rate[w].median > best ? rate[w].median : best;
     }
