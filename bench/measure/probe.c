@@ -66,9 +66,9 @@ double sl_probe_fma(int64_t reps)
 /* a = n / a swaps between a and n / a: the values stay finite. One body
  * for two widths: a core's divider may do more lanes a second in
  * narrower vectors (a 2-core Intel Xeon VM with AVX-512: 2.08e9 in
- * 256-bit ones, 1.93e9 in 512-bit ones, so pi's simd loop, which GCC's
- * tuning for that core builds with 256-bit vectors, stood at 108% of the
- * wider one's roof). */
+ * 256-bit ones, 1.93e9 in 512-bit ones, so lesson 1's simd loop, which
+ * GCC's tuning for that core builds with 256-bit vectors, stood at 108%
+ * of the wider one's roof). */
 #define DIVIDE_PROBE(name, vec, lanes)                                        \
     double name(int64_t reps)                                                 \
     {                                                                         \
