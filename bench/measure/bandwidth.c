@@ -120,7 +120,7 @@ static void summarise(sl_bandwidth *m, int k)
 /* One thread's arrays for a cache probe, its own allocation: laid out
  * one after another in a shared allocation, 2 threads streamed 48 KiB of
  * L1 at 0.55 of likwid-bench's rate on a 2-core Intel Xeon VM, and at
- * 0.9 to 1.1 each in its own. b and c start a line past a's and b's
+ * 0.87 each in its own. b and c start a line past a's and b's
  * ends, so the three streams do not meet in the same cache sets at the
  * same offsets. */
 typedef struct part {
@@ -131,7 +131,7 @@ typedef struct part {
 /* Where AVX-512 is there, the loop also in 512-bit vectors, which GCC's
  * tuning for some AVX-512 cores does not choose (it prefers 256): on a
  * 2-core Intel Xeon VM they took the L1's roof on one thread from 259 to
- * 362 GB/s and more (likwid-bench: 403 to 447), and lost 10% in L2. A
+ * 387 GB/s (likwid-bench: 441), and lost 10% in L2. A
  * roof is what the loop can reach, so the faster is kept. */
 #if defined(__AVX512F__)
 enum { WIDTHS = 2 };
@@ -179,12 +179,15 @@ static part *parts_new(int64_t n, int threads)
     int failed = 0;
 #pragma omp parallel for schedule(static, 1) num_threads(threads) reduction(| : failed)
     for (int t = 0; t < threads; t++) {
-        int64_t from = n * t / threads / 8 * 8, to = t == threads - 1 ? n : n * (t + 1) / threads / 8 * 8;
+        int64_t from = n * t / threads / 8 * 8;
+        int64_t to = t == threads - 1 ? n : n * (t + 1) / threads / 8 * 8;
         int64_t count = to - from, stride = (count + 15) / 8 * 8;
         double *a = aligned_alloc(64, (size_t)(3 * stride) * sizeof(double));
-        parts[t] = (part){ a, a + stride, a + 2 * stride, count };
         failed |= a == NULL;
-        for (int64_t i = 0; a && i < count; i++)
+        if (a == NULL)
+            continue;
+        parts[t] = (part){ a, a + stride, a + 2 * stride, count };
+        for (int64_t i = 0; i < count; i++)
             a[i] = 0.0, parts[t].b[i] = 1.0, parts[t].c[i] = 2.0;
     }
     if (failed) {

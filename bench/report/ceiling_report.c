@@ -322,7 +322,8 @@ static void print_cache_roofs(FILE *f, const sl_bandwidth *b)
                 any++ ? "; " : "The cache probe (the same loop over half of each level, at most "
                 "4x the level below, plain stores, repeated inside one parallel region; the "
                 "faster of the calls before and after the timing): ", level,
-                (long long)(r->cache_bytes >> 10), whose, (long long)((24 * r->elements[0] + 512) >> 10),
+                (long long)(r->cache_bytes >> 10), whose,
+                (long long)((24 * r->elements[0] + 512) >> 10),
                 r->bytes_per_s[0] * 1e-9, r->bytes_per_s[1] * 1e-9, b->threads[1],
                 r->disturbed[0] || r->disturbed[1] ? " (disturbed)" : "");
     }
