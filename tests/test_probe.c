@@ -103,7 +103,7 @@ static void clock_is_a_clock(void)
 static void divides_every_lane(void)
 {
     const double start = 8 * 1.0000001 + (0.1 + 0.2 + 0.3 + 0.4 + 0.5 + 0.6 + 0.7 + 0.8);
-    const int half = SPEEDLAB_SIMD_LANES >= 2 ? SPEEDLAB_SIMD_LANES / 2 : 1;
+    const int half = SL_PROBE_HALF_LANES;
     double full_sum = sl_probe_divide(1000), half_sum = sl_probe_divide_half(1000);
     printf("divide checksums %.9g (%d lanes), %.9g (%d)\n", full_sum, SPEEDLAB_SIMD_LANES,
            half_sum, half);

@@ -168,6 +168,13 @@ static void triad_repeat(const part *parts, int count, int64_t reps, int wide)
     }
 }
 
+static void parts_free(part *parts, int threads)
+{
+    for (int t = 0; t < threads; t++)
+        free(parts[t].a);
+    free(parts);
+}
+
 /* n elements an array split into `threads` parts on 8-element bounds,
  * each allocated and first written by the thread that will stream it;
  * 0 when an allocation failed (the parts freed). */
@@ -191,9 +198,7 @@ static part *parts_new(int64_t n, int threads)
             a[i] = 0.0, parts[t].b[i] = 1.0, parts[t].c[i] = 2.0;
     }
     if (failed) {
-        for (int t = 0; t < threads; t++)
-            free(parts[t].a);
-        free(parts);
+        parts_free(parts, threads);
         return NULL;
     }
     return parts;
@@ -224,9 +229,7 @@ static void measure_level(sl_cache_roof *r, int k, int64_t n, int threads, int q
                 sl_sample_add(&rate[w], 24.0 * (double)n * (double)reps / t);
         }
     sl_quiet_mark_now(&to);
-    for (int t = 0; t < threads; t++)
-        free(parts[t].a);
-    free(parts);
+    parts_free(parts, threads);
     double best = 0.0;
     for (int w = 0; w < WIDTHS; w++) {
         sl_sample_summarise(&rate[w]);

@@ -87,7 +87,7 @@ static void measure_kinds(sl_ceilings *m, double target, unsigned kinds)
             continue;
         /* Both widths' runs interleaved in one quiet window. */
         sl_probe_fn *fn[2] = { PROBES[k].fn, PROBES[k].half };
-        double lanes[2] = { m->lanes, m->lanes >= 2 ? m->lanes / 2 : 1 };
+        double lanes[2] = { m->lanes, SL_PROBE_HALF_LANES };
         int widths = fn[1] ? 2 : 1;
         sl_quiet_mark from, to;
         sl_quiet_mark_now(&from);

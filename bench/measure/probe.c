@@ -86,11 +86,10 @@ double sl_probe_fma(int64_t reps)
         return sum;                                                           \
     }
 
-#define HALF_LANES (SPEEDLAB_SIMD_LANES >= 2 ? SPEEDLAB_SIMD_LANES / 2 : 1)
-typedef double vhalf __attribute__((vector_size(8 * HALF_LANES)));
+typedef double vhalf __attribute__((vector_size(8 * SL_PROBE_HALF_LANES)));
 
 DIVIDE_PROBE(sl_probe_divide, vdouble, SPEEDLAB_SIMD_LANES)
-DIVIDE_PROBE(sl_probe_divide_half, vhalf, HALF_LANES)
+DIVIDE_PROBE(sl_probe_divide_half, vhalf, SL_PROBE_HALF_LANES)
 
 /* Odd multipliers keep every bit alive. */
 double sl_probe_mul64(int64_t reps)

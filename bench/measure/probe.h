@@ -6,14 +6,17 @@
 
 #include <stdint.h>
 
+#include "speedlab_config.h"
+
 enum { SL_PROBE_FMA_CHAINS = 12, SL_PROBE_DIVIDE_CHAINS = 8, SL_PROBE_MUL64_CHAINS = 8,
        SL_PROBE_VECTOR_CHAINS = 12 };
 
 double sl_probe_fma(int64_t reps);
 double sl_probe_divide(int64_t reps);
-/* The same divides in vectors of half the lanes (one in a build of one or
- * two): a core's divider may do more lanes a second in narrower vectors
- * (lesson 1). */
+/* The same divides in vectors of SL_PROBE_HALF_LANES lanes (half the
+ * build's; one in a build of one or two): a core's divider may do more
+ * lanes a second in narrower vectors (lesson 1). */
+#define SL_PROBE_HALF_LANES (SPEEDLAB_SIMD_LANES >= 2 ? SPEEDLAB_SIMD_LANES / 2 : 1)
 double sl_probe_divide_half(int64_t reps);
 double sl_probe_mul64(int64_t reps);
 double sl_probe_vector(int64_t reps);
