@@ -19,11 +19,12 @@
 # cycles per iteration (simulated, loop-carried dependencies included)
 # and its block throughput (ports only), the resource most used and the
 # instruction using it most, the CPU model, what was not analysed, and
-# the loop's vector instructions counted in the widest vector's issue
-# slots (one a zmm instruction; a narrower one half, where the loop has
-# zmm ones: Zen 4 issues a 512-bit instruction in two halves). The bench
-# divides these by the rate its probe measured: a bound the model misses
-# where it issues 512-bit instructions at the 256-bit rate.
+# the loop's vector instructions on zmm, ymm and xmm registers (an
+# instruction counted at its widest). The bench divides each count by
+# the rate its probe measured at that width: a bound the model misses
+# where it issues 512-bit instructions at the 256-bit rate (llvm-mca 19
+# on Zen 4), and one that differs by width (an Intel core: 2 zmm xors a
+# cycle, 3 ymm).
 # SPEEDLAB_LLVM_MCA names the llvm-mca to use (else the newest found).
 # Exit: 0, 2 on bad usage or no llvm-mca.
 set -u
@@ -55,7 +56,7 @@ trap 'rm -rf "$work"' EXIT
 cpu=$("$mca" --version 2>/dev/null | awk '/Host CPU:/ { print $3; exit }')
 cpu=${cpu:-native}
 
-echo "kernel,variant,class,loop,instructions,lanes,cycles_per_iteration,block_rthroughput,bound,resource,resource_cycles,instruction,chain,cpu,note,vector_slots"
+echo "kernel,variant,class,loop,instructions,lanes,cycles_per_iteration,block_rthroughput,bound,resource,resource_cycles,instruction,chain,cpu,note,zmm,ymm,xmm"
 # compile_commands.json: CMake writes "directory", "command" and "file"
 # each on a line of its own.
 awk -v tree="$tree" '
@@ -83,16 +84,16 @@ analyse() {
     found=$(awk -v want="$3" -v out="$body" -f "$here/hot_loop.awk" "$2")
     [ -n "$found" ] || return 1
     set -- "$1" "$2" "$3" "$4" $found
-    slots=$(awk '/%zmm/ { z++; next } /%[xy]mm/ { n++ }
-                 END { printf "%.1f", (z > 0 ? z + n / 2 : n) }' "$body")
+    vectors=$(awk '/%zmm/ { z++; next } /%ymm/ { y++; next } /%xmm/ { x++ }
+                   END { printf "%d,%d,%d", z, y, x }' "$body")
     "$mca" -mcpu=native -iterations=100 -bottleneck-analysis "$body" >"$work/mca.out" 2>&1 || {
         for k in $(kernels_of "$1"); do
-            echo "$k,$(variant_of "$1"),$3,$5,$6,$7,,,,,,,,$cpu,llvm-mca failed: $(head -1 "$work/mca.out" | tr , ' '),$slots"
+            echo "$k,$(variant_of "$1"),$3,$5,$6,$7,,,,,,,,$cpu,llvm-mca failed: $(head -1 "$work/mca.out" | tr , ' '),$vectors"
         done
         return 0
     }
     for k in $(kernels_of "$1"); do
-    awk -v row="$k,$(variant_of "$1"),$3,$5,$6,$7" -v cpu="$cpu" -v note="$4" -v slots="$slots" '
+    awk -v row="$k,$(variant_of "$1"),$3,$5,$6,$7" -v cpu="$cpu" -v note="$4" -v vectors="$vectors" '
         /^Iterations:/ { iters = $2 }
         /^Total Cycles:/ { cycles = $3 }
         /^Block RThroughput:/ { rt = $3 }
@@ -113,7 +114,7 @@ analyse() {
         END { per = iters > 0 ? cycles / iters : 0
               printf "%s,%.3f,%s,%s,%s,%.2f,%s,%s,%s,%s,%s\n", row, per, rt,
                      (per <= 1.15 * rt ? "ports" : "latency"), res, best, ins, chain, cpu, note,
-                     slots }' "$work/mca.out"
+                     vectors }' "$work/mca.out"
     done
 }
 

@@ -58,11 +58,13 @@ int main(void)
     FILE *f = fdopen(fd, "w");
     fprintf(f, "kernel,variant,class,loop,instructions,lanes,cycles_per_iteration,"
                "block_rthroughput,bound,resource,resource_cycles,instruction,chain,cpu,note,"
-               "vector_slots\n"
-               "divides,simd,div,.L4,12,8,10.000,10.0,ports,Zn4FP1,10.10,vdivpd,vdivpd,znver4,,12\n"
-               "divides,simd,fma,.L4,12,16,10.000,10.0,ports,Zn4FP1,10.10,vdivpd,vdivpd,znver4,,12\n"
+               "zmm,ymm,xmm\n"
+               "divides,simd,div,.L4,12,8,10.000,10.0,ports,Zn4FP1,10.10,vdivpd,vdivpd,znver4,,"
+               "12,0,0\n"
+               "divides,simd,fma,.L4,12,16,10.000,10.0,ports,Zn4FP1,10.10,vdivpd,vdivpd,znver4,,"
+               "12,0,0\n"
                "divides,threads_simd,div,.L5,12,8,10.000,4.0,latency,Zn4FP1,4.00,vdivpd,vaddpd,"
-               "znver4,via simd.c's row,24\n"
+               "znver4,via simd.c's row,12,18,0\n"
                "divides,scalar,div,.L3,10,1,,,,,,,,znver3,llvm-mca failed: error: found an "
                "unsupported instruction\n");
     fclose(f);
@@ -75,6 +77,8 @@ int main(void)
     CHECK(sl_mca_load(&m.mca, "/nonexistent/mca.csv") == -1 && m.mca.count == 0);
     CHECK(sl_mca_load(&m.mca, path) == 0);
     unlink(path);
+    CHECK(m.mca.rows[2].vectors[0] == 12 && m.mca.rows[2].vectors[1] == 18 &&
+          m.mca.rows[2].vectors[2] == 0);
 
     /* simd's divide row: 8 steps an iteration; at 3.2e9 steps/s on one
      * core of a 4 GHz clock, 4e9 x 8 / 3.2e9 = 10 cycles: as predicted. */
@@ -110,29 +114,50 @@ int main(void)
     fclose(f);
     CHECK_CONTAINS(page, "## Predicted and measured cycles");
     CHECK_CONTAINS(page, "(4.00 GHz)");
+    CHECK(strstr(page, "issue rate") == NULL); /* none probed: no bound claimed */
     CHECK_CONTAINS(page, "| divides | simd | 1 | .L4, 12 instructions | 8 | 10.0 | 10.0 | 1.00 | "
                          "Zn4FP1 ports, most of all vdivpd |");
     CHECK_CONTAINS(page, "| divides | scalar | 1 | .L3, 10 instructions | 1 | - | 10.0 | - | "
                          "not modelled: llvm-mca failed");
     free(page);
-    /* The probe issues 2 full-width instructions a cycle (8 lanes, 4 GHz):
-     * simd's 12 need 6 cycles, under llvm-mca's 10, which stand; the
-     * threads_simd loop's 24 need 12, over its 10: the prediction is 12,
-     * and what binds is the issue. */
-    m.lanes = 8;
-    m.per_core[SL_CEILING_VECTOR] = 2.0 * 8 * 4e9;
+    /* The probe issues 2 512-bit xors a cycle (8 lanes, 4 GHz): simd's 12
+     * need 6 cycles, under llvm-mca's 10, which stand. threads_simd's loop
+     * has 12 512-bit and 18 256-bit ones: 6 + 9 = 15 cycles while the
+     * narrower width is not probed (each at the full width's rate), over
+     * its 10: the prediction is 15, and what binds is the issue. */
+    m.lanes = 8, m.half_lanes = 4;
+    m.by_width[SL_CEILING_VECTOR][0] = 2.0 * 8 * 4e9;
     c = config(0, 3.2e9, 1);
     CHECK(sl_mca_limit_text(&m, &c, text, sizeof text) == 1);
     CHECK_CONTAINS(text, "vdivpd; 10.0 cycles an iteration");
+    c = config(1, 4e9 * 2 * 8 / 15.0, 2);
+    CHECK(sl_mca_limit_text(&m, &c, text, sizeof text) == 1);
+    CHECK_CONTAINS(text, "llvm-mca: vector issue: 12 512-bit instructions at the 2.00 a "
+                         "cycle measured, 18 256-bit at 2.00 (llvm-mca: 10.0 cycles); 15.0 "
+                         "cycles an iteration (8 steps) predicted, 15.0 measured");
+    CHECK(strstr(text, "(time outside") == NULL);
+    /* A core that issues 3 256-bit ones a cycle (an Intel core's xors):
+     * 6 + 6 = 12 cycles; one that issues twice as many as 512-bit ones
+     * (Zen 4's halves): 6 + 4.5 = 10.5. */
+    m.by_width[SL_CEILING_VECTOR][1] = 3.0 * 4 * 4e9;
     c = config(1, 4e9 * 2 * 8 / 12.0, 2);
     CHECK(sl_mca_limit_text(&m, &c, text, sizeof text) == 1);
-    CHECK_CONTAINS(text, "llvm-mca: vector issue: 24 full-width instructions at the 2.00 a "
-                         "cycle measured (llvm-mca: 10.0 cycles); 12.0 cycles an iteration "
-                         "(8 steps) predicted, 12.0 measured");
-    CHECK(strstr(text, "(time outside") == NULL);
+    CHECK_CONTAINS(text, "vector issue: 12 512-bit instructions at the 2.00 a cycle measured, "
+                         "18 256-bit at 3.00 (llvm-mca: 10.0 cycles); 12.0 cycles");
+    m.by_width[SL_CEILING_VECTOR][1] = 4.0 * 4 * 4e9;
+    CHECK(sl_mca_limit_text(&m, &c, text, sizeof text) == 1);
+    CHECK_CONTAINS(text, "18 256-bit at 4.00 (llvm-mca: 10.0 cycles); 10.5 cycles");
+    f = open_memstream(&page, &len);
+    sl_print_mca(f, &m, &s);
+    fclose(f);
+    CHECK_CONTAINS(page, "the issue rate the probe measured for it (a cycle: 512-bit 2.00, "
+                         "256-bit 4.00, 128-bit 4.00), need more cycles");
+    free(page);
+    m.by_width[SL_CEILING_VECTOR][1] = 0.0;
 
     /* The issue roof: 27 instructions at 6.4e10 lane-ops/s, 2.37e9
      * samples/s, under the multiplies' 2.4e10 / 4 = 6e9: it binds. */
+    m.per_core[SL_CEILING_VECTOR] = 6.4e10;
     m.per_core[SL_CEILING_MUL64] = 2.4e10;
     c = config(0, 1e9, 1);
     c.kernel = &draws_kernel;

@@ -66,6 +66,12 @@ static void windows_long_enough_to_judge(void)
         printf("probe %d: window %.3f s\n", k, m.window[k]);
         CHECK(m.window[k] >= SL_QUIET_MIN_WINDOW);
     }
+    /* Both widths of the xor kept, the roof the faster per lane. */
+    const double *xor = m.by_width[SL_CEILING_VECTOR];
+    printf("xor: %.3g and %.3g lane-ops/s at %d and %d lanes\n", xor[0], xor[1], m.lanes,
+           m.half_lanes);
+    CHECK(xor[0] > 0.0 && xor[1] > 0.0 && m.half_lanes == SL_PROBE_HALF_LANES);
+    CHECK(m.per_core[SL_CEILING_VECTOR] == (xor[0] > xor[1] ? xor[0] : xor[1]));
     CHECK(m.memory.measured == 1);
     for (int k = 0; k < 2; k++) {
         printf("memory, %d thread(s): window %.3f s\n", m.memory.threads[k], m.memory.window[k]);
@@ -111,9 +117,22 @@ static void divides_every_lane(void)
     CHECK(fabs(half_sum - half * start) < 1e-9 * half * start);
 }
 
+/* The xor probes run the same chains on every lane (each lane starts
+ * alike), so the narrower one's checksum is the full one's per lane. */
+static void xors_every_lane(void)
+{
+    const int half = SL_PROBE_HALF_LANES;
+    double full_sum = sl_probe_vector(1001), half_sum = sl_probe_vector_half(1001);
+    printf("xor checksums %.17g (%d lanes), %.17g (%d)\n", full_sum, SPEEDLAB_SIMD_LANES,
+           half_sum, half);
+    CHECK(full_sum > 0.0);
+    CHECK(fabs(full_sum / SPEEDLAB_SIMD_LANES - half_sum / half) <= 1e-12 * full_sum);
+}
+
 int main(void)
 {
     divides_every_lane();
+    xors_every_lane();
     windows_long_enough_to_judge();
     if (sl_probe_clock(1) < 0.0) {
         puts("no clock probe for this CPU: nothing to hold the probes to");
@@ -125,5 +144,6 @@ int main(void)
     at_most_the_issue_width("divide/2", sl_probe_divide_half, SL_PROBE_DIVIDE_CHAINS);
     at_most_the_issue_width("multiply", sl_probe_mul64, SL_PROBE_MUL64_CHAINS);
     at_most_the_issue_width("xor", sl_probe_vector, SL_PROBE_VECTOR_CHAINS);
+    at_most_the_issue_width("xor/2", sl_probe_vector_half, SL_PROBE_VECTOR_CHAINS);
     return CHECK_DONE();
 }

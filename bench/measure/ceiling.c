@@ -18,9 +18,9 @@
 #define PROBE_SECONDS 0.04
 
 /* half: the same instruction in vectors of half the lanes, where a core
- * may do more lanes a second (the divide: probe.c); the faster per lane
- * is the roof. Not for the vector instruction's, whose rate the report
- * reads as full-width instructions a cycle (mca_report.c). */
+ * may do more lanes a second (the divide: probe.c) or issue more
+ * instructions a cycle (the xor: mca_report.c reads each width's); the
+ * faster per lane is the roof. */
 static const struct {
     sl_probe_fn *fn;
     int chains;
@@ -29,7 +29,7 @@ static const struct {
     [SL_CEILING_FMA] = { sl_probe_fma, SL_PROBE_FMA_CHAINS, NULL },
     [SL_CEILING_DIVIDE] = { sl_probe_divide, SL_PROBE_DIVIDE_CHAINS, sl_probe_divide_half },
     [SL_CEILING_MUL64] = { sl_probe_mul64, SL_PROBE_MUL64_CHAINS, NULL },
-    [SL_CEILING_VECTOR] = { sl_probe_vector, SL_PROBE_VECTOR_CHAINS, NULL },
+    [SL_CEILING_VECTOR] = { sl_probe_vector, SL_PROBE_VECTOR_CHAINS, sl_probe_vector_half },
 };
 
 /* The probes' checksums land here, so no probe loop can be dropped. */
@@ -82,12 +82,13 @@ static void measure_kinds(sl_ceilings *m, double target, unsigned kinds)
     if (!again)
         memset(m, 0, sizeof *m);
     m->lanes = SPEEDLAB_SIMD_LANES;
+    m->half_lanes = SL_PROBE_HALF_LANES;
     for (int k = SL_CEILING_DIVIDE; k < SL_CEILING_KINDS; k++) {
         if (!(kinds & (1u << k)))
             continue;
         /* Both widths' runs interleaved in one quiet window. */
         sl_probe_fn *fn[2] = { PROBES[k].fn, PROBES[k].half };
-        double lanes[2] = { m->lanes, SL_PROBE_HALF_LANES };
+        double lanes[2] = { m->lanes, m->half_lanes };
         int widths = fn[1] ? 2 : 1;
         sl_quiet_mark from, to;
         sl_quiet_mark_now(&from);
@@ -99,8 +100,11 @@ static void measure_kinds(sl_ceilings *m, double target, unsigned kinds)
             for (int w = 0; w < widths; w++)
                 sl_sample_add(&rates[w], (double)reps[w] * PROBES[k].chains * lanes[w] /
                                              sl_probe_seconds(fn[w], reps[w]));
-        for (int w = 0; w < widths; w++)
+        for (int w = 0; w < widths; w++) {
             sl_sample_summarise(&rates[w]);
+            if (rates[w].median > m->by_width[k][w])
+                m->by_width[k][w] = rates[w].median;
+        }
         sl_quiet_mark_now(&to);
         const sl_sample rate = widths == 2 && rates[1].median > rates[0].median ? rates[1]
                                                                                 : rates[0];

@@ -19,7 +19,11 @@
 typedef struct sl_ceilings {
     int measured;               /* times probed (the faster kept) */
     int lanes;                  /* doubles per vector the probe used */
+    int half_lanes;             /* and in its narrower vectors (probe.h) */
     double per_core[SL_CEILING_KINDS]; /* lane-operations/s, by sl_ceiling_kind */
+    double by_width[SL_CEILING_KINDS][2]; /* the same at lanes [0] and half_lanes
+                                   [1], each the faster of the calls; 0: not
+                                   probed at that width */
     double spread[SL_CEILING_KINDS];   /* (max - min) / median of the probe runs */
     double ci_low[SL_CEILING_KINDS], ci_high[SL_CEILING_KINDS]; /* the median's interval */
     int disturbed[SL_CEILING_KINDS];           /* the kept probe ran while other processes

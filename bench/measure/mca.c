@@ -65,7 +65,8 @@ int sl_mca_load(sl_mca *m, const char *path)
         field(line, 12, r->chain, sizeof r->chain);
         field(line, 13, r->cpu, sizeof r->cpu);
         field(line, 14, r->note, sizeof r->note);
-        r->slots = number(line, 15);
+        for (int w = 0; w < SL_MCA_WIDTHS; w++)
+            r->vectors[w] = (int)number(line, 15 + w);
         /* A row llvm-mca could not model has no cycles, and says why. */
         if (r->lanes > 0.0)
             m->count++;

@@ -9,6 +9,9 @@
 
 #include <stddef.h>
 
+/* Register widths mca.sh counts: 512 >> w bits for w = 0, 1, 2. */
+enum { SL_MCA_WIDTHS = 3 };
+
 /* One file's hot loop for one class of limiting instruction. */
 typedef struct sl_mca_row {
     char kernel[32], variant[32];
@@ -25,8 +28,8 @@ typedef struct sl_mca_row {
     char chain[24];       /* where the critical dependency chain starts */
     char cpu[24];         /* the CPU model llvm-mca used */
     char note[96];        /* "via simd.c's ...": the loop of a called file */
-    double slots;         /* its vector instructions in the widest vector's
-                             issue slots (scripts/mca.sh) */
+    int vectors[SL_MCA_WIDTHS]; /* its vector instructions on 512-, 256-
+                             and 128-bit registers (scripts/mca.sh) */
 } sl_mca_row;
 
 typedef struct sl_mca {

@@ -20,6 +20,9 @@ double sl_probe_divide(int64_t reps);
 double sl_probe_divide_half(int64_t reps);
 double sl_probe_mul64(int64_t reps);
 double sl_probe_vector(int64_t reps);
+/* The same xors in vectors of SL_PROBE_HALF_LANES lanes: a core may issue
+ * more narrower instructions a cycle (mca_report.c counts each width's). */
+double sl_probe_vector_half(int64_t reps);
 
 /* The clock: reps x SL_PROBE_CLOCK_ADDS integer adds, each waiting for the
  * one before (one cycle each on every x86-64 and aarch64 core), so

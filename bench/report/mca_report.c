@@ -35,20 +35,30 @@ double sl_config_measured_cycles(const sl_ceilings *m, const sl_config *c,
     return m->clock_hz * sl_config_cores(c) * units_per_iteration(c, r) / c->rate;
 }
 
-/* Full-width vector instructions the probe saw issued a cycle; 0 when
- * the rate or the clock is unknown. */
-static double issue_per_cycle(const sl_ceilings *m)
+/* Vector instructions of 512 >> w bits the probe saw issued a cycle: its
+ * full width's rate for the build's widest vectors, its half width's for
+ * narrower ones where it probed that (a core may issue more of them:
+ * probe.c); 0 when the rate or the clock is unknown. */
+static double issue_per_cycle(const sl_ceilings *m, int w)
 {
-    return m->clock_hz > 0.0 && m->lanes > 0
-           ? m->per_core[SL_CEILING_VECTOR] / m->lanes / m->clock_hz : 0.0;
+    const double *rate = m->by_width[SL_CEILING_VECTOR];
+    int narrower = (512 >> w) < 64 * m->lanes && rate[1] > 0.0 && m->half_lanes > 0;
+    int lanes = narrower ? m->half_lanes : m->lanes;
+    return m->clock_hz > 0.0 && lanes > 0 ? rate[narrower] / lanes / m->clock_hz : 0.0;
 }
 
-/* The cycles the loop's vector instructions need at that rate; 0 when
- * unknown. */
+/* The cycles the loop's vector instructions need, each width at its
+ * rate; 0 when a rate is unknown. */
 static double issue_cycles(const sl_ceilings *m, const sl_mca_row *r)
 {
-    double per_cycle = issue_per_cycle(m);
-    return per_cycle > 0.0 ? r->slots / per_cycle : 0.0;
+    double cycles = 0.0;
+    for (int w = 0; w < SL_MCA_WIDTHS; w++) {
+        double per_cycle = issue_per_cycle(m, w);
+        if (per_cycle <= 0.0)
+            return 0.0;
+        cycles += r->vectors[w] / per_cycle;
+    }
+    return cycles;
 }
 
 /* The prediction: llvm-mca's cycles, or the issue bound where that is
@@ -64,14 +74,43 @@ static double predicted(const sl_ceilings *m, const sl_mca_row *r)
 static void binds(const sl_ceilings *m, const sl_mca_row *r, char *out, size_t len)
 {
     double issue = issue_cycles(m, r);
-    if (issue > r->cycles)
-        snprintf(out, len, "vector issue: %.0f full-width instructions at the %.2f a cycle "
-                 "measured (llvm-mca: %.1f cycles)", r->slots, r->slots / issue, r->cycles);
+    if (issue > r->cycles) {
+        snprintf(out, len, "vector issue:");
+        for (int w = 0, first = 1; w < SL_MCA_WIDTHS; w++) {
+            if (r->vectors[w] == 0)
+                continue;
+            snprintf(out + strlen(out), len - strlen(out), first ? " %d %d-bit instructions at "
+                     "the %.2f a cycle measured" : ", %d %d-bit at %.2f", r->vectors[w],
+                     512 >> w, issue_per_cycle(m, w));
+            first = 0;
+        }
+        snprintf(out + strlen(out), len - strlen(out), " (llvm-mca: %.1f cycles)", r->cycles);
+    }
     else if (strcmp(r->bound, "latency") == 0 && r->chain[0])
         snprintf(out, len, "a dependency chain from %s (ports alone: %.1f cycles)", r->chain,
                  r->rthroughput);
     else
         snprintf(out, len, "%s ports, most of all %s", r->resource, r->instruction);
+}
+
+/* The section's sentence on the issue bound, with the rates it uses;
+ * "" where the probe measured none. */
+static void issue_sentence(const sl_ceilings *m, char *out, size_t len)
+{
+    out[0] = '\0';
+    if (issue_per_cycle(m, 0) <= 0.0)
+        return;
+    snprintf(out, len, " Where the loop's vector instructions, each width at the issue rate "
+             "the probe measured for it (a cycle:");
+    const char *sep = "";
+    for (int w = 0; w < SL_MCA_WIDTHS; w++)
+        if ((512 >> w) <= 64 * m->lanes) {
+            snprintf(out + strlen(out), len - strlen(out), "%s %d-bit %.2f", sep, 512 >> w,
+                     issue_per_cycle(m, w));
+            sep = ",";
+        }
+    snprintf(out + strlen(out), len - strlen(out), "), need more cycles than llvm-mca "
+             "simulates, that bound is the prediction.");
 }
 
 /* Where to look when measured and predicted disagree; "" when they agree. */
@@ -98,7 +137,7 @@ int sl_mca_limit_text(const sl_ceilings *m, const sl_config *c, char *out, size_
     double measured = r ? sl_config_measured_cycles(m, c, r) : 0.0;
     if (r == NULL || measured <= 0.0 || r->cycles <= 0.0)
         return 0;
-    char what[128];
+    char what[192];
     binds(m, r, what, sizeof what);
     double p = predicted(m, r);
     const char *why = disagreement(m, c, measured / p);
@@ -135,21 +174,22 @@ void sl_print_mca(FILE *f, const sl_ceilings *m, const sl_suite *s)
         double measured = sl_config_measured_cycles(m, c, r);
         if (measured <= 0.0)
             continue;
-        if (rows++ == 0)
+        if (rows++ == 0) {
+            char issue[320];
+            issue_sentence(m, issue, sizeof issue);
             fprintf(f, "\n## Predicted and measured cycles\n\nEach solution rung's hot loop as "
                        "compiled, analysed by llvm-mca for this CPU (%s), beside the cycles an "
                        "iteration took here: the measured rate, the cores, and the clock "
                        "measured by a chain of dependent adds (%.2f GHz). An iteration covers "
                        "its loop's limiting operations over those the kernel counts per "
-                       "unit. Where the loop's vector instructions need more cycles at the "
-                       "issue rate the probe measured (%.2f full-width a cycle) than llvm-mca "
-                       "simulates, that bound is the prediction. `mca-solutions.csv` in the "
-                       "build folder has every loop.\n\n"
+                       "unit.%s `mca-solutions.csv` in the build folder has every "
+                       "loop.\n\n"
                        "| kernel | rung | threads | loop | units an iteration | predicted "
                        "cycles | measured | measured / predicted | what binds "
                        "|\n|---|---|--:|---|--:|--:|--:|--:|---|\n",
-                    r->cpu, m->clock_hz * 1e-9, issue_per_cycle(m));
-        char label[80], what[128];
+                    r->cpu, m->clock_hz * 1e-9, issue);
+        }
+        char label[80], what[192];
         sl_config_label(c, label, sizeof label);
         if (r->cycles > 0.0)
             binds(m, r, what, sizeof what);

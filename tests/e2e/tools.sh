@@ -135,6 +135,12 @@ case_mca() {
             "$tmp/mca.csv" >"$tmp/why" &&
             ok "$k: simd and threads_simd pack more lanes per instruction than scalar" ||
             fail "$k: $(cat "$tmp/why")"
+        # zmm, ymm and xmm: the simd loop's vector instructions, by width,
+        # some and no more than the loop has.
+        awk -F, -v k="$k" '$1 == k && $2 == "simd" { v = $16 + $17 + $18
+            if (v > 0 && v <= $5) n++; else bad = 1 } END { exit !(n && !bad) }' "$tmp/mca.csv" &&
+            ok "$k: simd's vector instructions counted by width" ||
+            fail "$k: simd's vector counts: $(awk -F, -v k="$k" '$1 == k && $2 == "simd"' "$tmp/mca.csv")"
     done
     expect_rc 0 "bench beside the model" "$bench" --quick --kernel "$e2e_example" \
         --variant scalar,simd --threads 1 --no-weak --reps 2 --min-time 0.01 --no-plots \
