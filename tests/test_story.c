@@ -179,7 +179,14 @@ static void probed_roofs(void)
 
     sl_ceilings m;
     memset(&m, 0, sizeof m);
-    m.measured = 1, m.lanes = 8, m.memory.measured = 1;
+    m.measured = 1, m.lanes = 8, m.half_lanes = 4, m.memory.measured = 1;
+    /* A 2-core Intel Xeon VM's (family 6 model 167) probes. */
+    m.per_core[SL_CEILING_DIVIDE] = m.by_width[SL_CEILING_DIVIDE][1] = 2.08e9;
+    m.by_width[SL_CEILING_DIVIDE][0] = 1.93e9;
+    m.spread[SL_CEILING_DIVIDE] = 0.01;
+    m.per_core[SL_CEILING_VECTOR] = m.by_width[SL_CEILING_VECTOR][0] = 66.6e9;
+    m.by_width[SL_CEILING_VECTOR][1] = 49.9e9;
+    m.per_core[SL_CEILING_FMA] = 61.5e9;
     for (unsigned roofs = SL_ROOF_MEMORY; roofs <= (SL_ROOF_MEMORY | SL_ROOF_CACHES); roofs++) {
         m.memory.roofs = roofs;
         char *text = NULL;
@@ -189,6 +196,12 @@ static void probed_roofs(void)
         sl_print_ceilings(f, &m, &s);
         fclose(f);
         CHECK((strstr(text, "caches' roofs were not probed") != NULL) == (roofs == SL_ROOF_MEMORY));
+        /* A roof probed at two widths says which won, and the other's. */
+        CHECK_CONTAINS(text, "divide 2.08 G lane-ops/s in 4-lane vectors (1.93 G in 8-lane "
+                             "ones; spread 1%)");
+        CHECK_CONTAINS(text, "vector instruction 66.6 G lane-ops/s (49.9 G in 4-lane "
+                             "vectors; spread 0%)");
+        CHECK_CONTAINS(text, "FMA 61.5 G lane-ops/s (spread 0%)");
         CHECK((strstr(text, "memory's bandwidth was not probed") != NULL) ==
               (roofs == SL_ROOF_CACHES));
         free(text);

@@ -347,16 +347,38 @@ static void print_roofs_left_out(FILE *f, const sl_bandwidth *b)
           "stands under the memory's roof (a run with a row past the last cache probes it).");
 }
 
+/* The instructions' probes, in a sentence: each roof, and where it was
+ * probed at two widths (ceiling.c), which won and the other's figure. */
+static void print_probes(FILE *f, const sl_ceilings *m)
+{
+    fprintf(f, "A probe measured one core's peak throughput (%d-lane vectors", m->lanes);
+    if (m->half_lanes > 0 && m->half_lanes < m->lanes)
+        fprintf(f, ", and for some instructions %d-lane ones too, the faster per lane kept",
+                m->half_lanes);
+    fprintf(f, "; median of %d runs, probed before and after the timing and the faster kept): ",
+            SL_PROBE_RUNS);
+    for (int k = SL_CEILING_DIVIDE; k < SL_CEILING_KINDS; k++) {
+        fprintf(f, "%s%s %.3g G lane-ops/s", k > SL_CEILING_DIVIDE ? ", " : "",
+                sl_ceiling_name(k), m->per_core[k] * 1e-9);
+        const double *w = m->by_width[k];
+        int two = w[1] > 0.0 && m->half_lanes < m->lanes;
+        if (two && w[1] > w[0])
+            fprintf(f, " in %d-lane vectors (%.3g G in %d-lane ones; ", m->half_lanes,
+                    w[0] * 1e-9, m->lanes);
+        else if (two)
+            fprintf(f, " (%.3g G in %d-lane vectors; ", w[1] * 1e-9, m->half_lanes);
+        else
+            fputs(" (", f);
+        fprintf(f, "spread %.0f%%)", 100.0 * m->spread[k]);
+    }
+}
+
 void sl_print_ceilings(FILE *f, const sl_ceilings *m, const sl_suite *s)
 {
     if (!m->measured)
         return;
-    fprintf(f, "\n## How close to the machine\n\nA probe measured one core's peak "
-               "throughput (%d-lane vectors, median of %d runs, probed before and after the "
-               "timing and the faster kept): ", m->lanes, SL_PROBE_RUNS);
-    for (int k = SL_CEILING_DIVIDE; k < SL_CEILING_KINDS; k++)
-        fprintf(f, "%s%s %.3g G lane-ops/s (spread %.0f%%)", k > SL_CEILING_DIVIDE ?
-                ", " : "", sl_ceiling_name(k), m->per_core[k] * 1e-9, 100.0 * m->spread[k]);
+    fputs("\n## How close to the machine\n\n", f);
+    print_probes(f, m);
     int any = 0;
     for (int k = SL_CEILING_DIVIDE; k < SL_CEILING_KINDS; k++)
         any |= m->disturbed[k];
