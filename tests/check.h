@@ -41,6 +41,19 @@ static int check_count = 0;
         }                                                                    \
     } while (0)
 
+/* A file's first len - 1 bytes into buf, as a string ("" when it cannot
+ * be read). */
+static inline void check_read_file(const char *path, char *buf, size_t len)
+{
+    buf[0] = '\0';
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return;
+    size_t n = fread(buf, 1, len - 1, f);
+    buf[n] = '\0';
+    fclose(f);
+}
+
 /* End main with this: prints the tally, returns the exit status. */
 #define CHECK_DONE()                                                         \
     (printf("%d checks, %d failed\n", check_count, check_failures),          \

@@ -15,17 +15,6 @@
 
 static char dir[] = "/tmp/speedlab-atomic-XXXXXX";
 
-static void read_file(const char *path, char *buf, size_t len)
-{
-    buf[0] = '\0';
-    FILE *f = fopen(path, "r");
-    if (!f)
-        return;
-    size_t n = fread(buf, 1, len - 1, f);
-    buf[n] = '\0';
-    fclose(f);
-}
-
 /* Files in dir other than . and .. */
 static int entries(void)
 {
@@ -47,7 +36,7 @@ int main(void)
 
     /* A fresh write lands whole, with readable permissions. */
     CHECK(sl_atomic_write(path, "old contents\n") == 0);
-    read_file(path, buf, sizeof buf);
+    check_read_file(path, buf, sizeof buf);
     CHECK(strcmp(buf, "old contents\n") == 0);
     struct stat st;
     CHECK(stat(path, &st) == 0 && (st.st_mode & 0777) == 0644);
@@ -57,11 +46,11 @@ int main(void)
     CHECK(sl_atomic_open(&f, path) == 0);
     fputs("new contents, half", f.fp);
     fflush(f.fp);
-    read_file(path, buf, sizeof buf);
+    check_read_file(path, buf, sizeof buf);
     CHECK(strcmp(buf, "old contents\n") == 0);
     /* Abandoned: the old file stays and the temporary is gone. */
     sl_atomic_abort(&f);
-    read_file(path, buf, sizeof buf);
+    check_read_file(path, buf, sizeof buf);
     CHECK(strcmp(buf, "old contents\n") == 0);
     CHECK_EQ_LL(entries(), 1);
 
@@ -69,7 +58,7 @@ int main(void)
     CHECK(sl_atomic_open(&f, path) == 0);
     fputs("new contents\n", f.fp);
     CHECK(sl_atomic_commit(&f) == 0);
-    read_file(path, buf, sizeof buf);
+    check_read_file(path, buf, sizeof buf);
     CHECK(strcmp(buf, "new contents\n") == 0);
     CHECK_EQ_LL(entries(), 1);
 
