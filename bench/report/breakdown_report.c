@@ -131,7 +131,45 @@ static void crossover_text(char *out, size_t len, const sl_breakdown *b)
                  (long long)b->crossover);
 }
 
-void sl_breakdown_summary(FILE *f, const sl_breakdown *b)
+/* Valid, timed, and on an offload device. */
+static int on_device(const sl_config *c)
+{
+    return c->valid && c->timed > 0 && c->median > 0.0 && !c->weak &&
+           c->outcome.where == SL_RAN_DEVICE;
+}
+
+/* Each kernel's offload rows beside its CUDA row, at the same size and
+ * on the same device: how far OpenMP offload is from CUDA C there, per
+ * compiler (an imported row names its own). Nothing where no CUDA row
+ * ran on a device: the host offload device and the fallback have none. */
+static void against_cuda(FILE *f, const sl_suite *s)
+{
+    for (size_t i = 0; s && i < s->count; i++) {
+        const sl_config *cuda = &s->configs[i];
+        if (!(cuda->variant->flags & SL_USES_CUDA) || !on_device(cuda))
+            continue;
+        char t[32], label[96];
+        sl_time_text(t, sizeof t, cuda->median);
+        fprintf(f, "- %s against CUDA (%s, %s; same size, same device):",
+                cuda->kernel->problem->name, cuda->variant->name, t);
+        int n = 0;
+        for (size_t j = 0; j < s->count; j++) {
+            const sl_config *o = &s->configs[j];
+            if (!(o->variant->flags & SL_USES_GPU) || !on_device(o) ||
+                o->problem.size != cuda->problem.size ||
+                strcmp(o->kernel->problem->name, cuda->kernel->problem->name) != 0)
+                continue;
+            sl_config_label(o, label, sizeof label);
+            if (sl_config_shows_tree(o))
+                snprintf(label + strlen(label), sizeof label - strlen(label), " (%s)", o->tree);
+            fprintf(f, "%s %s %.2fx its time (%.0f%% of its rate)", n++ ? "," : "", label,
+                    o->median / cuda->median, 100.0 * cuda->median / o->median);
+        }
+        fprintf(f, "%s.\n", n ? "" : " no offload row ran on the device at that size");
+    }
+}
+
+void sl_breakdown_summary(FILE *f, const sl_breakdown *b, const sl_suite *s)
 {
     if (!b->wanted)
         return;
@@ -174,7 +212,9 @@ void sl_breakdown_summary(FILE *f, const sl_breakdown *b)
                 gpu_label(r->where), c[0], c[1], c[2], c[3], t[0], t[1], t[2], r->cpu_name,
                 c[4]);
     }
+    fputc('\n', f);
+    against_cuda(f, s);
     crossover_text(text, sizeof text, b);
-    fprintf(f, "\n- crossover (%s, GPU end to end vs the best CPU variant): %s.\n",
+    fprintf(f, "- crossover (%s, GPU end to end vs the best CPU variant): %s.\n",
             b->npoints ? b->cross_kernel : "the image", text);
 }

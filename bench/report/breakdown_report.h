@@ -11,7 +11,8 @@
  * crossover-<kernel>.dat in dir. Returns 0, or -1 with errno set. */
 int sl_breakdown_write(const char *dir, const sl_breakdown *b);
 
-/* The summary's section, in Markdown. */
-void sl_breakdown_summary(FILE *f, const sl_breakdown *b);
+/* The summary's section, in Markdown; with s, each kernel's offload rows
+ * against its CUDA row where both ran on a device. */
+void sl_breakdown_summary(FILE *f, const sl_breakdown *b, const sl_suite *s);
 
 #endif

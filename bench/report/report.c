@@ -310,7 +310,7 @@ static void write_evidence(FILE *f, const sl_run_report *r)
 static void write_breakdown(FILE *f, const sl_run_report *r)
 {
     if (r->breakdown)
-        sl_breakdown_summary(f, r->breakdown);
+        sl_breakdown_summary(f, r->breakdown, r->suite);
 }
 
 static const section SECTIONS[] = {
