@@ -115,8 +115,8 @@ int main(void)
     CHECK_CONTAINS(page, "## Predicted and measured cycles");
     CHECK_CONTAINS(page, "(4.00 GHz)");
     CHECK(strstr(page, "issue rate") == NULL); /* none probed: no bound claimed */
-    CHECK_CONTAINS(page, "| divides | simd | 1 | .L4, 12 instructions | 8 | 10.0 | 10.0 | 1.00 | "
-                         "Zn4FP1 ports, most of all vdivpd |");
+    CHECK_CONTAINS(page, "| divides | simd | 1 | .L4, 12 instructions, 8-lane vectors | 8 | "
+                         "10.0 | 10.0 | 1.00 | Zn4FP1 ports, most of all vdivpd |");
     CHECK_CONTAINS(page, "| divides | scalar | 1 | .L3, 10 instructions | 1 | - | 10.0 | - | "
                          "not modelled: llvm-mca failed");
     free(page);
@@ -154,6 +154,20 @@ int main(void)
                          "256-bit 4.00, 128-bit 4.00), need more cycles");
     free(page);
     m.by_width[SL_CEILING_VECTOR][1] = 0.0;
+    /* A simd loop built with 256-bit vectors on an AVX-512 build (GCC's
+     * tuning for Intel's AVX-512 cores) says so, in its row and its text. */
+    m.mca.rows[0].vectors[0] = 0, m.mca.rows[0].vectors[1] = 12;
+    m.mca.rows[3].vectors[2] = 7; /* scalar's: on xmm registers, a lane each */
+    c = config(0, 3.2e9, 1);
+    CHECK(sl_mca_limit_text(&m, &c, text, sizeof text) == 1);
+    CHECK_CONTAINS(text, "llvm-mca, 4-lane vectors (the ISA's have 8): Zn4FP1 ports");
+    f = open_memstream(&page, &len);
+    sl_print_mca(f, &m, &s);
+    fclose(f);
+    CHECK_CONTAINS(page, "| .L4, 12 instructions, 4-lane vectors (of 8) | 8 |");
+    CHECK_CONTAINS(page, "Some vectorised loops use 4-lane vectors where the ISA has 8");
+    CHECK(strstr(page, "| scalar | 1 | .L3, 10 instructions |") != NULL); /* xmm: no lanes */
+    free(page);
 
     /* The issue roof: 27 instructions at 6.4e10 lane-ops/s, 2.37e9
      * samples/s, under the multiplies' 2.4e10 / 4 = 6e9: it binds. */

@@ -47,6 +47,16 @@ static double issue_per_cycle(const sl_ceilings *m, int w)
     return m->clock_hz > 0.0 && lanes > 0 ? rate[narrower] / lanes / m->clock_hz : 0.0;
 }
 
+/* Doubles per vector in the loop's widest vector instructions: 8 or 4
+ * (zmm, ymm); 0 for a loop with neither, since xmm registers also hold
+ * scalar operands (vmulsd) and mca.sh does not tell them apart. A
+ * compiler may build narrower vectors than the ISA has: GCC's and clang's
+ * tuning for Intel's AVX-512 cores prefers 256-bit ones. */
+static int loop_lanes(const sl_mca_row *r)
+{
+    return r->vectors[0] > 0 ? 8 : r->vectors[1] > 0 ? 4 : 0;
+}
+
 /* The cycles the loop's vector instructions need, each width at its
  * rate; 0 when a rate is unknown. */
 static double issue_cycles(const sl_ceilings *m, const sl_mca_row *r)
@@ -141,8 +151,12 @@ int sl_mca_limit_text(const sl_ceilings *m, const sl_config *c, char *out, size_
     binds(m, r, what, sizeof what);
     double p = predicted(m, r);
     const char *why = disagreement(m, c, measured / p);
-    snprintf(out, len, "llvm-mca: %s; %.1f cycles an iteration (%.3g %s) predicted, %.1f "
-             "measured%s%s%s", what, p, units_per_iteration(c, r),
+    char lanes[48] = "";
+    int n = loop_lanes(r);
+    if (n > 0 && n < m->lanes)
+        snprintf(lanes, sizeof lanes, ", %d-lane vectors (the ISA's have %d)", n, m->lanes);
+    snprintf(out, len, "llvm-mca%s: %s; %.1f cycles an iteration (%.3g %s) predicted, %.1f "
+             "measured%s%s%s", lanes, what, p, units_per_iteration(c, r),
              c->kernel->problem->work_unit, measured, why[0] ? " (" : "", why,
              why[0] ? ")" : "");
     return 1;
@@ -165,7 +179,7 @@ static const sl_config *fewest_threads(const sl_suite *s, const sl_config *c)
 
 void sl_print_mca(FILE *f, const sl_ceilings *m, const sl_suite *s)
 {
-    int rows = 0;
+    int rows = 0, narrower = 0;
     for (size_t i = 0; i < s->count; i++) {
         const sl_config *c = &s->configs[i];
         const sl_mca_row *r = sl_config_mca(m, c);
@@ -198,8 +212,16 @@ void sl_print_mca(FILE *f, const sl_ceilings *m, const sl_suite *s)
         char threads[24];
         snprintf(threads, sizeof threads, c->threads_used > 0 ? "%d" : "host fallback",
                  c->threads_used);
-        fprintf(f, "| %s | %s | %s | %s, %d instructions%s%s | %.3g | ", c->kernel->problem->name,
-                label, threads, r->loop, r->instructions,
+        char lanes[40] = "";
+        int n = loop_lanes(r);
+        if (n > 0)
+            snprintf(lanes, sizeof lanes, ", %d-lane vectors%s", n, n < m->lanes ? " (of " : "");
+        if (n > 0 && n < m->lanes) {
+            snprintf(lanes + strlen(lanes), sizeof lanes - strlen(lanes), "%d)", m->lanes);
+            narrower = n;
+        }
+        fprintf(f, "| %s | %s | %s | %s, %d instructions%s%s%s | %.3g | ",
+                c->kernel->problem->name, label, threads, r->loop, r->instructions, lanes,
                 r->note[0] && r->cycles > 0.0 ? ", " : "", r->cycles > 0.0 ? r->note : "",
                 units_per_iteration(c, r));
         if (r->cycles > 0.0) {
@@ -217,4 +239,11 @@ void sl_print_mca(FILE *f, const sl_ceilings *m, const sl_suite *s)
                    "(outside the loop, memory, mispredicted branches); below %.2f: the "
                    "loop does less work a unit than the kernel counts.\n",
                 SLOWER_THAN_MODEL, FASTER_THAN_MODEL);
+    if (narrower)
+        fprintf(f, "\nSome vectorised loops use %d-lane vectors where the ISA has %d: the "
+                   "compiler's tuning for this CPU chose them (GCC's and clang's for Intel's "
+                   "AVX-512 cores prefer 256-bit vectors; `make bench "
+                   "CMAKE_ARGS=-DCMAKE_C_FLAGS=-mprefer-vector-width=512` asks for the full "
+                   "width, which is not always faster). The roofs are the full width's.\n",
+                narrower, m->lanes);
 }
