@@ -214,12 +214,11 @@ void sl_print_mca(FILE *f, const sl_ceilings *m, const sl_suite *s)
                  c->threads_used);
         char lanes[40] = "";
         int n = loop_lanes(r);
-        if (n > 0)
-            snprintf(lanes, sizeof lanes, ", %d-lane vectors%s", n, n < m->lanes ? " (of " : "");
         if (n > 0 && n < m->lanes) {
-            snprintf(lanes + strlen(lanes), sizeof lanes - strlen(lanes), "%d)", m->lanes);
+            snprintf(lanes, sizeof lanes, ", %d-lane vectors (of %d)", n, m->lanes);
             narrower = n;
-        }
+        } else if (n > 0)
+            snprintf(lanes, sizeof lanes, ", %d-lane vectors", n);
         fprintf(f, "| %s | %s | %s | %s, %d instructions%s%s%s | %.3g | ",
                 c->kernel->problem->name, label, threads, r->loop, r->instructions, lanes,
                 r->note[0] && r->cycles > 0.0 ? ", " : "", r->cycles > 0.0 ? r->note : "",
