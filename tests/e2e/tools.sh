@@ -135,10 +135,13 @@ case_mca() {
             "$tmp/mca.csv" >"$tmp/why" &&
             ok "$k: simd and threads_simd pack more lanes per instruction than scalar" ||
             fail "$k: $(cat "$tmp/why")"
-        # zmm, ymm and xmm: the simd loop's vector instructions, by width,
-        # some and no more than the loop has.
+        # zmm, ymm and xmm: the vector instructions of each simd loop, by
+        # width, no more than the loop has; some in the loop with the most
+        # lanes (its work: clang's fractal simd.c also has an integer loop).
         awk -F, -v k="$k" '$1 == k && $2 == "simd" { v = $16 + $17 + $18
-            if (v > 0 && v <= $5) n++; else bad = 1 } END { exit !(n && !bad) }' "$tmp/mca.csv" &&
+            if (v > $5) bad = 1
+            if ($6 + 0 > most) { most = $6 + 0; work = v } }
+            END { exit !(most && work > 0 && !bad) }' "$tmp/mca.csv" &&
             ok "$k: simd's vector instructions counted by width" ||
             fail "$k: simd's vector counts: $(awk -F, -v k="$k" '$1 == k && $2 == "simd"' "$tmp/mca.csv")"
     done
