@@ -241,8 +241,9 @@ void sl_print_mca(FILE *f, const sl_ceilings *m, const sl_suite *s)
     if (narrower)
         fprintf(f, "\nSome vectorised loops use %d-lane vectors where the ISA has %d: the "
                    "compiler's tuning for this CPU chose them (GCC's and clang's for Intel's "
-                   "AVX-512 cores prefer 256-bit vectors; `make bench "
+                   "AVX-512 cores prefer 256-bit vectors; `make bench BUILD=build/wide "
                    "CMAKE_ARGS=-DCMAKE_C_FLAGS=-mprefer-vector-width=512` asks for the full "
-                   "width, which is not always faster). The roofs are the full width's.\n",
+                   "width in a build folder of its own, which is not always faster). The "
+                   "roofs are the full width's.\n",
                 narrower, m->lanes);
 }
