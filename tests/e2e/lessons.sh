@@ -134,7 +134,13 @@ case_lesson_commands() {
         before=$(cd "$top" && git status --porcelain --untracked-files=all)
     touch "$tmp/stamp"
     folders=$(ls "$top/build" 2>/dev/null)
+    flags=$(grep '^CMAKE_C_FLAGS:' "$build/CMakeCache.txt" 2>/dev/null)
     run_lessons "$top" "$build" 0
+    # A command that reconfigures the build folder (CMAKE_ARGS) would
+    # leave every later test on other flags.
+    [ "$(grep '^CMAKE_C_FLAGS:' "$build/CMakeCache.txt" 2>/dev/null)" = "$flags" ] &&
+        ok "the build folder's flags unchanged" ||
+        fail "a lesson's command changed $build's flags: $(grep '^CMAKE_C_FLAGS:' "$build/CMakeCache.txt")"
     # The checkout's run history and build folders are not the commands'
     # (a make in make test would otherwise build in build/cc: make exports
     # CC). A program run directly may write its files into results/.
