@@ -10,25 +10,35 @@
  */
 #include "probe.h"
 
+#include <string.h>
+
 #include "speedlab_config.h"
 
 typedef double vdouble __attribute__((vector_size(8 * SPEEDLAB_SIMD_LANES)));
 typedef uint64_t vu64 __attribute__((vector_size(8 * SPEEDLAB_SIMD_LANES)));
 
-static double lanes_sum(vdouble v)
+/* The first `lanes` lanes of the vector at v, summed; read through
+ * memcpy, so one helper serves both widths of a probe. */
+static double lanes_sum(const void *v, int lanes)
 {
     double s = 0.0;
-    for (int i = 0; i < SPEEDLAB_SIMD_LANES; i++)
-        s += v[i];
+    for (int i = 0; i < lanes; i++) {
+        double x;
+        memcpy(&x, (const char *)v + i * sizeof x, sizeof x);
+        s += x;
+    }
     return s;
 }
 
 /* The same for 64-bit integer lanes, each as a double (its top 53 bits). */
-static double lanes_sum_u64(vu64 v)
+static double lanes_sum_u64(const void *v, int lanes)
 {
     double s = 0.0;
-    for (int i = 0; i < SPEEDLAB_SIMD_LANES; i++)
-        s += (double)(v[i] >> 11);
+    for (int i = 0; i < lanes; i++) {
+        uint64_t x;
+        memcpy(&x, (const char *)v + i * sizeof x, sizeof x);
+        s += (double)(x >> 11);
+    }
     return s;
 }
 
@@ -60,7 +70,8 @@ double sl_probe_fma(int64_t reps)
         a4 = a4 * m + c; a5 = a5 * m + c; a6 = a6 * m + c; a7 = a7 * m + c;
         a8 = a8 * m + c; a9 = a9 * m + c; a10 = a10 * m + c; a11 = a11 * m + c;
     }
-    return lanes_sum(a0 + a1 + a2 + a3 + a4 + a5 + a6 + a7 + a8 + a9 + a10 + a11);
+    vdouble s = a0 + a1 + a2 + a3 + a4 + a5 + a6 + a7 + a8 + a9 + a10 + a11;
+    return lanes_sum(&s, SPEEDLAB_SIMD_LANES);
 }
 
 /* a = n / a swaps between a and n / a: the values stay finite. One body
@@ -80,10 +91,7 @@ double sl_probe_fma(int64_t reps)
             a4 = n / a4; a5 = n / a5; a6 = n / a6; a7 = n / a7;               \
         }                                                                     \
         vec s = a0 + a1 + a2 + a3 + a4 + a5 + a6 + a7;                        \
-        double sum = 0.0;                                                     \
-        for (int i = 0; i < (lanes); i++)                                     \
-            sum += s[i];                                                      \
-        return sum;                                                           \
+        return lanes_sum(&s, (lanes));                                        \
     }
 
 typedef double vhalf __attribute__((vector_size(8 * SL_PROBE_HALF_LANES)));
@@ -103,7 +111,8 @@ double sl_probe_mul64(int64_t reps)
         OPAQUE(a0); OPAQUE(a1); OPAQUE(a2); OPAQUE(a3);
         OPAQUE(a4); OPAQUE(a5); OPAQUE(a6); OPAQUE(a7);
     }
-    return lanes_sum_u64(a0 ^ a1 ^ a2 ^ a3 ^ a4 ^ a5 ^ a6 ^ a7);
+    vu64 s = a0 ^ a1 ^ a2 ^ a3 ^ a4 ^ a5 ^ a6 ^ a7;
+    return lanes_sum_u64(&s, SPEEDLAB_SIMD_LANES);
 }
 
 /* The cheapest vector instruction, xor, each chain with its neighbour's
@@ -126,10 +135,7 @@ double sl_probe_mul64(int64_t reps)
             OPAQUE(a11);                                                            \
         }                                                                           \
         vec s = a0 + a1 + a2 + a3 + a4 + a5 + a6 + a7 + a8 + a9 + a10 + a11;        \
-        double sum = 0.0;                                                           \
-        for (int i = 0; i < (lanes); i++)                                           \
-            sum += (double)(s[i] >> 11);                                            \
-        return sum;                                                                 \
+        return lanes_sum_u64(&s, (lanes));                                          \
     }
 
 typedef uint64_t vu64_half __attribute__((vector_size(8 * SL_PROBE_HALF_LANES)));
