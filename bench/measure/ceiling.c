@@ -131,6 +131,11 @@ void sl_measure_ceilings(sl_ceilings *m, int quick, unsigned roofs)
     m->measured++;
 }
 
+int sl_ceiling_has_half(const sl_ceilings *m, int k)
+{
+    return m->half_lanes > 0 && m->half_lanes < m->lanes && m->by_width[k][1] > 0.0;
+}
+
 void sl_measure_ceiling_kinds(sl_ceilings *m, unsigned kinds)
 {
     measure_kinds(m, PROBE_SECONDS / 4, kinds);

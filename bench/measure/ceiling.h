@@ -46,6 +46,10 @@ typedef struct sl_ceilings {
  * median: the bench probes before and after timing, so a slow moment of
  * the machine does not lower the ceiling. */
 void sl_measure_ceilings(sl_ceilings *m, int quick, unsigned roofs);
+/* Was kind k also probed in narrower vectors (half_lanes, fewer than
+ * lanes), so that by_width[k][1] holds a second width's rate? */
+int sl_ceiling_has_half(const sl_ceilings *m, int k);
+
 /* Only the instructions in kinds (bit k: sl_ceiling_kind k), quick, and
  * neither the clock nor the memory: what a run that holds its rows
  * against their own roofs needs (the room's; report/ceiling_report.h

@@ -208,9 +208,8 @@ static int has_evidence(const sl_config *c)
  * of it where that did more lanes a second (ceiling.c). */
 static int roof_lanes(const sl_ceilings *m, int k)
 {
-    const double *w = m->by_width[k];
-    return m->half_lanes > 0 && m->half_lanes < m->lanes && w[1] > w[0] ? m->half_lanes
-                                                                         : m->lanes;
+    return sl_ceiling_has_half(m, k) && m->by_width[k][1] > m->by_width[k][0] ? m->half_lanes
+                                                                               : m->lanes;
 }
 
 int sl_write_ceilings(const char *dir, const sl_ceilings *m, const sl_suite *s)
@@ -370,11 +369,10 @@ static void print_probes(FILE *f, const sl_ceilings *m)
         fprintf(f, "%s%s %.3g G lane-ops/s", k > SL_CEILING_DIVIDE ? ", " : "",
                 sl_ceiling_name(k), m->per_core[k] * 1e-9);
         const double *w = m->by_width[k];
-        int two = w[1] > 0.0 && m->half_lanes < m->lanes;
         if (roof_lanes(m, k) != m->lanes)
             fprintf(f, " in %d-lane vectors (%.3g G in %d-lane ones; ", m->half_lanes,
                     w[0] * 1e-9, m->lanes);
-        else if (two)
+        else if (sl_ceiling_has_half(m, k))
             fprintf(f, " (%.3g G in %d-lane vectors; ", w[1] * 1e-9, m->half_lanes);
         else
             fputs(" (", f);

@@ -41,10 +41,10 @@ double sl_config_measured_cycles(const sl_ceilings *m, const sl_config *c,
  * probe.c); 0 when the rate or the clock is unknown. */
 static double issue_per_cycle(const sl_ceilings *m, int w)
 {
-    const double *rate = m->by_width[SL_CEILING_VECTOR];
-    int narrower = (512 >> w) < 64 * m->lanes && rate[1] > 0.0 && m->half_lanes > 0;
+    int narrower = (512 >> w) < 64 * m->lanes && sl_ceiling_has_half(m, SL_CEILING_VECTOR);
     int lanes = narrower ? m->half_lanes : m->lanes;
-    return m->clock_hz > 0.0 && lanes > 0 ? rate[narrower] / lanes / m->clock_hz : 0.0;
+    return m->clock_hz > 0.0 && lanes > 0
+           ? m->by_width[SL_CEILING_VECTOR][narrower] / lanes / m->clock_hz : 0.0;
 }
 
 /* Doubles per vector in the loop's widest vector instructions: 8 or 4
