@@ -143,6 +143,11 @@ static int worker(int argc, char **argv)
     }
     if (plan.threads < 1)
         return SL_EXIT_USAGE;
+    /* Before MPI_Init, which may take seconds: mpirun can end this rank
+     * with SIGKILL, and then the driver removes what its runtime left. */
+    char noted[SL_PATH_BUF];
+    if (sl_hybrid_ranks_list(plan.frag, noted, sizeof noted) == 0)
+        sl_note_for_forgetting(noted);
     int provided;
     MPI_Init_thread(&argc, &argv, MPI_THREAD_FUNNELED, &provided);
     sl_forget_registration_when_signalled();   /* mpirun stops ranks with SIGTERM */

@@ -3,9 +3,11 @@
 #define _DEFAULT_SOURCE
 #include "omp_leftovers.h"
 
+#include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 int sl_forget_device_image_files(long pid)
@@ -34,13 +36,84 @@ int sl_forget_device_image_files(long pid)
 
 #define REGISTRATION "/dev/shm/__KMP_REGISTERED_LIB_%ld_%ld"
 
-void sl_forget_runtime_registration(long pid)
+int sl_forget_runtime_registration(long pid)
 {
 #ifdef __linux__
     char path[96];
     snprintf(path, sizeof path, REGISTRATION, pid, (long)getuid());
-    unlink(path);
+    return unlink(path) == 0;
+#else
+    (void)pid;
+    return 0;
 #endif
+}
+
+void sl_note_for_forgetting(const char *list)
+{
+#ifdef __linux__
+    char host[256] = "", line[320];
+    gethostname(host, sizeof host - 1);
+    int n = snprintf(line, sizeof line, "%ld %s\n", (long)getpid(), host);
+    /* One write with O_APPEND: the ranks' lines never interleave. */
+    int fd = open(list, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0600);
+    if (fd >= 0) {
+        if (write(fd, line, (size_t)n) != n) {
+            /* Not noted: at worst a registration is left, as before. */
+        }
+        close(fd);
+    }
+#else
+    (void)list;
+#endif
+}
+
+#ifdef __linux__
+/* Whether pid runs: there, and not a zombie (one that can no longer
+ * remove anything). */
+static int running(long pid)
+{
+    char path[64], stat[512];
+    snprintf(path, sizeof path, "/proc/%ld/stat", pid);
+    FILE *f = fopen(path, "r");
+    if (f == NULL)
+        return 0;
+    size_t n = fread(stat, 1, sizeof stat - 1, f);
+    fclose(f);
+    stat[n] = '\0';
+    const char *after = strrchr(stat, ')');   /* the name may hold anything */
+    return after == NULL || (after[1] == ' ' && after[2] != 'Z');
+}
+
+/* Whether pid has ended within about two seconds. */
+static int ended(long pid)
+{
+    const struct timespec tick = { 0, 10 * 1000 * 1000 };
+    for (int i = 0; i < 200 && running(pid); i++)
+        nanosleep(&tick, NULL);
+    return !running(pid);
+}
+#endif
+
+int sl_forget_noted(const char *list)
+{
+    int removed = 0;
+#ifdef __linux__
+    char host[256] = "", line[320];
+    gethostname(host, sizeof host - 1);
+    FILE *f = fopen(list, "r");
+    while (f && fgets(line, sizeof line, f)) {
+        long pid;
+        char node[256];
+        if (sscanf(line, "%ld %255s", &pid, node) != 2 || pid <= 0 || strcmp(node, host) != 0 ||
+            !ended(pid))
+            continue;
+        removed += sl_forget_runtime_registration(pid);
+    }
+    if (f)
+        fclose(f);
+#endif
+    unlink(list);
+    return removed;
 }
 
 /* Made before any signal: a handler may only call async-signal-safe

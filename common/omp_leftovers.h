@@ -20,8 +20,19 @@ int sl_forget_device_image_files(long pid);
  * a crash and SIGKILL skip: the runner's validating children left 7 a run
  * (837 in /dev/shm after a day of tests). Removes process pid's: one's
  * own before _exit(), or a child's once reaped. Nothing where the runtime
- * is GNU's or the file is not there. */
-void sl_forget_runtime_registration(long pid);
+ * is GNU's or the file is not there. Returns 1 when it removed one. */
+int sl_forget_runtime_registration(long pid);
+
+/* For processes that are not the caller's children and that something
+ * else can end with SIGKILL (MPI ranks: Open MPI 4.1's mpirun, stopped,
+ * sent one rank SIGKILL without the SIGTERM it handles, in 2 of 7 tries):
+ * each process appends its pid and node to the file list; once they have
+ * ended, the one that named list calls sl_forget_noted, which removes the
+ * registration of each noted process of this node that has ended (one
+ * still running after a 2 s wait is left alone, as is another node's),
+ * then list. Returns how many registrations it removed. */
+void sl_note_for_forgetting(const char *list);
+int sl_forget_noted(const char *list);
 
 /* For a process that a signal ends before its runtime shuts down (an MPI
  * rank, which mpirun stops with SIGTERM when a job times out, is

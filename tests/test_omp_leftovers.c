@@ -5,7 +5,8 @@
  * pid. Each is removed for its own process only, and an image's name is
  * counted once, not again when the mapping shows it deleted. A process
  * that SIGTERM ends (an MPI rank mpirun stops) removes its own first and
- * still ends by that signal. */
+ * still ends by that signal; one that SIGKILL ends has its own removed by
+ * the process it noted itself for. */
 #define _DEFAULT_SOURCE
 #include <fcntl.h>
 #include <signal.h>
@@ -135,12 +136,93 @@ static void registration_of_a_terminated_child(void)
     unlink(theirs);
 }
 
+/* A registration file for pid (which need not run); 0, or -1. */
+static int plant_registration(long pid, char *path, size_t len)
+{
+    snprintf(path, len, "/dev/shm/__KMP_REGISTERED_LIB_%ld_%ld", pid, (long)getuid());
+    FILE *f = fopen(path, "w");
+    return f != NULL && fclose(f) == 0 ? 0 : -1;
+}
+
+/* A child that notes itself in list and is registered, then waits. */
+static pid_t noted_child(const char *list)
+{
+    int ready[2];
+    if (pipe(ready) != 0)
+        return -1;
+    pid_t pid = fork();
+    if (pid == 0) {
+        char mine[96];
+        sl_note_for_forgetting(list);
+        char ok = plant_registration(getpid(), mine, sizeof mine) == 0 ? 'y' : 'n';
+        if (write(ready[1], &ok, 1) != 1)
+            _exit(1);
+        for (;;)
+            pause();
+    }
+    close(ready[1]);
+    char ok = 'n';
+    if (pid > 0 && read(ready[0], &ok, 1) != 1)
+        ok = 'n';
+    close(ready[0]);
+    return ok == 'y' ? pid : -1;
+}
+
+/* As an MPI rank that mpirun ends with SIGKILL: noted, killed (a zombie
+ * still, not yet reaped), its registration removed by whoever named the
+ * list; a noted process still running (this one) and another node's line
+ * are left alone, and the list is removed. */
+static void registration_of_a_noted_process(void)
+{
+    char list[] = "/tmp/speedlab-noted-XXXXXX", mine[96], theirs[96], far[96];
+    int fd = mkstemp(list);
+    if (access("/dev/shm", W_OK) != 0 || fd < 0)
+        return;
+    close(fd);
+    unlink(list);   /* the first note makes it */
+    pid_t pid = noted_child(list);
+    CHECK(pid > 0);
+    if (pid <= 0)
+        return;
+    snprintf(theirs, sizeof theirs, "/dev/shm/__KMP_REGISTERED_LIB_%ld_%ld", (long)pid,
+             (long)getuid());
+    pid_t gone = fork();   /* a pid that ran here, and no longer runs */
+    if (gone == 0)
+        _exit(0);
+    waitpid(gone, NULL, 0);
+    snprintf(mine, sizeof mine, "/dev/shm/__KMP_REGISTERED_LIB_%ld_%ld", (long)getpid(),
+             (long)getuid());
+    /* Planted where the runtime made none (GNU's). */
+    int planted_mine = access(mine, F_OK) != 0 &&
+                       plant_registration(getpid(), mine, sizeof mine) == 0;
+    CHECK(plant_registration(gone, far, sizeof far) == 0);
+    FILE *f = fopen(list, "a");
+    CHECK(f != NULL);
+    if (f) {
+        fprintf(f, "%ld another-node\n", (long)gone);
+        fclose(f);
+    }
+    sl_note_for_forgetting(list);
+    kill(pid, SIGKILL);
+    usleep(100 * 1000);
+    CHECK_EQ_LL(sl_forget_noted(list), 1);
+    CHECK(access(theirs, F_OK) != 0);
+    CHECK(access(mine, F_OK) == 0);
+    CHECK(access(far, F_OK) == 0);
+    CHECK(access(list, F_OK) != 0);
+    waitpid(pid, NULL, 0);
+    unlink(far);
+    if (planted_mine)
+        unlink(mine);
+}
+
 int main(void)
 {
 #ifdef __linux__
     device_image_of_a_child();
     registration_by_pid();
     registration_of_a_terminated_child();
+    registration_of_a_noted_process();
 #endif
     return CHECK_DONE();
 }

@@ -11,6 +11,7 @@
 #include "context.h"
 #include "exitcodes.h"
 #include "launch.h"
+#include "omp_leftovers.h"
 
 int sl_hybrid_job_cores(void)
 {
@@ -180,7 +181,11 @@ static int run_launch(const sl_hybrid_grid *g, int ranks, int threads, int basel
             strchr(line, ':') + 2, geteuid() == 0 ? " (as root: with --allow-run-as-root)" : "");
     fflush(g->progress);
     sl_launch_end end;
-    if (sl_launch(argv, g->cli->timeout, 0, &end, why, whylen) != 0)
+    int launched = sl_launch(argv, g->cli->timeout, 0, &end, why, whylen);
+    char noted[SL_PATH_BUF];   /* the ranks' runtime registrations: omp_leftovers.h */
+    if (sl_hybrid_ranks_list(frag, noted, sizeof noted) == 0)
+        sl_forget_noted(noted);
+    if (launched != 0)
         return SL_EXIT_RUNTIME;
     if (end.exited && end.code == SL_EXIT_OK && !end.interrupted && !end.timed_out)
         return SL_EXIT_OK;

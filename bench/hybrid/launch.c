@@ -151,7 +151,7 @@ int sl_launch(char *const argv[], double limit, int quiet, sl_launch_end *end, c
         }
         nap(0.02);
     }
-    /* Ranks mpirun left behind go with it; then the rest of its words. */
+    /* What else mpirun's group holds goes with it; then its last words. */
     kill(-pid, SIGKILL);
     drain(&err[0], end->tail, sizeof end->tail, quiet);
     if (err[0] >= 0)

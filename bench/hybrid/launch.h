@@ -1,10 +1,12 @@
 /* launch.h - start one mpirun and wait for it, within a time limit.
  *
  * The driver (bench/mpi_main.c) runs one mpirun per (ranks, threads per
- * rank) pair. mpirun and its ranks get their own process group, so a hung
- * or half-dead job is stopped whole when the limit passes: TERM, then KILL
- * two seconds later. A rank that dies takes mpirun down with it (Open MPI
- * aborts the job), which this reports as it is. mpirun's standard error
+ * rank) pair, in a process group of its own, so a hung or half-dead job
+ * is stopped when the limit passes: TERM, then KILL two seconds later.
+ * Open MPI 4.1 puts each rank in a group of its own; mpirun stops them
+ * (TERM, then KILL a second later), and they end when mpirun does, even
+ * when KILL ends mpirun (measured). A rank that dies takes mpirun down
+ * with it (Open MPI aborts the job), which this reports as it is. mpirun's standard error
  * passes through as it comes, and its last lines are kept, so that the
  * driver can name the rank and node that failed (sl_launch_culprit).
  */

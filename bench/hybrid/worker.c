@@ -536,3 +536,9 @@ int sl_hybrid_work(const sl_hybrid_plan *plan)
     free(at.lines);
     return code;
 }
+
+int sl_hybrid_ranks_list(const char *frag, char *out, size_t len)
+{
+    int n = snprintf(out, len, "%s.ranks", frag);
+    return n > 0 && (size_t)n < len ? 0 : -1;
+}

@@ -13,6 +13,7 @@
 #ifndef SPEEDLAB_HYBRID_WORKER_H
 #define SPEEDLAB_HYBRID_WORKER_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include "hybrid_table.h"
@@ -35,6 +36,11 @@ typedef struct sl_hybrid_plan {
     const char *frag;   /* rank 0 writes its rows here */
     const char *program; /* the program's name, for rank 0's messages */
 } sl_hybrid_plan;
+
+/* The file beside a launch's fragment frag in which its ranks note
+ * themselves (omp_leftovers.h), for the driver to read once mpirun has
+ * ended: 0 with its path in out, or -1 when that does not fit. */
+int sl_hybrid_ranks_list(const char *frag, char *out, size_t len);
 
 /* Run the plan on MPI_COMM_WORLD (MPI initialised). Returns the exit code
  * every rank returns: 0 (invalid configurations included: the fragment

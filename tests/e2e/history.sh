@@ -90,6 +90,7 @@ case_store() {
     wait_for_first_timing
     kill -KILL "$pid"
     wait "$pid" 2>/dev/null
+    rm -f $(registrations "$pid")   # what this test's kill leaves
     [ "$(sql "$db" "pragma integrity_check")" = ok ] && ok "SIGKILL: the database is intact" ||
         fail "integrity: $(sql "$db" "pragma integrity_check")"
     [ "$(sql "$db" "select count(*) from runs")" -eq "$before" ] && ok "SIGKILL: the killed run is not in it" ||
@@ -122,8 +123,11 @@ killed_in_transaction() {
         before=$(sql "$db" "select count(*) from runs")
         env LD_PRELOAD="$shim" SL_KILL_WAL_WRITE=$n "$bench" --quick --kernel "$e2e_example" \
             --size 100003 --threads 1,2 --reps 1 --min-time 0.01 --no-plots --no-weak \
-            --results "$res" >"$tmp/out" 2>&1
+            --results "$res" >"$tmp/out" 2>&1 &
+        pid=$!   # env execs the bench: this is its pid
+        wait "$pid"
         rc=$?
+        rm -f $(registrations "$pid")   # what the shim's kill leaves
         [ "$rc" -eq 137 ] && ok "killed in its write $n to the log (exit 137)" ||
             fail "write $n to the log: exit $rc, not killed (does SQLite write the log another way?)"
         [ "$(sql "$db" "pragma integrity_check")" = ok ] && ok "write $n: the database is intact" ||

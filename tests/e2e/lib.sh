@@ -34,6 +34,17 @@ kernel_hooks() {
 # progress line (SPEEDLAB_MIN_TIME, bench/run/cli.c).
 brief_timing() { SPEEDLAB_MIN_TIME=0.01; export SPEEDLAB_MIN_TIME; }
 
+# registrations PID...: the OpenMP runtime registrations these processes
+# have in /dev/shm now (LLVM's libomp names one per process and removes it
+# as the library shuts down, which SIGKILL skips; GNU's makes none:
+# common/omp_leftovers.h).
+registrations() {
+    for p in "$@"; do
+        f=/dev/shm/__KMP_REGISTERED_LIB_${p}_$(id -u)
+        [ -e "$f" ] && echo "$f"
+    done
+}
+
 fail() { echo "FAIL: $*" >&2; failures=$((failures + 1)); }
 
 ok() { echo "ok: $*"; }
