@@ -17,10 +17,14 @@
 static double sum_divide(int64_t first, int64_t last, double h)
 {
     double sum = 0.0;
+    for (; first < last; first += PI_CHUNK) {
+        const int n = pi_chunk(first, last);
+        const double x0 = (double)first + 0.5;
 #pragma omp simd reduction(+:sum)
-    for (int64_t i = first; i < last; i++) {
-        double x = ((double)i + 0.5) * h;
-        sum += 4.0 / (1.0 + x * x);
+        for (int j = 0; j < n; j++) {
+            double x = (x0 + j) * h;
+            sum += 4.0 / (1.0 + x * x);
+        }
     }
     return sum;
 }

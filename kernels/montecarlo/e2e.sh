@@ -8,6 +8,9 @@
 e2e_seeded=montecarlo
 # Lesson 6's wrong-rank cases use its planted mpi.c (rank 1 drops a point).
 e2e_wrong_rank=montecarlo
+# Its generator multiplies 64-bit lanes: GCC 12 leaves simd.c scalar on
+# AVX2 (lesson 4 says so; e2e.vecreport accepts it there).
+e2e_simd_needs_avx512="${e2e_simd_needs_avx512}montecarlo "
 
 # Monte Carlo end to end: the same count on every variant and thread count,
 # the estimate's standard error, the convergence plot, the seed, a subtle

@@ -1,11 +1,13 @@
 /* threads_simd.c - pi on every core and every lane: the best CPU variant.
  *
  * BEGIN SOLUTION HEADER
- * One combined construct: the steps are split between threads, and each
- * thread's chunk is vectorised. One reduction clause covers both levels.
+ * Two levels: threads share the chunks of steps (pi.h's PI_CHUNK: a
+ * chunk's steps are counted with an int, which AVX2 can convert to
+ * doubles), and each chunk's steps run on the lanes. Each level has its
+ * reduction: a thread's lanes add into that thread's sum.
  * EXERCISE HEADER
- * Steps 1.2 and 1.3 together: split the steps between threads and
- * vectorise each thread's share. (step 1.4)
+ * Steps 1.2 and 1.3 together: split the chunks between threads and
+ * vectorise each chunk's steps. (step 1.4)
  * END SOLUTION HEADER
  */
 #include "pi.h"
@@ -16,15 +18,23 @@ double pi_threads_simd(int64_t steps, int threads, sl_where *where)
     const double h = 1.0 / (double)steps;
     double sum = 0.0;
     /* BEGIN SOLUTION */
-#pragma omp parallel for simd reduction(+:sum) num_threads(threads)
+#pragma omp parallel for reduction(+:sum) num_threads(threads)
     /* EXERCISE
     (void)threads;
-    // TODO(1.4): combine both: omp parallel for simd, with one reduction
-    //            and num_threads(threads).
+    // TODO(1.4): combine both: threads share the chunks (omp parallel for,
+    //            a reduction, num_threads(threads)), lanes the steps of a
+    //            chunk (omp simd, a reduction).
     END SOLUTION */
-    for (int64_t i = 0; i < steps; i++) {
-        double x = ((double)i + 0.5) * h;
-        sum += 4.0 / (1.0 + x * x);
+    for (int64_t first = 0; first < steps; first += PI_CHUNK) {
+        const int n = pi_chunk(first, steps);
+        const double x0 = (double)first + 0.5;
+        /* BEGIN SOLUTION */
+#pragma omp simd reduction(+:sum)
+        /* END SOLUTION */
+        for (int j = 0; j < n; j++) {
+            double x = (x0 + j) * h;
+            sum += 4.0 / (1.0 + x * x);
+        }
     }
     return h * sum;
 }

@@ -14,7 +14,9 @@ failures=0
 # kernel that has one (kernel_hooks). No case here names a kernel.
 # e2e_smoke: --size options, for a smoke run that checks the rows and not
 # their speed, of the kernels whose quick size would be slow there.
-e2e_example=; e2e_image=; e2e_seeded=; e2e_wrong_rank=; e2e_smoke=
+# e2e_simd_needs_avx512: " <folder> ..." whose simd loop x86 vectorises only
+# with AVX-512 (no 64-bit lane multiply before it): scalar on AVX2 is right.
+e2e_example=; e2e_image=; e2e_seeded=; e2e_wrong_rank=; e2e_smoke=; e2e_simd_needs_avx512=" "
 for script in "$top"/kernels/*/e2e.sh; do
     [ -f "$script" ] && . "$script"
 done
