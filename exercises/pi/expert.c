@@ -21,7 +21,7 @@ static double sum_divide(int64_t first, int64_t last, double h)
         const int n = pi_chunk(first, last);
         const double x0 = (double)first + 0.5;
 #pragma omp simd reduction(+:sum)
-        for (int j = 0; j < n; j++) {
+        for (pi_counter j = 0; j < n; j++) {
             double x = (x0 + j) * h;
             sum += 4.0 / (1.0 + x * x);
         }

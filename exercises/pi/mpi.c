@@ -24,7 +24,7 @@ int pi_hybrid_compute(const sl_problem *p, sl_share *me)
         const int n = pi_chunk(at, first + count);
         const double x0 = (double)at + 0.5;
 #pragma omp simd reduction(+:sum)
-        for (int j = 0; j < n; j++) {
+        for (pi_counter j = 0; j < n; j++) {
             double x = (x0 + j) * h;
             sum += 4.0 / (1.0 + x * x);
         }

@@ -17,7 +17,7 @@ double pi_threads_simd(int64_t steps, int threads, sl_where *where)
     for (int64_t first = 0; first < steps; first += PI_CHUNK) {
         const int n = pi_chunk(first, steps);
         const double x0 = (double)first + 0.5;
-        for (int j = 0; j < n; j++) {
+        for (pi_counter j = 0; j < n; j++) {
             double x = (x0 + j) * h;
             sum += 4.0 / (1.0 + x * x);
         }

@@ -1,14 +1,14 @@
 /* simd.c - pi, one core, several steps per instruction.
  *
  * BEGIN SOLUTION HEADER
- * The loop is the scalar loop, in chunks whose steps an int counts
+ * The loop is the scalar loop, in chunks whose steps a pi_counter counts
  * (pi.h says why), plus one pragma. Without reduction(+:sum)
  * every lane would add into the same sum, a dependence that forbids
  * vectorising; with it each lane keeps a private partial sum and the lanes
  * are added once at the end (in a different order, hence the rounding
  * allowance in the check).
  * EXERCISE HEADER
- * The scalar loop, in chunks whose steps an int counts (pi.h says why),
+ * The scalar loop, in chunks whose steps a pi_counter counts (pi.h),
  * to be run several steps per instruction on one core.
  * What stops the compiler from vectorising it as it stands, and what do
  * the lanes' partial results do to the last digits? (step 1.2)
@@ -22,8 +22,8 @@ double pi_simd(int64_t steps, int threads, sl_where *where)
     *where = SL_RAN_HOST;
     const double h = 1.0 / (double)steps;
     double sum = 0.0;
-    /* Chunks of PI_CHUNK steps, each counted with an int (pi.h: AVX2
-     * cannot convert a 64-bit counter to doubles in a vector). */
+    /* Chunks of PI_CHUNK steps, each counted with an int on x86 (pi.h:
+     * AVX2 cannot convert a 64-bit counter to doubles in a vector). */
     for (int64_t first = 0; first < steps; first += PI_CHUNK) {
         const int n = pi_chunk(first, steps);
         const double x0 = (double)first + 0.5;
@@ -33,7 +33,7 @@ double pi_simd(int64_t steps, int threads, sl_where *where)
         // TODO(1.2): vectorise this loop: add an omp simd pragma, and say
         //            that sum is a reduction so each lane keeps its own sum.
         END SOLUTION */
-        for (int j = 0; j < n; j++) {
+        for (pi_counter j = 0; j < n; j++) {
             double x = (x0 + j) * h;
             sum += 4.0 / (1.0 + x * x);
         }

@@ -2,7 +2,7 @@
  *
  * BEGIN SOLUTION HEADER
  * Two levels: threads share the chunks of steps (pi.h's PI_CHUNK: a
- * chunk's steps are counted with an int, which AVX2 can convert to
+ * chunk's steps are counted with a pi_counter, which the ISA converts to
  * doubles), and each chunk's steps run on the lanes. Each level has its
  * reduction: a thread's lanes add into that thread's sum.
  * EXERCISE HEADER
@@ -31,7 +31,7 @@ double pi_threads_simd(int64_t steps, int threads, sl_where *where)
         /* BEGIN SOLUTION */
 #pragma omp simd reduction(+:sum)
         /* END SOLUTION */
-        for (int j = 0; j < n; j++) {
+        for (pi_counter j = 0; j < n; j++) {
             double x = (x0 + j) * h;
             sum += 4.0 / (1.0 + x * x);
         }
