@@ -124,7 +124,7 @@ case_workflow_lint() {
 case_mca() {
     build=$1; bench=$2
     [ -f "$build/mca-solutions.csv" ] ||
-        { echo "skipped: no llvm-mca when the build was configured (apt-get install llvm-19)"; exit 77; }
+        { echo "skipped: no mca-solutions.csv: the build found no llvm-mca (apt-get install llvm-19), or its kernels are not built for this CPU (-march=native)"; exit 77; }
     expect_rc 0 "mca.sh" sh "$top/scripts/mca.sh" "$build" solutions
     cp "$tmp/out" "$tmp/mca.csv"
     # kernel,variant,class,loop,instructions,lanes,cycles,...
