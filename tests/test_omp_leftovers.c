@@ -19,21 +19,28 @@
 #include "check.h"
 #include "omp_leftovers.h"
 
-/* A child that maps path and waits to be killed; its pid once mapped. */
-static pid_t child_mapping(const char *path)
+/* A registration file for pid (which need not run); 0, or -1. */
+static int plant_registration(long pid, char *path, size_t len)
+{
+    snprintf(path, len, "/dev/shm/__KMP_REGISTERED_LIB_%ld_%ld", pid, (long)getuid());
+    FILE *f = fopen(path, "w");
+    return f != NULL && fclose(f) == 0 ? 0 : -1;
+}
+
+/* A child that runs setup(arg), then waits to be ended; its pid once
+ * setup returned 0, or -1. */
+static pid_t child_after(int (*setup)(const char *), const char *arg)
 {
     int ready[2];
     if (pipe(ready) != 0)
         return -1;
     pid_t pid = fork();
     if (pid == 0) {
-        int fd = open(path, O_RDONLY);
-        void *p = fd >= 0 ? mmap(NULL, 4096, PROT_READ, MAP_PRIVATE, fd, 0) : MAP_FAILED;
-        char ok = p != MAP_FAILED ? 'y' : 'n';
+        char ok = setup(arg) == 0 ? 'y' : 'n';
         if (write(ready[1], &ok, 1) != 1)
             _exit(1);
-        pause();
-        _exit(0);
+        for (;;)
+            pause();
     }
     char ok = 'n';
     if (pid > 0 && read(ready[0], &ok, 1) != 1)
@@ -41,6 +48,34 @@ static pid_t child_mapping(const char *path)
     close(ready[0]);
     close(ready[1]);
     return ok == 'y' ? pid : -1;
+}
+
+/* As the host offload plugin maps its device image. */
+static int map_file(const char *path)
+{
+    int fd = open(path, O_RDONLY);
+    return fd >= 0 && mmap(NULL, 4096, PROT_READ, MAP_PRIVATE, fd, 0) != MAP_FAILED ? 0 : -1;
+}
+
+static int register_self(void)
+{
+    char mine[96];
+    return plant_registration(getpid(), mine, sizeof mine);
+}
+
+/* As an MPI rank: it ignored SIGHUP before (as under nohup). */
+static int register_until_signalled(const char *unused)
+{
+    (void)unused;
+    signal(SIGHUP, SIG_IGN);
+    sl_forget_registration_when_signalled();
+    return register_self();
+}
+
+static int register_noted(const char *list)
+{
+    sl_note_for_forgetting(list);
+    return register_self();
 }
 
 static void device_image_of_a_child(void)
@@ -54,7 +89,7 @@ static void device_image_of_a_child(void)
     CHECK(write(fd, page, sizeof page) == (ssize_t)sizeof page);
     close(fd);
     close(fd2);
-    pid_t pid = child_mapping(path);
+    pid_t pid = child_after(map_file, path);
     CHECK(pid > 0);
     if (pid > 0) {
         CHECK_EQ_LL(sl_forget_device_image_files(pid), 1);
@@ -100,27 +135,10 @@ static void registration_of_a_terminated_child(void)
 {
     if (access("/dev/shm", W_OK) != 0)
         return;
-    int ready[2];
-    if (pipe(ready) != 0)
+    pid_t pid = child_after(register_until_signalled, NULL);
+    CHECK(pid > 0);
+    if (pid <= 0)
         return;
-    pid_t pid = fork();
-    if (pid == 0) {
-        signal(SIGHUP, SIG_IGN);
-        sl_forget_registration_when_signalled();
-        char mine[96];
-        snprintf(mine, sizeof mine, "/dev/shm/__KMP_REGISTERED_LIB_%ld_%ld", (long)getpid(),
-                 (long)getuid());
-        FILE *f = fopen(mine, "w");
-        char ok = f != NULL && fclose(f) == 0 ? 'y' : 'n';
-        if (write(ready[1], &ok, 1) != 1)
-            _exit(1);
-        for (;;)
-            pause();
-    }
-    close(ready[1]);
-    char ok = 'n';
-    CHECK(pid > 0 && read(ready[0], &ok, 1) == 1 && ok == 'y');
-    close(ready[0]);
     char theirs[96];
     snprintf(theirs, sizeof theirs, "/dev/shm/__KMP_REGISTERED_LIB_%ld_%ld", (long)pid,
              (long)getuid());
@@ -136,38 +154,6 @@ static void registration_of_a_terminated_child(void)
     unlink(theirs);
 }
 
-/* A registration file for pid (which need not run); 0, or -1. */
-static int plant_registration(long pid, char *path, size_t len)
-{
-    snprintf(path, len, "/dev/shm/__KMP_REGISTERED_LIB_%ld_%ld", pid, (long)getuid());
-    FILE *f = fopen(path, "w");
-    return f != NULL && fclose(f) == 0 ? 0 : -1;
-}
-
-/* A child that notes itself in list and is registered, then waits. */
-static pid_t noted_child(const char *list)
-{
-    int ready[2];
-    if (pipe(ready) != 0)
-        return -1;
-    pid_t pid = fork();
-    if (pid == 0) {
-        char mine[96];
-        sl_note_for_forgetting(list);
-        char ok = plant_registration(getpid(), mine, sizeof mine) == 0 ? 'y' : 'n';
-        if (write(ready[1], &ok, 1) != 1)
-            _exit(1);
-        for (;;)
-            pause();
-    }
-    close(ready[1]);
-    char ok = 'n';
-    if (pid > 0 && read(ready[0], &ok, 1) != 1)
-        ok = 'n';
-    close(ready[0]);
-    return ok == 'y' ? pid : -1;
-}
-
 /* As an MPI rank that mpirun ends with SIGKILL: noted, killed (a zombie
  * still, not yet reaped), its registration removed by whoever named the
  * list; a noted process still running (this one) and another node's line
@@ -180,7 +166,7 @@ static void registration_of_a_noted_process(void)
         return;
     close(fd);
     unlink(list);   /* the first note makes it */
-    pid_t pid = noted_child(list);
+    pid_t pid = child_after(register_noted, list);
     CHECK(pid > 0);
     if (pid <= 0)
         return;
