@@ -19,10 +19,16 @@
 #include "check.h"
 #include "omp_leftovers.h"
 
+/* The name libomp registers process pid under. */
+static void registration_path(long pid, char *path, size_t len)
+{
+    snprintf(path, len, "/dev/shm/__KMP_REGISTERED_LIB_%ld_%ld", pid, (long)getuid());
+}
+
 /* A registration file for pid (which need not run); 0, or -1. */
 static int plant_registration(long pid, char *path, size_t len)
 {
-    snprintf(path, len, "/dev/shm/__KMP_REGISTERED_LIB_%ld_%ld", pid, (long)getuid());
+    registration_path(pid, path, len);
     FILE *f = fopen(path, "w");
     return f != NULL && fclose(f) == 0 ? 0 : -1;
 }
@@ -110,10 +116,8 @@ static void registration_by_pid(void)
 {
     char mine[96], theirs[96];
     long other = (long)getpid() + 1;
-    snprintf(mine, sizeof mine, "/dev/shm/__KMP_REGISTERED_LIB_%ld_%ld", (long)getpid(),
-             (long)getuid());
-    snprintf(theirs, sizeof theirs, "/dev/shm/__KMP_REGISTERED_LIB_%ld_%ld", other,
-             (long)getuid());
+    registration_path((long)getpid(), mine, sizeof mine);
+    registration_path(other, theirs, sizeof theirs);
     /* Only where /dev/shm is there and neither name is in use. */
     if (access("/dev/shm", W_OK) != 0 || access(mine, F_OK) == 0 || access(theirs, F_OK) == 0)
         return;
@@ -140,8 +144,7 @@ static void registration_of_a_terminated_child(void)
     if (pid <= 0)
         return;
     char theirs[96];
-    snprintf(theirs, sizeof theirs, "/dev/shm/__KMP_REGISTERED_LIB_%ld_%ld", (long)pid,
-             (long)getuid());
+    registration_path((long)pid, theirs, sizeof theirs);
     CHECK(access(theirs, F_OK) == 0);
     int status = 0;
     kill(pid, SIGHUP);
@@ -170,14 +173,12 @@ static void registration_of_a_noted_process(void)
     CHECK(pid > 0);
     if (pid <= 0)
         return;
-    snprintf(theirs, sizeof theirs, "/dev/shm/__KMP_REGISTERED_LIB_%ld_%ld", (long)pid,
-             (long)getuid());
+    registration_path((long)pid, theirs, sizeof theirs);
     pid_t gone = fork();   /* a pid that ran here, and no longer runs */
     if (gone == 0)
         _exit(0);
     waitpid(gone, NULL, 0);
-    snprintf(mine, sizeof mine, "/dev/shm/__KMP_REGISTERED_LIB_%ld_%ld", (long)getpid(),
-             (long)getuid());
+    registration_path((long)getpid(), mine, sizeof mine);
     /* Planted where the runtime made none (GNU's). */
     int planted_mine = access(mine, F_OK) != 0 &&
                        plant_registration(getpid(), mine, sizeof mine) == 0;

@@ -6,9 +6,10 @@
  * Open MPI 4.1 puts each rank in a group of its own; mpirun stops them
  * (TERM, then KILL a second later), and they end when mpirun does, even
  * when KILL ends mpirun (measured). A rank that dies takes mpirun down
- * with it (Open MPI aborts the job), which this reports as it is. mpirun's standard error
- * passes through as it comes, and its last lines are kept, so that the
- * driver can name the rank and node that failed (sl_launch_culprit).
+ * with it (Open MPI aborts the job), which this reports as it is.
+ * mpirun's standard error passes through as it comes, and its last lines
+ * are kept, so that the driver can name the rank and node that failed
+ * (sl_launch_culprit).
  */
 #ifndef SPEEDLAB_HYBRID_LAUNCH_H
 #define SPEEDLAB_HYBRID_LAUNCH_H
