@@ -3,7 +3,7 @@
  * (a resent post counted once), and the view the instructor reads:
  * states per step, as-shipped files not started, who is stuck, the
  * commonest mistakes and the leaderboard's order; a nickname with HTML
- * shown as text.
+ * shown as text. And the state a busy run's record is sent with.
  */
 #define _DEFAULT_SOURCE
 #include <stdio.h>
@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "check.h"
+#include "collect.h"
 #include "page.h"
 #include "record.h"
 #include "send.h"
@@ -247,8 +248,45 @@ static void nicknames(void)
     rmdir(results), rmdir(dir);
 }
 
+/* A right, busy configuration whose repetitions' busiest threads took
+ * cpu[r] seconds (the room's state comes from these pairs). */
+static void busy_config(sl_config *c, const sl_kernel *k, const char *tree, int variant,
+                        const double *cpu)
+{
+    memset(c, 0, sizeof *c);
+    c->tree = tree, c->kernel = k, c->variant = &k->variants[variant];
+    c->valid = c->validated = 1, c->contaminated = 1, c->timed = 6, c->median = 1.0;
+    c->outcome.where = SL_RAN_HOST;
+    for (int r = 0; r < 6; r++)
+        c->seconds[r] = 1.0, c->iterations[r] = 1, c->busiest[r] = cpu[r], c->start[r] = r;
+}
+
+/* Busy: "slower" only when the pairs' whole interval is (six pairs:
+ * every one; a lock per step); a right
+ * simd.c whose pairs the load spread from 0.4x to 2x is "slow", though
+ * their median is below 1 / SL_NOT_FASTER_YET. */
+static void busy_states(void)
+{
+    static const sl_problem_def def = { .name = "toy", .size_name = "steps" };
+    static const sl_variant v[] = { { .name = "scalar" }, { .name = "simd" } };
+    const sl_kernel k = { &def, v, 2 };
+    double scalar[6] = { 1, 1, 1, 1, 1, 1 }, sol[6] = { .5, .5, .5, .5, .5, .5 };
+    double spread[6] = { 2.5, 2.0, 1.6, 1.3, 1.0, 0.5 }, locked[6] = { 4, 5, 6, 7, 8, 9 };
+    sl_config c[3];
+    sl_suite s = { .configs = c, .count = 3 };
+    busy_config(&c[0], &k, "solutions", 0, scalar);
+    busy_config(&c[1], &k, "solutions", 1, sol);
+    busy_config(&c[2], &k, "exercises", 1, spread);
+    CHECK_EQ_LL(sl_room_state_of(&s, &c[2]), SL_ROOM_SLOW);
+    busy_config(&c[2], &k, "exercises", 1, locked);
+    CHECK_EQ_LL(sl_room_state_of(&s, &c[2]), SL_ROOM_SLOWER);
+    busy_config(&c[2], &k, "exercises", 1, sol);
+    CHECK_EQ_LL(sl_room_state_of(&s, &c[2]), SL_ROOM_CAUGHT_UP);
+}
+
 int main(void)
 {
+    busy_states();
     nicknames();
     json_both_ways();
     hostile_posts();

@@ -7,7 +7,7 @@
  * a variant that only one of its threads works in is as slow as scalar;
  * planted noise wide enough that nothing can be said gives "no speed
  * verdict", and only that does (the room still classes such a row, by its
- * pairs' median).
+ * pairs' median and the top of their interval).
  */
 #include <math.h>
 #include <string.h>
@@ -155,8 +155,9 @@ static void check_busy(void)
     CHECK(!sl_verdict_paired(&s, &c[5]));
     /* The room still classes it, by the pairs (1.0x to 2.5x, median
      * between 1.25 and 1.67), not by the walls the load stretched (2x). */
-    double judged = sl_speedup_judged(&s, &c[5]);
+    double at_most, judged = sl_speedup_judged(&s, &c[5], &at_most);
     CHECK(judged > 1.25 && judged < 1.67);
+    CHECK(fabs(at_most - 2.5) < 1e-12);   /* six pairs: the interval is [min, max] */
     CHECK(fabs(c[5].speedup - 2.0) < 1e-12);
     /* The participant's simd as fast as the solution's: ok. */
     for (int r = 0; r < 6; r++)

@@ -114,13 +114,14 @@ static int busy_words(const sl_suite *s, const sl_config *c, const sl_config *so
     return 1;
 }
 
-double sl_speedup_judged(const sl_suite *s, const sl_config *c)
+double sl_speedup_judged(const sl_suite *s, const sl_config *c, double *at_most)
 {
     const sl_config *base = sl_suite_baseline(s, c);
     sl_paired up;
-    if (c->contaminated && base && base != c && sl_pair_configs(base, c, &up) > 0)
-        return up.median;
-    return c->speedup;
+    int paired = c->contaminated && base && base != c && sl_pair_configs(base, c, &up) > 0;
+    if (at_most)
+        *at_most = paired ? up.high : c->speedup;
+    return paired ? up.median : c->speedup;
 }
 
 int sl_verdict_paired(const sl_suite *s, const sl_config *c)

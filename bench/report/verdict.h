@@ -89,8 +89,12 @@ const char *sl_wrong_class_words(sl_wrong_class k);
  * median, even where their interval is too wide for the runner's verdict,
  * as the load stretches a busy run's medians and not its pairs (a scalar
  * baseline 7.6x with two runners at once in e2e.room, Zen 4); its
- * median's only where there are no pairs. */
-double sl_speedup_judged(const sl_suite *s, const sl_config *c);
+ * median's only where there are no pairs. at_most (NULL: not wanted): the
+ * most the run shows it could be, the pairs' interval's top on a busy
+ * machine, else the same: the room calls a run "slower" only when all of
+ * its interval is (e2e.room once saw a right simd.c, 2x when quiet,
+ * classed "slower" beside make test's other tests). */
+double sl_speedup_judged(const sl_suite *s, const sl_config *c, double *at_most);
 
 /* Did any busy row get a verdict from its pairs (1), or was every busy row
  * held back (0)? For the table's note. */
