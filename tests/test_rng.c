@@ -78,7 +78,7 @@ static void test_unit(void)
     CHECK(sl_rng_unit(UINT64_C(0x800)) == 0x1.0p-53);
 }
 
-/* The fast inside test equals x*x + y*y < 1 on sl_rng_unit's doubles: on
+/* Each fast inside test equals x*x + y*y < 1 on sl_rng_unit's doubles: on
  * the boundary's neighbours and on a million random pairs. */
 static int textbook_inside(uint64_t rx, uint64_t ry)
 {
@@ -86,14 +86,16 @@ static int textbook_inside(uint64_t rx, uint64_t ry)
     return x * x + y * y < 1.0;
 }
 
-static void test_inside(void)
+typedef int inside_fn(uint64_t rx, uint64_t ry);
+
+static void test_inside(inside_fn *inside)
 {
     const uint64_t one = UINT64_C(1) << 11; /* one step of the 53-bit grid */
     const uint64_t top = UINT64_MAX & ~(one - 1);
-    CHECK(montecarlo_inside(0, 0) == 1);
-    CHECK(montecarlo_inside(top, 0) == 1);       /* x = 1 - 2^-53 */
-    CHECK(montecarlo_inside(top, top) == 0);
-    CHECK(montecarlo_inside(UINT64_C(1) << 63, UINT64_C(1) << 63) == 1); /* 0.5, 0.5 */
+    CHECK(inside(0, 0) == 1);
+    CHECK(inside(top, 0) == 1);       /* x = 1 - 2^-53 */
+    CHECK(inside(top, top) == 0);
+    CHECK(inside(UINT64_C(1) << 63, UINT64_C(1) << 63) == 1); /* 0.5, 0.5 */
     /* Points a few grid steps either side of the circle, where rounding
      * decides: x = 0.6, y on both sides of 0.8. */
     uint64_t ax = (uint64_t)(0.6 * 0x1.0p53) << 11;
@@ -102,7 +104,7 @@ static void test_inside(void)
     for (int d = -64; d <= 64; d++) {
         /* Odd steps also set the low bits the test must ignore. */
         uint64_t ry = ay + (uint64_t)(int64_t)d * one + (uint64_t)(d & 1) * (one - 1);
-        int fast = montecarlo_inside(ax, ry), slow = textbook_inside(ax, ry);
+        int fast = inside(ax, ry), slow = textbook_inside(ax, ry);
         mismatches += fast != slow;
         in += slow;
         out += !slow;
@@ -111,7 +113,7 @@ static void test_inside(void)
     CHECK(in > 0 && out > 0); /* the scan really crossed the circle */
     for (uint64_t k = 0; k < 1000000; k++) {
         uint64_t rx = sl_rng_u64(99, 2 * k), ry = sl_rng_u64(99, 2 * k + 1);
-        mismatches += montecarlo_inside(rx, ry) != textbook_inside(rx, ry);
+        mismatches += inside(rx, ry) != textbook_inside(rx, ry);
     }
     CHECK_EQ_LL(mismatches, 0);
 }
@@ -173,7 +175,8 @@ int main(void)
     test_known_answers();
     test_counter_is_the_stream();
     test_unit();
-    test_inside();
+    test_inside(montecarlo_inside_cleared);
+    test_inside(montecarlo_inside_shifted);
     test_statistics(0);
     test_statistics(UINT64_C(0x5eed5eed5eed5eed));
     test_estimates();

@@ -16,8 +16,7 @@ int64_t montecarlo_threads_simd(int64_t samples, uint64_t seed, int threads,
     // TODO(4.4): combine both: omp parallel for simd with the reduction,
     //            the linear clause from step 4.2 and num_threads(threads).
     for (int64_t i = 0; i < samples; i++) {
-        if (montecarlo_inside(sl_rng_mix(z), sl_rng_mix(z + SL_RNG_GAMMA)))
-            inside++;
+        inside += montecarlo_inside(sl_rng_mix(z), sl_rng_mix(z + SL_RNG_GAMMA));
         z += MC_COUNTER_STEP;
     }
     return inside;

@@ -33,8 +33,7 @@ int64_t montecarlo_simd(int64_t samples, uint64_t seed, int threads, sl_where *w
     //            own point's counter.
     END SOLUTION */
     for (int64_t i = 0; i < samples; i++) {
-        if (montecarlo_inside(sl_rng_mix(z), sl_rng_mix(z + SL_RNG_GAMMA)))
-            inside++;
+        inside += montecarlo_inside(sl_rng_mix(z), sl_rng_mix(z + SL_RNG_GAMMA));
         z += MC_COUNTER_STEP;
     }
     return inside;
