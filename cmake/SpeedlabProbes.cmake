@@ -45,23 +45,6 @@ elseif(SPEEDLAB_NATIVE)
   endif()
 endif()
 
-# Each function, loop and jump target starts a 64-byte line, so that a
-# kernel's loops sit in the same lines whatever code the linker put
-# before it, and a short loop never straddles two. Without it k-means'
-# scalar took 455 ms in one build and 660 in the next (Intel Xeon model
-# 167): the same instructions, its 34-byte inner loop inside one line or
-# across two, moved by a change to another kernel (make history would
-# have flagged that commit), and threads.c on one thread could be 1.45x
-# faster than scalar.c. Each flag where the compiler takes it (clang
-# ignores some, and says so).
-foreach(flag -falign-functions=64 -falign-loops=64 -falign-jumps=64)
-  string(MAKE_C_IDENTIFIER "SPEEDLAB_HAS${flag}" _var)
-  check_c_compiler_flag("${flag}" ${_var})
-  if(${_var})
-    list(APPEND SPEEDLAB_ARCH_FLAGS "${flag}")
-  endif()
-endforeach()
-string(REPLACE ";" " " SPEEDLAB_ARCH_FLAGS_TEXT "${SPEEDLAB_ARCH_FLAGS}")
 
 # clang 19 on a CPU with AVX10.1 (an Intel Xeon 6 here) says for every
 # file that -march=native's "+avx10.1-256 will be promoted to avx10.1-512":
@@ -76,7 +59,7 @@ if(SPEEDLAB_ARCH_FLAGS AND CMAKE_C_COMPILER_ID MATCHES "Clang")
 endif()
 
 # Ask the preprocessor which vector ISA these flags enable (widest first).
-set(CMAKE_REQUIRED_FLAGS "${SPEEDLAB_ARCH_FLAGS_TEXT}")
+set(CMAKE_REQUIRED_FLAGS "${SPEEDLAB_ARCH_FLAGS}")
 set(SPEEDLAB_SIMD_ISA "none")
 set(SPEEDLAB_SIMD_LANES 1)
 # SVE's vector length is the machine's (128 to 2048 bits): 2 doubles, its
@@ -269,6 +252,39 @@ if(NOT _host_ok)
   message(FATAL_ERROR "speedlab: a target region does not build and run for "
     "the host with '${SPEEDLAB_OFFLOAD_FLAGS}'; see ${CMAKE_BINARY_DIR}/probe_offload_host")
 endif()
+
+# --- Kernel code's layout ----------------------------------------------------
+# Each function, loop and jump target starts a 64-byte line, so that a
+# kernel's loops sit in the same lines whatever code the linker put
+# before it, and a short loop never straddles two. Without it k-means'
+# scalar took 455 ms in one build and 660 in the next (Intel Xeon model
+# 167): the same instructions, its 34-byte inner loop inside one line or
+# across two, moved by a change to another kernel (make history would
+# have flagged that commit), and threads.c on one thread could be 1.45x
+# faster than scalar.c. Each flag where the compiler takes it for a
+# target region with the offload flags chosen above: clang ignores
+# -falign-jumps, and passes -falign-loops to its GPU code, whose ptxas
+# rejects the alignment ("Parsing error near '.p2align'").
+set(CMAKE_TRY_COMPILE_TARGET_TYPE STATIC_LIBRARY)
+foreach(flag -falign-functions=64 -falign-loops=64 -falign-jumps=64)
+  string(MAKE_C_IDENTIFIER "SPEEDLAB_HAS${flag}_${SPEEDLAB_OFFLOAD_TARGET}" _var)
+  # Optimised, as the kernels are: at -O0 no loop is aligned at all.
+  string(JOIN " " CMAKE_REQUIRED_FLAGS -O2 ${OpenMP_C_FLAGS} ${SPEEDLAB_OFFLOAD_FLAGS} ${flag})
+  check_c_source_compiles("
+    double f(double *a, int n) {
+      double s = 0.0;
+    #pragma omp target teams distribute parallel for reduction(+:s) map(to: a[0:n])
+      for (int i = 0; i < n; i++) s += a[i] * a[i];
+      return s;
+    }" ${_var} FAIL_REGEX "not supported" "unknown argument" "unrecognized .*option"
+    "unknown .*option" "argument unused" "ignoring unknown")
+  if(${_var})
+    list(APPEND SPEEDLAB_ARCH_FLAGS ${flag})
+  endif()
+endforeach()
+unset(CMAKE_REQUIRED_FLAGS)
+unset(CMAKE_TRY_COMPILE_TARGET_TYPE)
+string(REPLACE ";" " " SPEEDLAB_ARCH_FLAGS_TEXT "${SPEEDLAB_ARCH_FLAGS}")
 
 # --- CUDA: optional, never fatal ---------------------------------------------
 set(SPEEDLAB_CUDA_STATUS "off (SPEEDLAB_CUDA=OFF)")
