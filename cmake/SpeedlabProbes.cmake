@@ -45,7 +45,6 @@ elseif(SPEEDLAB_NATIVE)
   endif()
 endif()
 
-
 # clang 19 on a CPU with AVX10.1 (an Intel Xeon 6 here) says for every
 # file that -march=native's "+avx10.1-256 will be promoted to avx10.1-512":
 # its own choice of features, harmless (the CPU has AVX-512), and an error
