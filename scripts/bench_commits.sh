@@ -31,9 +31,10 @@ n=$(echo $commits | wc -w)
 mkdir -p "$results" "$build/commits" || exit 2
 results=$(cd "$results" && pwd)
 trees="$(cd "$build/commits" && pwd)"
-# build_commit TREE BUILD LOG: configure (once) and build the bench.
+# build_commit TREE BUILD LOG: configure (until a configure has generated
+# the build: a failed one leaves only its cache) and build the bench.
 build_commit() {
-    { [ -f "$2/CMakeCache.txt" ] ||
+    { [ -f "$2/CMakeFiles/TargetDirectories.txt" ] ||
           cmake -S "$1" -B "$2" -DCMAKE_BUILD_TYPE=Release -DSPEEDLAB_CUDA=OFF \
               -DSPEEDLAB_OFFLOAD=OFF >"$3" 2>&1; } &&
         cmake --build "$2" --target speedlab-bench-solutions -j "$(nproc)" >>"$3" 2>&1

@@ -49,7 +49,8 @@ fi
 log=$(mktemp /tmp/speedlab-racecheck.XXXXXX)
 trap 'rm -f "$log" "$log.races" "$log.out" "$log.gpu" "$log.unchecked"' EXIT
 echo "racecheck: building the $tree tree with ThreadSanitizer in $build"
-if [ ! -f "$build/CMakeCache.txt" ]; then
+# (Generated, not only the cache a failed configure leaves.)
+if [ ! -f "$build/CMakeFiles/TargetDirectories.txt" ]; then
     CC=clang CXX=clang++ cmake -S "$top" -B "$build" -DCMAKE_BUILD_TYPE=Release \
         -DSPEEDLAB_RACECHECK=ON -DSPEEDLAB_CUDA=OFF -DSPEEDLAB_OFFLOAD=OFF >"$log" 2>&1 ||
         { cat "$log" >&2; echo "racecheck: configuring failed" >&2; exit 1; }

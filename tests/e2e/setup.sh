@@ -91,3 +91,35 @@ case_no_root() {
     expect_in "$tmp/out3" "to get it: module load gnuplot, spack install gnuplot or conda install -c conda-forge gnuplot" \
         "with a user's ways to get it"
 }
+
+# A C compiler that builds no OpenMP program (Apple's clang before `brew
+# install libomp`; here gcc behind a wrapper refusing -fopenmp while
+# $tmp/without exists): make stops with the ways to get OpenMP, exit 2;
+# once OpenMP is there, make again configures again and goes on (a
+# failed configure leaves a cache but no Makefiles, which must not count
+# as configured).
+case_no_openmp() {
+    mkdir -p "$tmp/bin"
+    cat >"$tmp/bin/cc-no-openmp" <<WRAP
+#!/bin/sh
+if [ -e "$tmp/without" ]; then
+    for a; do case \$a in -fopenmp*) echo "cc-no-openmp: unknown option \$a" >&2; exit 1 ;; esac; done
+fi
+exec gcc "\$@"
+WRAP
+    chmod +x "$tmp/bin/cc-no-openmp"; : >"$tmp/without"
+    build="$tmp/build"
+    in_top() { (cd "$top" && SPEEDLAB_SKIP_DEPS=1 make configured BUILD="$build" CC="$tmp/bin/cc-no-openmp" CXX=g++); }
+    expect_rc 2 "make without OpenMP" in_top
+    cat "$tmp/err" "$tmp/out" >"$tmp/both"
+    expect_match "$tmp/both" "^speedlab: the C compiler \\(GNU [0-9.]+, $tmp/bin/cc-no-openmp\\) builds no OpenMP program" \
+        "says which compiler builds no OpenMP program"
+    expect_in "$tmp/both" "brew install libomp" "names Homebrew's libomp"
+    expect_in "$tmp/both" "apt-get install libomp-dev" "names Debian's libomp"
+    expect_in "$tmp/both" "speedlab: no OpenMP for the C compiler (the ways to get it are above)" "the stop"
+    [ -f "$build/CMakeCache.txt" ] && [ ! -f "$build/Makefile" ] ||
+        fail "the failed configure should leave a cache and no Makefile (what the next try must see past)"
+    rm -f "$tmp/without"
+    expect_rc 0 "make again with OpenMP" in_top
+    [ -f "$build/Makefile" ] && ok "configured again: the Makefiles are there" || fail "no Makefile after the retry"
+}
