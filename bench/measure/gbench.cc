@@ -1,4 +1,5 @@
-// gbench.cc - the C API of gbench.h, over Google Benchmark 1.7.1.
+// gbench.cc - the C API of gbench.h, over Google Benchmark 1.7.1 to 1.9
+// (Debian 12, Ubuntu 24.04, Debian 13).
 //
 // What to notice: a display reporter that forwards each repetition to C
 // instead of printing; the JSON file reporter is Google Benchmark's own,
@@ -26,6 +27,23 @@ namespace {
 // The --benchmark_out file, checked before each run.
 std::string out_path;
 
+// A run's error message, or nullptr when it timed. Google Benchmark 1.8
+// renamed Run's error_occurred and error_message to skipped (not skipped,
+// skipped with a message, with an error) and skip_message; the overload
+// that compiles for the installed version is chosen (the int one first).
+template <class Run>
+auto run_error(const Run &run, int)
+    -> decltype((void)run.skipped, (void)run.skip_message, static_cast<const char *>(nullptr))
+{
+    return static_cast<int>(run.skipped) != 0 ? run.skip_message.c_str() : nullptr;
+}
+template <class Run>
+auto run_error(const Run &run, long)
+    -> decltype((void)run.error_occurred, (void)run.error_message, static_cast<const char *>(nullptr))
+{
+    return run.error_occurred ? run.error_message.c_str() : nullptr;
+}
+
 // Forwards iteration runs to a C callback; prints nothing itself.
 class ForwardingReporter : public benchmark::BenchmarkReporter {
   public:
@@ -45,8 +63,9 @@ class ForwardingReporter : public benchmark::BenchmarkReporter {
             r.seconds_per_call = run.iterations > 0
                 ? run.real_accumulated_time / static_cast<double>(run.iterations)
                 : 0.0;
-            r.error = run.error_occurred ? 1 : 0;
-            r.error_message = run.error_message.c_str();
+            const char *error = run_error(run, 0);
+            r.error = error != nullptr;
+            r.error_message = error != nullptr ? error : "";
             cb_(&r, ctx_);
         }
     }
