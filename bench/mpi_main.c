@@ -210,6 +210,10 @@ static int driver(options *o)
      * a signal), so exit 0 needs no handshake here. Open MPI 5 reads the
      * same variable as prte_allowed_exit_without_sync; a user's value wins. */
     setenv("OMPI_MCA_orte_allowed_exit_without_sync", "1", 0);
+    /* PMIx 5 (Ubuntu 24.04's Open MPI) keeps the job's data in a shared
+     * memory file in TMPDIR (gds/shmem), left behind when a rank ends the
+     * job; its hash store, PMIx 4's way, keeps it in memory. */
+    setenv("PMIX_MCA_gds", "hash", 0);
     int64_t sizes[SL_HYBRID_MAX_JOBS];
     for (int k = 0; k < o->nkernels; k++)
         if (sl_hybrid_size(&o->cli, o->kernels[k]->problem, &sizes[k], why, sizeof why) != 0)

@@ -37,7 +37,7 @@
 # (dpkg --add-architecture arm64 first, announced) and qemu-user; optional
 # in the same way.
 # As root, --for-tests also tries SLURM and munge (slurmctld slurmd
-# slurm-client munge) for the cluster-in-a-box tests (tests/cluster/),
+# slurm-client munge iproute2) for the cluster-in-a-box tests (tests/cluster/),
 # optional in the same way; without root those tests cannot run anyway.
 # --numba (make numba, make bench NUMBA=1) checks numba alone: installed
 # when it can be, else the command is printed and the exit code is 4.
@@ -50,11 +50,23 @@ for_tests=0
 [ "${2:-}" = --for-tests ] && for_tests=1
 numba_pkgs="python3-numba python3-numpy"
 peer_pkgs="python3-sklearn"
-cluster_pkgs="slurmctld slurmd slurm-client munge"
+cluster_pkgs="slurmctld slurmd slurm-client munge iproute2"
 arm_pkgs="gcc-aarch64-linux-gnu g++-aarch64-linux-gnu libbenchmark-dev:arm64 libsqlite3-dev:arm64 libgomp1:arm64 qemu-user"
 
 has_pkg() {
     dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q "install ok installed"
+}
+# packaged PKG: apt has a version of PKG to install (Ubuntu 24.04 has no
+# python3-numba: numba then comes from pip).
+packaged() {
+    LC_ALL=C apt-cache policy "$1" 2>/dev/null |
+        awk '/Candidate:/ { found = $2 != "(none)" } END { exit !found }'
+}
+# no_numba_package: where numba is not packaged, the way to get it.
+no_numba_package() {
+    echo "speedlab: numba is not packaged here ($(. /etc/os-release 2>/dev/null && echo "$PRETTY_NAME")); get it with pip in a virtual environment and name its Python:" >&2
+    echo "  python3 -m venv ~/numba-env && ~/numba-env/bin/pip install numba numpy" >&2
+    echo "  SPEEDLAB_PYTHON=~/numba-env/bin/python3 make numba" >&2
 }
 
 # without PKG: what the kit does without it, and the ways to get it
@@ -114,14 +126,15 @@ if command -v apt-get >/dev/null 2>&1 && command -v dpkg-query >/dev/null 2>&1; 
     if [ "$for_tests" = 1 ] && ! command -v gdb >/dev/null 2>&1; then
         optional_gdb=gdb
     fi
-    if [ "$for_tests" = 1 ] && { ! has_pkg python3-numba || ! has_pkg python3-numpy; }; then
+    if [ "$for_tests" = 1 ] && { ! has_pkg python3-numba || ! has_pkg python3-numpy; } &&
+       packaged python3-numba; then
         optional_numba=$numba_pkgs
     fi
     if [ "$for_tests" = 1 ] && ! has_pkg python3-sklearn; then
         optional_peer=$peer_pkgs
     fi
     if [ "$for_tests" = 1 ] && [ "$(id -u)" = 0 ] &&
-       ! { has_pkg slurmctld && has_pkg slurmd && has_pkg slurm-client && has_pkg munge; }; then
+       ! { has_pkg slurmctld && has_pkg slurmd && has_pkg slurm-client && has_pkg munge && has_pkg iproute2; }; then
         optional_cluster=$cluster_pkgs
     fi
     if [ "$for_tests" = 1 ] && [ "$(dpkg --print-architecture)" = amd64 ]; then
@@ -129,8 +142,9 @@ if command -v apt-get >/dev/null 2>&1 && command -v dpkg-query >/dev/null 2>&1; 
             has_pkg "$pkg" || optional_arm=$arm_pkgs
         done
     fi
+    # (Not Ubuntu's: chromium-browser there is a shim that needs snapd.)
     if [ "$for_tests" = 1 ] && ! command -v chromium >/dev/null 2>&1 &&
-       ! command -v chromium-browser >/dev/null 2>&1; then
+       ! command -v chromium-browser >/dev/null 2>&1 && packaged chromium; then
         optional=chromium
     fi
 else
@@ -154,13 +168,16 @@ say_size() {
         awk '{ s += $3; n++ } END { if (s > 0) printf "speedlab: %d package(s), %.0f MB to download\n", n, s / 1e6 }' >&2
 }
 
-# install PACKAGES...: as root, or with sudo; 0 when installed.
+# install PACKAGES...: as root, or with sudo (said once, on stderr, which
+# the optional installs keep); 0 when installed.
+said_sudo=""
 install() {
     if [ "$(id -u)" = 0 ]; then
         DEBIAN_FRONTEND=noninteractive apt-get update -qq && say_size "$@" &&
             DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$@"
     elif command -v sudo >/dev/null 2>&1; then
-        echo "speedlab: using sudo (you may be asked for your password)"
+        [ -n "$said_sudo" ] || echo "speedlab: using sudo (you may be asked for your password)" >&2
+        said_sudo=1
         sudo apt-get update -qq && say_size "$@" &&
             sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$@"
     else
@@ -175,6 +192,7 @@ can_install=0
 { [ "$(id -u)" = 0 ] || command -v sudo >/dev/null 2>&1; } && can_install=1
 
 if [ "${2:-}" = --numba ]; then
+    packaged python3-numba || { no_numba_package; exit 4; }
     echo "speedlab: installing numba for lesson 8: $numba_pkgs"
     # shellcheck disable=SC2086
     install $numba_pkgs >/dev/null && exit 0
@@ -184,13 +202,14 @@ fi
 
 # optional_install WHAT PURPOSE LOST PACKAGES...: install packages only part of
 # the kit needs, saying so; when that fails, say what is lost and the
-# command that gets them, and go on.
+# command that gets them, and go on (status 1).
 optional_install() {
     what=$1 purpose=$2 lost=$3
     shift 3
     [ "$can_install" = 0 ] || echo "speedlab: installing $what for $purpose: $*"
-    [ "$can_install" = 1 ] && install "$@" >/dev/null ||
-        echo "speedlab: could not install $what; $lost. To get it: ${sudo:+$sudo }apt-get install -y $*" >&2
+    [ "$can_install" = 1 ] && install "$@" >/dev/null && return 0
+    echo "speedlab: could not install $what; $lost. To get it: ${sudo:+$sudo }apt-get install -y $*" >&2
+    return 1
 }
 
 # shellcheck disable=SC2086
@@ -216,12 +235,20 @@ optional_install() {
         "the report predicts with an older llvm-mca, or not at all" $optional_mca
     if [ -n "${optional_arm:-}" ]; then
         # arm64 packages on an amd64 system: dpkg must know the architecture.
+        added_arm=""
         if ! dpkg --print-foreign-architectures | grep -qx arm64; then
             echo "speedlab: adding the arm64 architecture to dpkg (dpkg --add-architecture arm64) for the aarch64 tests"
-            ${sudo:+$sudo }dpkg --add-architecture arm64 2>/dev/null
+            ${sudo:+$sudo }dpkg --add-architecture arm64 2>/dev/null && added_arm=1
         fi
+        # Where the sources serve no arm64 packages (Ubuntu's archive: they
+        # are on ports.ubuntu.com), every apt-get update would fail from now
+        # on: an architecture added here goes again when the install fails.
         optional_install "the aarch64 cross toolchain and qemu-user" "the aarch64 tests" \
-            "e2e.aarch64 will be skipped (first: ${sudo:+$sudo }dpkg --add-architecture arm64)" $optional_arm
+            "e2e.aarch64 will be skipped (first: ${sudo:+$sudo }dpkg --add-architecture arm64, and apt sources with arm64 packages)" \
+            $optional_arm ||
+            if [ -n "$added_arm" ] && ${sudo:+$sudo }dpkg --remove-architecture arm64 2>/dev/null; then
+                echo "speedlab: removed the arm64 architecture again (dpkg --remove-architecture arm64), so that apt-get update keeps working" >&2
+            fi
     fi
 }
 

@@ -11,11 +11,12 @@
 # speedups over C's scalar and where each first call's time goes.
 # --rows-only (make bench NUMBA=1) stops after the rows.
 #
-# numba comes from the system packages (scripts/deps.sh --numba installs
-# them, or prints the command and exits 4), so the interpreter is the
-# system's: SPEEDLAB_PYTHON if set, else python3 on the PATH when it can
-# import numba, else /usr/bin/python3 (a pyenv or venv python3 earlier on
-# the PATH does not see Debian's packages). Exit codes are the driver's and
+# The interpreter: SPEEDLAB_PYTHON if set, else python3 on the PATH when it
+# can import numba, else /usr/bin/python3 (a pyenv or venv python3 earlier
+# on the PATH does not see Debian's packages). When it cannot import numba,
+# scripts/deps.sh --numba installs the system's package (or, where there is
+# none, as on Ubuntu 24.04, says how to get it with pip), or prints the
+# command and exits 4. Exit codes are the driver's and
 # the bench's: 0, 2 bad input, 3 a variant failed validation, 4 numba missing.
 set -u
 if [ $# -lt 2 ]; then
@@ -29,17 +30,24 @@ rows_only=""
 if [ "${1:-}" = --rows-only ]; then rows_only=1; shift; fi
 here=$(cd "$(dirname "$0")/.." && pwd)
 
-sh "$here/scripts/deps.sh" cc --numba || exit $?
-
 has_numba() {
     "$1" -c 'import numba, numpy' >/dev/null 2>&1
 }
-if [ -n "${SPEEDLAB_PYTHON:-}" ]; then
-    python=$SPEEDLAB_PYTHON
-elif command -v python3 >/dev/null 2>&1 && has_numba python3; then
-    python=python3
-else
-    python=/usr/bin/python3
+pick_python() {
+    if [ -n "${SPEEDLAB_PYTHON:-}" ]; then
+        python=$SPEEDLAB_PYTHON
+    elif command -v python3 >/dev/null 2>&1 && has_numba python3; then
+        python=python3
+    else
+        python=/usr/bin/python3
+    fi
+}
+# A Python that has numba already (pip's, where it is not packaged) needs
+# no install.
+pick_python
+if ! has_numba "$python"; then
+    sh "$here/scripts/deps.sh" cc --numba || exit $?
+    pick_python
 fi
 if ! has_numba "$python"; then
     sudo=sudo

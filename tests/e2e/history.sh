@@ -201,7 +201,7 @@ PY
     expect_in "$tmp/out" "imported 0 run folder(s) from $res; 1 already in the history" "nothing twice"
     # The page in a real browser: its figure loads, the steps' table is in
     # view (page_check.html: the table is the page's headline).
-    chromium=$(command -v chromium || command -v chromium-browser || true)
+    chromium=$(chromium_path)
     if [ -z "$chromium" ] || ! command -v gnuplot >/dev/null 2>&1; then
         echo "skipped: the browser check needs chromium and gnuplot"
         exit 77

@@ -223,6 +223,15 @@ one_line() {
     if [ "$n" -eq 1 ]; then ok "$1: one line"; else fail "$1: $n lines on stderr"; fi
 }
 
+# chromium_path: a chromium that runs, or "" (Ubuntu's chromium-browser
+# is a shim that only says to install the snap).
+chromium_path() {
+    for c in chromium chromium-browser; do
+        command -v "$c" >/dev/null 2>&1 && "$c" --version 2>/dev/null | grep -q Chromium &&
+            { command -v "$c"; return; }
+    done
+}
+
 # browser_check PAGE: after a headless chromium has loaded a copy of PAGE
 # with page_check.html's script in it (the page itself shows no test), the
 # line that script wrote: "images: N of N loaded; headline: above the fold".

@@ -154,6 +154,7 @@ print(variants, configs)' "$top")
 
 # case_planted BUILD_DIR: a wrong numba variant is flagged and not timed.
 case_planted() {
+    numba_python >/dev/null    # (its skip, out of a command substitution)
     py=$(numba_python)
     expect_rc 3 "a planted off-by-one numba variant" "$py" "$top/kernels/$(folder_of "$e2e_example")/planted/numba_off_by_one.py" \
         --checker "$1/bench/speedlab-check" --results "$tmp/res" --kernel ${e2e_example} \

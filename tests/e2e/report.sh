@@ -104,7 +104,7 @@ case_report() {
     fi
 
     # The page in a real browser.
-    chromium=$(command -v chromium || command -v chromium-browser || true)
+    chromium=$(chromium_path)
     if [ -z "$chromium" ] || ! command -v gnuplot >/dev/null 2>&1; then
         echo "report: skipped the browser check: chromium or gnuplot is not installed"
         exit 77
@@ -276,7 +276,7 @@ case_story() {
         [ -z "$missing" ] && ok "every figure captioned in summary.md" ||
             fail "figures without a caption:$missing"
     fi
-    chromium=$(command -v chromium || command -v chromium-browser || true)
+    chromium=$(chromium_path)
     if [ -n "$chromium" ]; then
         got=$(browser_check "$run/index.html")
         case $got in

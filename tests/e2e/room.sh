@@ -179,7 +179,7 @@ case_room() {
     command -v curl >/dev/null 2>&1 || { echo "skipped: no curl to post with"; exit 77; }
     /usr/bin/python3 -c 'import sqlite3' 2>/dev/null ||
         { echo "skipped: no Python sqlite3 to read the store with"; exit 77; }
-    chromium=$(command -v chromium || command -v chromium-browser || true)
+    chromium=$(chromium_path)
     copy="$tmp/copy"; srv="$tmp/srv"; f=$(folder_of "$e2e_example"); shipped="$tmp/shipped"
     copy_checkout "$copy" speedlab speedlab-room || return
     [ -x "$copy/build/bench/speedlab-room" ] || { fail "no speedlab-room was built"; return; }
