@@ -4,13 +4,13 @@
 
 # numba_python: the interpreter scripts/numba.sh would pick, or skip.
 numba_python() {
-    for py in python3 /usr/bin/python3; do
+    for py in ${SPEEDLAB_PYTHON:-} python3 /usr/bin/python3; do
         if command -v "$py" >/dev/null 2>&1 && "$py" -c 'import numba, numpy' 2>/dev/null; then
             echo "$py"
             return 0
         fi
     done
-    echo "skipped: numba is not installed (apt-get install python3-numba python3-numpy)" >&2
+    echo "skipped: numba is not installed (apt-get install python3-numba python3-numpy; where it is not packaged, pip in a venv named by SPEEDLAB_PYTHON)" >&2
     exit 77
 }
 

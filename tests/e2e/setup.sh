@@ -123,3 +123,46 @@ WRAP
     expect_rc 0 "make again with OpenMP" in_top
     [ -f "$build/Makefile" ] && ok "configured again: the Makefiles are there" || fail "no Makefile after the retry"
 }
+
+# deps.sh --for-tests where the apt sources serve no arm64 packages
+# (Ubuntu's archive), with stand-ins for dpkg, dpkg-query, apt-get,
+# apt-cache and sudo that keep their state in $tmp: the architecture it
+# added goes again, so apt-get update keeps working; one the system
+# had before stays.
+case_deps_arch() {
+    stubs="$tmp/stubs"; mkdir -p "$stubs"; : >"$tmp/arches"
+    cat >"$stubs/dpkg" <<STUB
+#!/bin/sh
+case \$1 in
+--print-architecture) echo amd64 ;;
+--print-foreign-architectures) cat "$tmp/arches" ;;
+--add-architecture) echo "\$2" >>"$tmp/arches" ;;
+--remove-architecture) grep -vx "\$2" "$tmp/arches" >"$tmp/arches.new"; mv "$tmp/arches.new" "$tmp/arches" ;;
+esac
+STUB
+    # Every package installed but the aarch64 suite's.
+    cat >"$stubs/dpkg-query" <<STUB
+#!/bin/sh
+for a; do :; done
+case \$a in *:arm64|*aarch64*|qemu-user) exit 1 ;; esac
+printf 'install ok installed'
+STUB
+    cat >"$stubs/apt-get" <<STUB
+#!/bin/sh
+case " \$* " in
+*" update "*) ! grep -qx arm64 "$tmp/arches" || { echo "E: Failed to fetch .../binary-arm64/Packages  404  Not Found" >&2; exit 100; } ;;
+*" install "*) echo "E: Unable to locate package" >&2; exit 100 ;;
+esac
+STUB
+    printf '#!/bin/sh\necho "  Candidate: 1.0"\n' >"$stubs/apt-cache"
+    printf '#!/bin/sh\nexec "$@"\n' >"$stubs/sudo"
+    chmod +x "$stubs"/*
+    expect_rc 0 "deps.sh --for-tests, sources without arm64" env PATH="$stubs:$PATH" sh "$top/scripts/deps.sh" cc --for-tests
+    expect_in "$tmp/err" "could not install the aarch64 cross toolchain and qemu-user" "says the aarch64 suite could not be installed"
+    expect_in "$tmp/err" "removed the arm64 architecture again" "says it removed the architecture it added"
+    [ ! -s "$tmp/arches" ] && ok "no foreign architecture left" || fail "left: $(cat "$tmp/arches")"
+    echo arm64 >"$tmp/arches"
+    expect_rc 0 "again, arm64 already there" env PATH="$stubs:$PATH" sh "$top/scripts/deps.sh" cc --for-tests
+    expect_not_in "$tmp/err" "removed the arm64" "leaves the system's own architecture"
+    grep -qx arm64 "$tmp/arches" && ok "arm64 still there" || fail "arm64 removed"
+}
