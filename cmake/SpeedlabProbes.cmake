@@ -141,7 +141,10 @@ elseif(SPEEDLAB_OFFLOAD STREQUAL "HOST")
       "host offload device|-fopenmp-targets=${_triple},-Wno-pass-failed,-gline-tables-only")
   endif()
 elseif(CMAKE_C_COMPILER_ID STREQUAL "GNU")
-  set(_candidates "nvptx sm_80|-foffload=nvptx-none,-foffload-options=nvptx-none=-misa=sm_80")
+  # Ubuntu's GCC turns on -fcf-protection (Intel CET) by default and hands
+  # it to the nvptx compiler, which stops ("not supported for this
+  # target"): the device code is built without it.
+  set(_candidates "nvptx sm_80|-foffload=nvptx-none,-foffload-options=nvptx-none=-misa=sm_80,-foffload-options=nvptx-none=-fcf-protection=none")
 elseif(CMAKE_C_COMPILER_ID STREQUAL "Clang")
   # clang 16 and 19 (Debian: clang-N, libomp-N-dev, clang-tools-N for the
   # offload packager and linker wrapper) build machine code for Ampere and
@@ -214,9 +217,10 @@ if(NOT SPEEDLAB_OFFLOAD_FLAGS AND CMAKE_C_COMPILER_ID STREQUAL "GNU")
   set(SPEEDLAB_OFFLOAD_FLAGS -foffload=disable)
 endif()
 if(SPEEDLAB_OFFLOAD STREQUAL "ON" AND SPEEDLAB_OFFLOAD_TARGET MATCHES "^none")
+  string(REGEX MATCH "^[0-9]+" _major "${CMAKE_C_COMPILER_VERSION}")
   message(FATAL_ERROR "speedlab: SPEEDLAB_OFFLOAD=ON but no offload "
     "configuration links and runs a target region with ${CMAKE_C_COMPILER_ID}. "
-    "For GCC install gcc-${CMAKE_C_COMPILER_VERSION_MAJOR}-offload-nvptx.")
+    "For GCC install gcc-${_major}-offload-nvptx.")
 endif()
 if(SPEEDLAB_OFFLOAD STREQUAL "HOST" AND SPEEDLAB_OFFLOAD_TARGET MATCHES "^none")
   # Asked for a device that copies: falling back to shared memory would

@@ -100,7 +100,10 @@ if command -v apt-get >/dev/null 2>&1 && command -v dpkg-query >/dev/null 2>&1; 
         v=${cc##*clang-}
         has_pkg "clang-$v" || missing="$missing clang-$v"
         has_pkg "clang-tools-$v" || missing="$missing clang-tools-$v" ;;
-    clang*) has_pkg libomp-dev || missing="$missing libomp-dev" ;;
+    # clang (CC=clang, make racecheck): it too, where gcc is what there is.
+    clang*)
+        command -v "$cc" >/dev/null 2>&1 || missing="$missing clang"
+        has_pkg libomp-dev || missing="$missing libomp-dev" ;;
     esac
     if ! has_pkg libopenmpi-dev || ! command -v mpirun >/dev/null 2>&1; then
         optional_mpi="openmpi-bin libopenmpi-dev"

@@ -120,7 +120,7 @@ run_lessons() {
         case " $(want "$command") " in
         *" $rc "*) ok "$lesson: $command (exit $rc, $(($(date +%s) - start)) s)" ;;
         *) fail "$lesson: $command: exit $rc, the lesson expects $(want "$command")"
-           tail -5 "$tmp/err" "$tmp/out" | sed 's/^/    /' >&2 ;;
+           tail -n 5 "$tmp/err" "$tmp/out" | sed 's/^/    /' >&2 ;;
         esac
     done <"$tmp/commands"
     [ "$ran" -gt 0 ] || fail "no lesson command ran"
