@@ -218,9 +218,13 @@ if(NOT SPEEDLAB_OFFLOAD_FLAGS AND CMAKE_C_COMPILER_ID STREQUAL "GNU")
 endif()
 if(SPEEDLAB_OFFLOAD STREQUAL "ON" AND SPEEDLAB_OFFLOAD_TARGET MATCHES "^none")
   string(REGEX MATCH "^[0-9]+" _major "${CMAKE_C_COMPILER_VERSION}")
+  if(CMAKE_C_COMPILER_ID STREQUAL "GNU")
+    set(_need "install gcc-${_major}-offload-nvptx")
+  else()
+    set(_need "clang needs the CUDA toolkit (libdevice, ptxas) and its libomp's nvptx runtime")
+  endif()
   message(FATAL_ERROR "speedlab: SPEEDLAB_OFFLOAD=ON but no offload "
-    "configuration links and runs a target region with ${CMAKE_C_COMPILER_ID}. "
-    "For GCC install gcc-${_major}-offload-nvptx.")
+    "configuration links and runs a target region with ${CMAKE_C_COMPILER_ID}: ${_need}.")
 endif()
 if(SPEEDLAB_OFFLOAD STREQUAL "HOST" AND SPEEDLAB_OFFLOAD_TARGET MATCHES "^none")
   # Asked for a device that copies: falling back to shared memory would

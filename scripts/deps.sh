@@ -28,7 +28,7 @@
 # installed the command is printed and that one test is skipped.
 # --for-tests also tries gdb (e2e.mpi_bad_input holds mpirun in it to plant
 # a late finalize), optional in the same way: that case says it was not
-# checked without it.
+# checked without it; and clang with libomp-dev (e2e.racecheck).
 # --for-tests also tries numba (python3-numba, python3-numpy: lesson 8)
 # and scikit-learn (python3-sklearn: lesson 9's peer, e2e.kmeans_peer),
 # optional in the same way: their tests are skipped without them.
@@ -128,6 +128,10 @@ if command -v apt-get >/dev/null 2>&1 && command -v dpkg-query >/dev/null 2>&1; 
     fi
     if [ "$for_tests" = 1 ] && ! command -v gdb >/dev/null 2>&1; then
         optional_gdb=gdb
+    fi
+    # The race checker's tests (make racecheck installs them too).
+    if [ "$for_tests" = 1 ] && { ! command -v clang >/dev/null 2>&1 || ! has_pkg libomp-dev; }; then
+        optional_clang="clang libomp-dev"
     fi
     if [ "$for_tests" = 1 ] && { ! has_pkg python3-numba || ! has_pkg python3-numpy; } &&
        packaged python3-numba; then
@@ -234,6 +238,8 @@ optional_install() {
         "e2e.host_offload will be skipped" $optional_offload
     [ -z "${optional_gdb:-}" ] || optional_install gdb "the MPI tests' late-finalize case" \
         "that case will say it was not checked" $optional_gdb
+    [ -z "${optional_clang:-}" ] || optional_install "clang and libomp-dev" "the race checker's tests" \
+        "e2e.racecheck will be skipped" $optional_clang
     [ -z "${optional_mca:-}" ] || optional_install llvm-mca "the report's predicted cycles" \
         "the report predicts with an older llvm-mca, or not at all" $optional_mca
     if [ -n "${optional_arm:-}" ]; then

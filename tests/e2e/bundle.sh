@@ -49,9 +49,11 @@ case_bundle() {
         [ -s "$bundle/$f" ] && ok "bundle has $f" || fail "bundle lacks $f"
     done
     # The second offload compiler: wherever its packages install (they do
-    # on Debian 12), the bundle carries it; else BUILD says it does not.
+    # on Debian 12 and Ubuntu 24.04) and a CUDA toolkit is there for its
+    # device code (the build found nvcc), the bundle carries it; else
+    # BUILD says it does not.
     clang=$(sed -n 's/^clang_label: //p' "$bundle/BUILD")
-    if command -v clang-19 >/dev/null 2>&1; then
+    if command -v clang-19 >/dev/null 2>&1 && grep -q '^  CUDA .*built by nvcc' "$tmp/make.out"; then
         [ "$clang" = clang-19 ] && ok "BUILD: clang_label clang-19" || fail "BUILD: clang_label '$clang'"
         for f in bin/speedlab-bench-clang clang-runtime.tar.xz; do
             [ -s "$bundle/$f" ] && ok "bundle has $f" || fail "bundle lacks $f"
