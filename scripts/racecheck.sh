@@ -55,8 +55,12 @@ if [ ! -f "$build/CMakeFiles/TargetDirectories.txt" ]; then
         -DSPEEDLAB_RACECHECK=ON -DSPEEDLAB_CUDA=OFF -DSPEEDLAB_OFFLOAD=OFF >"$log" 2>&1 ||
         { cat "$log" >&2; echo "racecheck: configuring failed" >&2; exit 1; }
 fi
-cmake --build "$build" --target "test-$tree" -j "$(nproc 2>/dev/null || echo 2)" >"$log" 2>&1 ||
-    { tail -30 "$log" >&2; echo "racecheck: the build failed (see above)" >&2; exit 1; }
+# One target at a time: the first brings a folder configured before the
+# probe existed up to date (make would refuse a target it does not know).
+for target in "test-$tree" racecheck-teams-probe; do
+    cmake --build "$build" --target "$target" -j "$(nproc 2>/dev/null || echo 2)" >"$log" 2>&1 ||
+        { tail -30 "$log" >&2; echo "racecheck: the build failed (see above)" >&2; exit 1; }
+done
 
 echo "racecheck: running the threaded variants${kernel:+ of $kernel} on 2 and 3 threads"
 export OMP_TOOL_LIBRARIES="$archer"
@@ -77,14 +81,21 @@ run_leaving_nothing "$log.out" "$log" "$build/tests/test-$tree" --threaded $kern
 status=$?
 cat "$log.out"
 
-# The gpu variants' host fallback, one process each: Archer (LLVM 14)
-# crashes in a host teams region, and such a variant is reported as not
-# checked rather than stopping the rest.
+# The gpu variants' host fallback, one process each: Archer does not
+# follow the fork of a host teams region (LLVM 14's crashes in it, LLVM
+# 18's reports races that are not there: tests/racecheck_teams_probe.c),
+# so a variant it crashes in, or (where it fails on the race-free probe)
+# one it reports races in, is listed as not checked rather than racy; one
+# it runs through without a report is checked.
 unchecked=""
+teams_ok=1
+run_leaving_nothing "$log.out" "$log.gpu" "$build/tests/racecheck-teams-probe" ||
+    teams_ok=0
 "$build/tests/test-$tree" --list-gpu | while read -r k v; do
     [ -z "$kernel" ] || [ "$k" = "$kernel" ] || continue
     run_leaving_nothing "$log.out" "$log.gpu" "$build/tests/test-$tree" --threaded "$k" "$v"
-    if grep -q 'SEGV.*libarcher\|libarcher.*SEGV' "$log.gpu"; then
+    if grep -q 'SEGV.*libarcher\|libarcher.*SEGV' "$log.gpu" ||
+       { [ "$teams_ok" = 0 ] && grep -q '^SUMMARY: ThreadSanitizer' "$log.gpu"; }; then
         echo "$k/$v" >>"$log.unchecked"
     else
         cat "$log.out"
