@@ -17,3 +17,7 @@ set(CMAKE_CXX_COMPILER aarch64-linux-gnu-g++)
 # QEMU_CPU (neoverse-n1, or max,sve-max-vq=2 for 256-bit SVE) picks the
 # emulated core at run time; ctest runs every test program through this.
 set(CMAKE_CROSSCOMPILING_EMULATOR qemu-aarch64 -L /)
+# pkg-config answers for the machine it runs on unless told otherwise:
+# arm64's .pc files, or CMake 3.31's FindSQLite3 (Debian 13), which takes
+# its hints, links the x86-64 libsqlite3.
+set(ENV{PKG_CONFIG_LIBDIR} "/usr/lib/${CMAKE_LIBRARY_ARCHITECTURE}/pkgconfig:/usr/share/pkgconfig")

@@ -124,7 +124,9 @@ case_bad_input() {
     # while planning: here a hostfile that gives this node one slot (as a
     # SLURM job with one task does), so 2 ranks need slots it has not.
     echo "localhost slots=1" >"$tmp/hosts"
+    # (Open MPI 4 reads the first variable, Open MPI 5's PRRTE the second.)
     expect_rc 2 "2 ranks where the node has one slot" env OMPI_MCA_orte_default_hostfile="$tmp/hosts" \
+        PRTE_MCA_prte_default_hostfile="$tmp/hosts" \
         "$solutions" --kernel ${e2e_example} --ranks 1,2 --threads 1 --quick --results "$tmp/slots"
     one_line "one slot, 2 ranks"
     expect_in "$tmp/err" "2 rank(s) x 1 thread(s): mpirun cannot launch them here (" "names the launch"
