@@ -207,9 +207,12 @@ static int driver(options *o)
      * finalize after the 2 s PMIx 4.2 waits (Debian 12's; PMIx later made
      * it 10 s for loaded servers): a busy machine's mpirun can be that late.
      * Every other way out of a rank is a non-zero status (the exit guard,
-     * a signal), so exit 0 needs no handshake here. Open MPI 5 reads the
-     * same variable as prte_allowed_exit_without_sync; a user's value wins. */
+     * a signal), so exit 0 needs no handshake here. Open MPI 5's launcher
+     * (PRRTE) names it prte_allowed_exit_without_sync, and does not read
+     * the old name (Debian 13's 5.0.7: "exiting improperly" without it).
+     * A user's value wins. */
     setenv("OMPI_MCA_orte_allowed_exit_without_sync", "1", 0);
+    setenv("PRTE_MCA_prte_allowed_exit_without_sync", "1", 0);
     /* PMIx 5 (Ubuntu 24.04's Open MPI) keeps the job's data in a shared
      * memory file in TMPDIR (gds/shmem), left behind when a rank ends the
      * job; its hash store, PMIx 4's way, keeps it in memory. */

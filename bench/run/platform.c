@@ -154,14 +154,22 @@ const char *sl_emulated(void)
 #if defined(__x86_64__) || defined(__i386__)
     return NULL;
 #else
-    FILE *f = fopen("/proc/cpuinfo", "r");
-    if (f == NULL)
-        return NULL;
+    /* The kernel names the CPU's type in sysfs, which qemu-user passes
+     * through ("cpu:type:x86,..."); its /proc/cpuinfo is the host's up to
+     * qemu 7 (a vendor_id line) but an invented ARM one from qemu 8 on
+     * (Debian 13's qemu 10). */
     char line[512];
     int x86 = 0;
-    while (!x86 && fgets(line, sizeof line, f))
-        x86 = strncmp(line, "vendor_id", 9) == 0;
-    fclose(f);
+    FILE *f = fopen("/sys/devices/system/cpu/modalias", "r");
+    if (f != NULL) {
+        x86 = fgets(line, sizeof line, f) != NULL && strncmp(line, "cpu:type:x86", 12) == 0;
+        fclose(f);
+    }
+    if (!x86 && (f = fopen("/proc/cpuinfo", "r")) != NULL) {
+        while (!x86 && fgets(line, sizeof line, f))
+            x86 = strncmp(line, "vendor_id", 9) == 0;
+        fclose(f);
+    }
     return x86 ? "an " SL_BUILD_ARCH " program on an x86-64 CPU: emulated (qemu-user)" : NULL;
 #endif
 }
