@@ -56,11 +56,13 @@ arm_pkgs="gcc-aarch64-linux-gnu g++-aarch64-linux-gnu libbenchmark-dev:arm64 lib
 has_pkg() {
     dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q "install ok installed"
 }
-# packaged PKG: apt has a version of PKG to install (Ubuntu 24.04 has no
-# python3-numba: numba then comes from pip).
+# packaged PKG: false only where apt knows PKG and has no version of it to
+# install (Ubuntu 24.04's python3-numba: numba then comes from pip). A
+# package apt does not know yet (no lists before a first apt-get update,
+# as in a new container) counts as packaged: the install then says.
 packaged() {
     LC_ALL=C apt-cache policy "$1" 2>/dev/null |
-        awk '/Candidate:/ { found = $2 != "(none)" } END { exit !found }'
+        awk '/Candidate:/ { none = $2 == "(none)" } END { exit none }'
 }
 # no_numba_package: where numba is not packaged, the way to get it.
 no_numba_package() {
