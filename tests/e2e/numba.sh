@@ -18,7 +18,7 @@ numba_python() {
 # the run folder's files, then the C report with the rows imported.
 case_ladder() {
     build=$1; bench=$2
-    numba_python >/dev/null
+    py=$(numba_python) || exit 77
     quick="--quick --reps 2 --min-time 0.01 --threads 1,2 --no-plots"
     brief="--reps 2 --min-time 0.01 --retry-busy 0"
     SPEEDLAB_SKIP_DEPS=1 expect_rc 0 "make numba's driver, quick" \
@@ -28,7 +28,7 @@ case_ladder() {
     [ -f "$csv" ] || { fail "no results.csv in $run"; return; }
     # What the kernels' tables (kernels/*/numba.py) ask for: each variant
     # once, the ones that take threads at 1 and 2.
-    set -- $("$(numba_python)" -c '
+    set -- $("$py" -c '
 import glob, importlib.util, sys
 variants = configs = 0
 for path in glob.glob(sys.argv[1] + "/kernels/*/numba.py"):
@@ -154,8 +154,7 @@ print(variants, configs)' "$top")
 
 # case_planted BUILD_DIR: a wrong numba variant is flagged and not timed.
 case_planted() {
-    numba_python >/dev/null    # (its skip, out of a command substitution)
-    py=$(numba_python)
+    py=$(numba_python) || exit 77    # (its skip, out of the command substitution)
     expect_rc 3 "a planted off-by-one numba variant" "$py" "$top/kernels/$(folder_of "$e2e_example")/planted/numba_off_by_one.py" \
         --checker "$1/bench/speedlab-check" --results "$tmp/res" --kernel ${e2e_example} \
         --variant njit_off_by_one --quick --reps 2 --min-time 0.01 --no-plots
