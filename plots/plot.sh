@@ -23,7 +23,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 if ! command -v gnuplot >/dev/null 2>&1; then
     # The same rule as the programs' (sl_install_hint in bench/run/cli.c).
     if command -v apt-get >/dev/null 2>&1 && [ "$(id -u)" = 0 ]; then get="apt-get install gnuplot-nox"
-    elif command -v apt-get >/dev/null 2>&1 && command -v sudo >/dev/null 2>&1; then get="sudo apt-get install gnuplot-nox"
+    elif command -v apt-get >/dev/null 2>&1 && sh "$here/../scripts/may_sudo.sh"; then get="sudo apt-get install gnuplot-nox"
     elif command -v brew >/dev/null 2>&1; then get="brew install gnuplot"
     else get="module load gnuplot, spack install gnuplot or conda install -c conda-forge gnuplot"; fi
     echo "plot.sh: gnuplot is not installed; to get it: $get" >&2

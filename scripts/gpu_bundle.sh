@@ -57,7 +57,7 @@ apt_install() {
     if [ "$(id -u)" = 0 ]; then
         DEBIAN_FRONTEND=noninteractive apt-get update -qq &&
             DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$@" >/dev/null
-    elif command -v sudo >/dev/null 2>&1; then
+    elif sh scripts/may_sudo.sh; then
         say "using sudo (you may be asked for your password)"
         sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$@" >/dev/null
     else

@@ -2,10 +2,12 @@
 #include "cli.h"
 
 #include <errno.h>
+#include <grp.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/types.h>
 #include <unistd.h>
 
 
@@ -41,11 +43,30 @@ int sl_on_path(const char *path, const char *program)
     return 0;
 }
 
+/* Whether this user is in the group Debian and Ubuntu (sudo, admin) or
+ * RHEL (wheel) give sudo to: a login node has sudo, but not for its
+ * users (scripts/may_sudo.sh, which also asks sudo itself). */
+static int sl_in_sudo_group(void)
+{
+    gid_t groups[257];
+    int n = getgroups(256, groups);
+    if (n < 0)
+        n = 0;
+    groups[n] = getegid();
+    for (int i = 0; i <= n; i++) {
+        const struct group *g = getgrgid(groups[i]);
+        if (g && (strcmp(g->gr_name, "sudo") == 0 || strcmp(g->gr_name, "admin") == 0 ||
+                  strcmp(g->gr_name, "wheel") == 0))
+            return 1;
+    }
+    return 0;
+}
+
 void sl_install_hint(char *out, size_t len, const char *deb, const char *other)
 {
     int root = geteuid() == 0;
     const char *path = getenv("PATH");
-    if (sl_on_path(path, "apt-get") && (root || sl_on_path(path, "sudo")))
+    if (sl_on_path(path, "apt-get") && (root || (sl_on_path(path, "sudo") && sl_in_sudo_group())))
         snprintf(out, len, "%sapt-get install %s", root ? "" : "sudo ", deb);
     else if (sl_on_path(path, "brew"))
         snprintf(out, len, "brew install %s", other);

@@ -124,7 +124,8 @@ void sl_print_warning(const char *program, const char *message);
 int sl_on_path(const char *path, const char *program);
 
 /* How to get a missing package on this machine: "apt-get install DEB"
- * (with sudo when not root) where apt and root or sudo are there, else
+ * where apt is there and this is root, or "sudo apt-get install DEB"
+ * where this user is in a group sudo is given to, else
  * Homebrew's, else a user's ways (module, Spack, conda) to get OTHER. */
 void sl_install_hint(char *out, size_t len, const char *deb, const char *other);
 
