@@ -43,9 +43,10 @@ on() {
     pid=$(holder_pid "$dir" "$n")
     [ -n "$pid" ] || { echo "cluster: node $n is not up in $dir" >&2; return 1; }
     # A process entered from outside keeps its own CPUs: held to the node's.
-    # -r: the node's root too, which is not the mount tree's in a chroot.
+    # Its root and /, as entering its mounts alone gives: in a chroot the
+    # mount tree's root is not the node's.
     SLURM_CONF="$dir/slurm.conf" taskset -c "$(cat "$dir/node$n.cpus")" \
-        nsenter -t "$pid" -n -u -m -r "$@"
+        nsenter -t "$pid" -n -u -m --root --wd=/ "$@"
 }
 
 # One node: a process that holds its namespaces, with the hostname and
