@@ -21,7 +21,8 @@ fi
 run=$1
 here=$(cd "$(dirname "$0")" && pwd)
 if ! command -v gnuplot >/dev/null 2>&1; then
-    # The same rule as the programs' (sl_install_hint in bench/run/cli.c).
+    # The programs' rule (sl_install_hint in bench/run/cli.c), but for
+    # sudo allowed without a password, which may_sudo.sh also asks sudo.
     if command -v apt-get >/dev/null 2>&1 && [ "$(id -u)" = 0 ]; then get="apt-get install gnuplot-nox"
     elif command -v apt-get >/dev/null 2>&1 && sh "$here/../scripts/may_sudo.sh"; then get="sudo apt-get install gnuplot-nox"
     elif command -v brew >/dev/null 2>&1; then get="brew install gnuplot"

@@ -189,7 +189,7 @@ install() {
     if [ "$(id -u)" = 0 ]; then
         DEBIAN_FRONTEND=noninteractive apt-get update -qq && say_size "$@" &&
             DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$@"
-    elif [ "$may_sudo" = 1 ]; then
+    elif [ "$can_install" = 1 ]; then
         [ -n "$said_sudo" ] || echo "speedlab: using sudo (you may be asked for your password)" >&2
         said_sudo=1
         sudo apt-get update -qq && say_size "$@" &&
@@ -203,10 +203,8 @@ sudo=sudo
 [ "$(id -u)" = 0 ] && sudo=""
 # Installs are announced only where they can happen: as root, or with a
 # sudo this user may use (scripts/may_sudo.sh: not a login node's).
-may_sudo=0
-[ "$(id -u)" = 0 ] || ! sh "$(dirname "$0")/may_sudo.sh" || may_sudo=1
-can_install=$may_sudo
-[ "$(id -u)" = 0 ] && can_install=1
+can_install=0
+{ [ "$(id -u)" = 0 ] || sh "$(dirname "$0")/may_sudo.sh"; } && can_install=1
 
 if [ "${2:-}" = --numba ]; then
     packaged python3-numba || { no_numba_package; exit 4; }
