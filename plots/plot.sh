@@ -21,12 +21,7 @@ fi
 run=$1
 here=$(cd "$(dirname "$0")" && pwd)
 if ! command -v gnuplot >/dev/null 2>&1; then
-    # The programs' rule (sl_install_hint in bench/run/cli.c), but for
-    # sudo allowed without a password, which may_sudo.sh also asks sudo.
-    if command -v apt-get >/dev/null 2>&1 && [ "$(id -u)" = 0 ]; then get="apt-get install gnuplot-nox"
-    elif command -v apt-get >/dev/null 2>&1 && sh "$here/../scripts/may_sudo.sh"; then get="sudo apt-get install gnuplot-nox"
-    elif command -v brew >/dev/null 2>&1; then get="brew install gnuplot"
-    else get="module load gnuplot, spack install gnuplot or conda install -c conda-forge gnuplot"; fi
+    get=$(sh "$here/../scripts/install_hint.sh" gnuplot-nox gnuplot)
     echo "plot.sh: gnuplot is not installed; to get it: $get" >&2
     exit 3
 fi

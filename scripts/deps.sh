@@ -1,7 +1,7 @@
 #!/bin/sh
 # deps.sh - make sure the packages speedlab needs are installed.
 #
-# usage: scripts/deps.sh [C compiler] [--for-tests]
+# usage: scripts/deps.sh [C compiler] [--for-tests | --numba | --with "PACKAGES"]
 #
 # Checks for cmake, a C and C++ compiler, Google Benchmark and gnuplot (and
 # libomp when the compiler is clang). On Debian/Ubuntu it installs what is
@@ -10,8 +10,9 @@
 # for each missing piece what the kit does without it and the ways to get
 # it as a user (a module, Spack, conda, Homebrew), and exits 2 only for what
 # the build cannot do without (cmake, a compiler, SQLite's headers), with
-# the apt command for root: CMake builds Google Benchmark from source
-# (cmake/SpeedlabBenchmark.cmake), and without gnuplot runs draw no figure.
+# the apt command (scripts/install_hint.sh): CMake builds Google Benchmark
+# from source (cmake/SpeedlabBenchmark.cmake), and without gnuplot runs
+# draw no figure.
 # Open MPI (openmpi-bin, libopenmpi-dev: lesson 6) is installed the same
 # way, but is optional: when it cannot be, the command is printed and the
 # rest of the kit builds, its MPI tests saying they are skipped.
@@ -43,6 +44,8 @@
 # optional in the same way; without root those tests cannot run anyway.
 # --numba (make numba, make bench NUMBA=1) checks numba alone: installed
 # when it can be, else the command is printed and the exit code is 4.
+# --with adds packages one tool needs (make gpu-bundle: GCC's nvptx
+# offload compiler, patchelf), installed and missed as the build's are.
 # SPEEDLAB_SKIP_DEPS=1 skips the whole check (for machines managed elsewhere).
 set -u
 
@@ -50,6 +53,8 @@ set -u
 cc=${1:-cc}
 for_tests=0
 [ "${2:-}" = --for-tests ] && for_tests=1
+with=""
+[ "${2:-}" = --with ] && with=${3:-}
 numba_pkgs="python3-numba python3-numpy"
 peer_pkgs="python3-sklearn"
 cluster_pkgs="slurmctld slurmd slurm-client munge iproute2"
@@ -66,9 +71,10 @@ packaged() {
     LC_ALL=C apt-cache policy "$1" 2>/dev/null |
         awk '/Candidate:/ { none = $2 == "(none)" } END { exit none }'
 }
-# no_numba_package: where numba is not packaged, the way to get it.
-no_numba_package() {
-    echo "speedlab: numba is not packaged here ($(. /etc/os-release 2>/dev/null && echo "$PRETTY_NAME")); get it with pip in a virtual environment and name its Python:" >&2
+# numba_by_pip WHY: where numba is not packaged, or this user cannot
+# install packages, the way to get it.
+numba_by_pip() {
+    echo "speedlab: $1; get numba with pip in a virtual environment and name its Python:" >&2
     echo "  python3 -m venv ~/numba-env && ~/numba-env/bin/pip install numba numpy" >&2
     echo "  SPEEDLAB_PYTHON=~/numba-env/bin/python3 make numba" >&2
 }
@@ -81,6 +87,7 @@ without() {
     gnuplot-nox|gnuplot) echo "speedlab: no gnuplot: runs write every figure's data but draw no figure (make report RUN=... draws them later); to get it: module load gnuplot, spack install gnuplot, conda install -c conda-forge gnuplot, brew install gnuplot" >&2 ;;
     cmake) echo "speedlab: no cmake (3.18 or newer): module load cmake, pip install --user cmake, conda install cmake, brew install cmake" >&2 ;;
     libsqlite3-dev) echo "speedlab: no SQLite headers: module load sqlite, spack install sqlite, conda install -c conda-forge sqlite (then make CMAKE_ARGS=-DCMAKE_PREFIX_PATH=<its prefix>), brew install sqlite" >&2 ;;
+    *-offload-nvptx) echo "speedlab: no $1: GCC's compiler for NVIDIA GPUs, which only root can add" >&2 ;;
     *) echo "speedlab: no $1: module load $1, spack install $1, conda install -c conda-forge $1" >&2 ;;
     esac
 }
@@ -96,6 +103,7 @@ if command -v apt-get >/dev/null 2>&1 && command -v dpkg-query >/dev/null 2>&1; 
     has_pkg libbenchmark-dev || missing="$missing libbenchmark-dev"
     has_pkg libsqlite3-dev || missing="$missing libsqlite3-dev"
     command -v gnuplot >/dev/null 2>&1 || missing="$missing gnuplot-nox"
+    for pkg in $with; do has_pkg "$pkg" || missing="$missing $pkg"; done
     case "$(basename "$cc")" in
     # clang-N (OFFLOAD=host's clang-19): that clang and its offload
     # linker; its OpenMP runtime is unpacked, not installed
@@ -199,19 +207,21 @@ install() {
     fi
 }
 
-sudo=sudo
-[ "$(id -u)" = 0 ] && sudo=""
 # Installs are announced only where they can happen: as root, or with a
 # sudo this user may use (scripts/may_sudo.sh: not a login node's).
-can_install=0
-{ [ "$(id -u)" = 0 ] || sh "$(dirname "$0")/may_sudo.sh"; } && can_install=1
+can_install=0 sudo=""
+[ "$(id -u)" = 0 ] || sudo=sudo
+{ [ -z "$sudo" ] || sh "$(dirname "$0")/may_sudo.sh"; } && can_install=1
+hint() { sh "$(dirname "$0")/install_hint.sh" "$*"; }
 
 if [ "${2:-}" = --numba ]; then
-    packaged python3-numba || { no_numba_package; exit 4; }
+    packaged python3-numba ||
+        { numba_by_pip "numba is not packaged here ($(. /etc/os-release 2>/dev/null && echo "$PRETTY_NAME"))"; exit 4; }
+    [ "$can_install" = 1 ] || { numba_by_pip "numba is not installed, and this user cannot install packages"; exit 4; }
     echo "speedlab: installing numba for lesson 8: $numba_pkgs"
     # shellcheck disable=SC2086
     install $numba_pkgs >/dev/null && exit 0
-    echo "speedlab: numba is not installed; install it with: ${sudo:+$sudo }apt-get install -y $numba_pkgs" >&2
+    echo "speedlab: numba is not installed; to get it: $(hint "$numba_pkgs")" >&2
     exit 4
 fi
 
@@ -223,7 +233,7 @@ optional_install() {
     shift 3
     [ "$can_install" = 0 ] || echo "speedlab: installing $what for $purpose: $*"
     [ "$can_install" = 1 ] && install "$@" >/dev/null && return 0
-    echo "speedlab: could not install $what; $lost. To get it: ${sudo:+$sudo }apt-get install -y $*" >&2
+    echo "speedlab: could not install $what; $lost. To get it: $(hint "$@")" >&2
     return 1
 }
 
@@ -255,7 +265,7 @@ optional_install() {
     if [ -n "${optional_arm:-}" ]; then
         # arm64 packages on an amd64 system: dpkg must know the architecture.
         added_arm=""
-        if ! dpkg --print-foreign-architectures | grep -qx arm64; then
+        if [ "$can_install" = 1 ] && ! dpkg --print-foreign-architectures | grep -qx arm64; then
             echo "speedlab: adding the arm64 architecture to dpkg (dpkg --add-architecture arm64) for the aarch64 tests"
             ${sudo:+$sudo }dpkg --add-architecture arm64 2>/dev/null && added_arm=1
         fi
@@ -263,7 +273,7 @@ optional_install() {
         # are on ports.ubuntu.com), every apt-get update would fail from now
         # on: an architecture added here goes again when the install fails.
         optional_install "the aarch64 cross toolchain and qemu-user" "the aarch64 tests" \
-            "e2e.aarch64 will be skipped (first: ${sudo:+$sudo }dpkg --add-architecture arm64, and apt sources with arm64 packages)" \
+            "e2e.aarch64 will be skipped (first, as root: dpkg --add-architecture arm64, and apt sources with arm64 packages)" \
             $optional_arm ||
             if [ -n "$added_arm" ] && ${sudo:+$sudo }dpkg --remove-architecture arm64 2>/dev/null; then
                 echo "speedlab: removed the arm64 architecture again (dpkg --remove-architecture arm64), so that apt-get update keeps working" >&2
@@ -273,7 +283,6 @@ optional_install() {
 
 [ -z "$missing" ] && exit 0
 
-cmd="apt-get install -y$missing"
 if [ "$can_install" = 1 ]; then
     for pkg in $missing; do
         echo "speedlab: installing missing package: $pkg"
@@ -281,7 +290,6 @@ if [ "$can_install" = 1 ]; then
     # shellcheck disable=SC2086
     install $missing && exit 0
 fi
-[ "$(id -u)" = 0 ] || cmd="sudo $cmd"
 # Not installed (no root, no sudo, no network): the kit goes on without
 # what it can do without, and says for each piece how to get it as a user.
 fatal=""
@@ -294,6 +302,6 @@ for pkg in $missing; do
     esac
 done
 [ -z "$fatal" ] && exit 0
-echo "speedlab: could not install:$fatal" >&2
-echo "speedlab: with root, run this, then try again:  apt-get update && $cmd" >&2
+# shellcheck disable=SC2086
+echo "speedlab: could not install:$fatal; to get them: $(hint $missing), then try again" >&2
 exit 2

@@ -50,32 +50,11 @@ say() { printf 'gpu-bundle: %s\n' "$*"; }
 # --- Packages -----------------------------------------------------------------
 sh scripts/deps.sh "$cc"
 major=$("$cc" -dumpversion | cut -d. -f1)
-need=""
-has_pkg() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q "install ok installed"; }
-# apt_install PACKAGE...: as root, or with sudo; 0 when installed.
-apt_install() {
-    if [ "$(id -u)" = 0 ]; then
-        DEBIAN_FRONTEND=noninteractive apt-get update -qq &&
-            DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$@" >/dev/null
-    elif sh scripts/may_sudo.sh; then
-        say "using sudo (you may be asked for your password)"
-        sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$@" >/dev/null
-    else
-        false
-    fi
-}
-if command -v dpkg-query >/dev/null 2>&1; then
-    has_pkg "gcc-$major-offload-nvptx" || need="$need gcc-$major-offload-nvptx"
-    command -v patchelf >/dev/null 2>&1 || need="$need patchelf"
-fi
-if [ -n "$need" ]; then
-    for p in $need; do say "installing missing package: $p"; done
-    # shellcheck disable=SC2086
-    apt_install $need ||
-        { echo "gpu_bundle: could not install:$need; run: sudo apt-get install -y$need" >&2; exit 2; }
-fi
+# GCC's offload compiler for NVIDIA, and patchelf (the bundle's RUNPATHs):
+# installed as the kit's other packages are, or exit 2 with the ways.
+sh scripts/deps.sh "$cc" --with "gcc-$major-offload-nvptx patchelf"
 command -v patchelf >/dev/null 2>&1 ||
-    { echo "gpu_bundle: patchelf is needed; run: sudo apt-get install -y patchelf" >&2; exit 2; }
+    { echo "gpu_bundle: patchelf is needed; to get it: $(sh scripts/install_hint.sh patchelf patchelf)" >&2; exit 2; }
 
 # --- Build --------------------------------------------------------------------
 # sm_80 PTX from GCC 12 (its newest -misa); the driver compiles it for the

@@ -6,7 +6,8 @@
 # its users: trying it there asks for a password, then reports the user
 # "not in the sudoers file" to the administrators. Never asks (sudo -n).
 # Root needs no sudo: the callers check for root first. The programs'
-# install hints use the group rule alone (sl_install_hint, bench/run/cli.c).
+# install hints use the group rule alone (sl_install_hint, bench/run/cli.c;
+# the scripts' is install_hint.sh).
 command -v sudo >/dev/null 2>&1 || exit 1
 id -Gn 2>/dev/null | tr ' ' '\n' | grep -qxE 'sudo|admin|wheel' && exit 0
 sudo -n true >/dev/null 2>&1

@@ -16,10 +16,9 @@ tree=exercises
 if [ "${1:-}" = --tree ]; then tree=$2; shift 2; fi
 prog="$build/bench/speedlab-mpi-$tree"
 if [ ! -x "$prog" ]; then
-    sudo=sudo
-    [ "$(id -u)" = 0 ] && sudo=""
-    echo "speedlab: lesson 6 needs MPI, which this build has not found; install it with:" >&2
-    echo "  ${sudo:+$sudo }apt-get install -y openmpi-bin libopenmpi-dev && rm -f $build/CMakeCache.txt && make $( [ "$mode" = bench ] && echo bench-mpi || echo mpi)" >&2
+    echo "speedlab: lesson 6 needs MPI, which this build has not found; to get it:" >&2
+    echo "  $(sh "$(dirname "$0")/install_hint.sh" "openmpi-bin libopenmpi-dev" openmpi)" >&2
+    echo "  then: rm -f $build/CMakeCache.txt && make $( [ "$mode" = bench ] && echo bench-mpi || echo mpi)" >&2
     exit 4
 fi
 case $mode in

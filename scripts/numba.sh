@@ -50,9 +50,11 @@ if ! has_numba "$python"; then
     pick_python
 fi
 if ! has_numba "$python"; then
-    sudo=sudo
-    [ "$(id -u)" = 0 ] && sudo=""
-    echo "numba: $python cannot import numba and numpy; install them with: ${sudo:+$sudo }apt-get install -y python3-numba python3-numpy" >&2
+    # Here deps.sh installed the system's numba, or there is no apt: the
+    # way left is pip's, into SPEEDLAB_PYTHON's environment or a new one.
+    get="$python -m pip install numba numpy"
+    [ -n "${SPEEDLAB_PYTHON:-}" ] || get="python3 -m venv ~/numba-env && ~/numba-env/bin/pip install numba numpy, then SPEEDLAB_PYTHON=~/numba-env/bin/python3"
+    echo "numba: $python cannot import numba and numpy; to get them: $get" >&2
     exit 4
 fi
 "$python" "$here/python/numba_bench.py" --checker "$build/bench/speedlab-check" \

@@ -32,7 +32,7 @@ fi
 
 sh "$top/scripts/deps.sh" clang || exit 2
 if ! command -v clang >/dev/null 2>&1; then
-    echo "racecheck: needs clang; install it with: sudo apt-get install clang libomp-dev" >&2
+    echo "racecheck: needs clang; to get it: $(sh "$top/scripts/install_hint.sh" "clang libomp-dev" llvm)" >&2
     exit 2
 fi
 major=$(clang -dumpversion | cut -d. -f1)
@@ -42,7 +42,7 @@ for f in "/usr/lib/llvm-$major/lib/libarcher.so" /usr/lib/llvm-*/lib/libarcher.s
     [ -f "$f" ] && { archer=$f; break; }
 done
 if [ -z "$archer" ]; then
-    echo "racecheck: Archer (libarcher.so) not found; install it with: sudo apt-get install libomp-$major-dev" >&2
+    echo "racecheck: Archer (libarcher.so) not found; to get it: $(sh "$top/scripts/install_hint.sh" "libomp-$major-dev" llvm)" >&2
     exit 2
 fi
 

@@ -45,7 +45,8 @@ int sl_on_path(const char *path, const char *program)
 
 /* Whether this user is in the group Debian and Ubuntu (sudo, admin) or
  * RHEL (wheel) give sudo to: a login node has sudo, but not for its
- * users (scripts/may_sudo.sh, which also asks sudo itself). */
+ * users. The scripts' twin of sl_install_hint, scripts/install_hint.sh,
+ * also asks sudo itself (may_sudo.sh); a hint is not worth a process. */
 static int sl_in_sudo_group(void)
 {
     gid_t groups[257];

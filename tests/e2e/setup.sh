@@ -185,4 +185,22 @@ STUB
     expect_rc 0 "again, arm64 already there" env PATH="$stubs:$PATH" sh "$top/scripts/deps.sh" cc --for-tests
     expect_not_in "$tmp/err" "removed the arm64" "leaves the system's own architecture"
     grep -qx arm64 "$tmp/arches" && ok "arm64 still there" || fail "arm64 removed"
+    # A login node's user (uid 1000 in no sudo group; its sudo refuses -n
+    # and notes any other call): dpkg is not touched, sudo never asked, and
+    # the command named is for an administrator.
+    : >"$tmp/arches"; login="$tmp/login"; mkdir -p "$login"
+    printf '#!/bin/sh
+case $1 in -u) echo 1000 ;; -Gn) echo users ;; *) exec /usr/bin/id "$@" ;; esac
+' >"$login/id"
+    printf '#!/bin/sh
+[ "$1" = -n ] && exit 1
+echo "$*" >>%s/asked
+exit 1
+' "$tmp" >"$login/sudo"
+    chmod +x "$login"/*
+    expect_rc 0 "as a login node's user" env PATH="$login:$stubs:$PATH" sh "$top/scripts/deps.sh" cc --for-tests
+    [ ! -s "$tmp/asked" ] && ok "sudo never asked" || fail "sudo asked: $(tr '\n' ';' <"$tmp/asked")"
+    [ ! -s "$tmp/arches" ] && ok "no architecture added" || fail "added: $(cat "$tmp/arches")"
+    expect_in "$tmp/err" "an administrator's apt-get install -y gcc-aarch64-linux-gnu" "names the command for an administrator"
+    expect_not_in "$tmp/err" "sudo apt-get" "names no sudo command"
 }
