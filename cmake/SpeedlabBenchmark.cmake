@@ -1,31 +1,41 @@
 # SpeedlabBenchmark.cmake - Google Benchmark, the bench's clock: the one
 # installed (libbenchmark-dev, a module, Spack, conda, Homebrew: anywhere
 # CMAKE_PREFIX_PATH reaches), else built here from a pinned release's
-# source. SPEEDLAB_BENCHMARK_SOURCE names that source for a machine without
-# internet (a login node): a release tarball (Debian's
+# source. SPEEDLAB_BENCHMARK_SOURCE (a CMake setting, or the environment's)
+# names that source for a machine without internet (a login node): a release tarball (Debian's
 # benchmark_1.7.1.orig.tar.gz is GitHub's v1.7.1, byte for byte) or an
 # unpacked folder. Without it the pinned tarball is downloaded, its SHA-256
 # checked. When neither works, one message says every way to get it, and
 # nothing partial stays in the build folder.
-find_package(benchmark QUIET)
+# 1.7 or newer: the bench sets each benchmark's warm-up (MinWarmUpTime,
+# new in 1.7.0). An older one installed (Ubuntu 22.04's 1.6.1) is passed
+# over, and said so: the pinned release is built here instead.
+find_package(benchmark 1.7 QUIET)
 if(benchmark_FOUND)
   set(SPEEDLAB_BENCHMARK_FROM "installed (${benchmark_DIR})")
   return()
 endif()
+if(benchmark_CONSIDERED_VERSIONS)
+  message(STATUS "speedlab: the installed Google Benchmark (${benchmark_CONSIDERED_VERSIONS}) "
+                 "is older than 1.7, which the bench needs (its warm-up setting)")
+endif()
 
-set(SPEEDLAB_BENCHMARK_SOURCE "" CACHE STRING
+# The environment's SPEEDLAB_BENCHMARK_SOURCE is the default: set once in
+# a login node's shell, it serves every build folder the kit makes.
+set(SPEEDLAB_BENCHMARK_SOURCE "$ENV{SPEEDLAB_BENCHMARK_SOURCE}" CACHE STRING
     "Google Benchmark's source when none is installed: a release tarball or folder (default: download v1.7.1)")
 set(_gb_url "https://github.com/google/benchmark/archive/refs/tags/v1.7.1.tar.gz")
 set(_gb_sha256 "6430e4092653380d9dc4ccb45a1e2dc9259d581f4866dc0759713126056bc1d7")
 set(_gb_tarball "${CMAKE_BINARY_DIR}/_deps/benchmark-1.7.1.tar.gz")
 set(_gb_ways
   "Google Benchmark is not installed, and its source could not be had (REASON). Any one of these, then make again:\n"
-  "  Debian/Ubuntu:  sudo apt-get install libbenchmark-dev\n"
+  "  Debian/Ubuntu:  sudo apt-get install libbenchmark-dev (1.7 or newer: Debian 12, Ubuntu 24.04)\n"
   "  a cluster:      module load google-benchmark (or spack install benchmark, or conda install -c conda-forge benchmark),\n"
   "                  then make CMAKE_ARGS=-DCMAKE_PREFIX_PATH=<its prefix>\n"
   "  macOS:          brew install google-benchmark\n"
   "  no internet:    copy benchmark-1.7.1.tar.gz (${_gb_url}) here, then\n"
-  "                  make CMAKE_ARGS=-DSPEEDLAB_BENCHMARK_SOURCE=/path/to/benchmark-1.7.1.tar.gz")
+  "                  make CMAKE_ARGS=-DSPEEDLAB_BENCHMARK_SOURCE=/path/to/benchmark-1.7.1.tar.gz\n"
+  "                  (or export SPEEDLAB_BENCHMARK_SOURCE=/path/to/benchmark-1.7.1.tar.gz: every build folder)")
 string(CONCAT _gb_ways ${_gb_ways})
 
 # The ways, unwrapped (message(NOTICE) keeps the lines as written), then

@@ -71,6 +71,12 @@ packaged() {
     LC_ALL=C apt-cache policy "$1" 2>/dev/null |
         awk '/Candidate:/ { none = $2 == "(none)" } END { exit none }'
 }
+# offered PKG: apt has a version of PKG to install now (a name only other
+# packages mention, as Ubuntu 22.04's llvm-19, is not).
+offered() {
+    LC_ALL=C apt-cache policy "$1" 2>/dev/null |
+        awk '/Candidate:/ && $2 != "(none)" { yes = 1 } END { exit !yes }'
+}
 # numba_by_pip WHY: where numba is not packaged, or this user cannot
 # install packages, the way to get it.
 numba_by_pip() {
@@ -127,7 +133,7 @@ if command -v apt-get >/dev/null 2>&1 && command -v dpkg-query >/dev/null 2>&1; 
     # today's CPUs (LLVM 14 models no AVX-512 on a Zen 4).
     if ! command -v llvm-mca-19 >/dev/null 2>&1 && ! command -v llvm-mca-18 >/dev/null 2>&1; then
         for v in 19 18; do
-            apt-cache show "llvm-$v" >/dev/null 2>&1 && { optional_mca="llvm-$v"; break; }
+            offered "llvm-$v" && { optional_mca="llvm-$v"; break; }
         done
     fi
     if [ "$for_tests" = 1 ] && ! command -v curl >/dev/null 2>&1; then
@@ -135,7 +141,7 @@ if command -v apt-get >/dev/null 2>&1 && command -v dpkg-query >/dev/null 2>&1; 
     fi
     # e2e.host_offload's compiler: clang 19 and its offload linker.
     if [ "$for_tests" = 1 ] && { ! has_pkg clang-19 || ! has_pkg clang-tools-19; } &&
-       apt-cache show clang-19 >/dev/null 2>&1; then
+       offered clang-19; then
         optional_offload="clang-19 clang-tools-19"
     fi
     if [ "$for_tests" = 1 ] && ! command -v gdb >/dev/null 2>&1; then

@@ -19,18 +19,26 @@ fetch_benchmark_source() {
     d=$1; mkdir -p "$d/parts" "$d/lists/partial" "$d/cache/archives/partial"
     # shellcheck disable=SC1091
     codename=$(. /etc/os-release 2>/dev/null && echo "${VERSION_CODENAME:-}")
+    # One the kit takes (1.7 or newer): Ubuntu 22.04's 1.6.1 is not, so
+    # Ubuntu 24.04's stands in for it.
     if [ -f /usr/share/keyrings/ubuntu-archive-keyring.gpg ] && [ -n "$codename" ]; then
-        set -- http://archive.ubuntu.com/ubuntu "$codename" universe ubuntu-archive-keyring.gpg
+        set -- http://archive.ubuntu.com/ubuntu universe ubuntu-archive-keyring.gpg "$codename noble"
     else
-        set -- http://deb.debian.org/debian bookworm main debian-archive-keyring.gpg
+        set -- http://deb.debian.org/debian main debian-archive-keyring.gpg bookworm
     fi
-    printf 'Types: deb-src\nURIs: %s\nSuites: %s\nComponents: %s\nSigned-By: /usr/share/keyrings/%s\n' \
-        "$@" >"$d/parts/src.sources"
-    set -- -o Dir::Etc::SourceParts="$d/parts" -o Dir::Etc::SourceList=/dev/null \
-        -o Dir::State::Lists="$d/lists" -o Dir::Cache="$d/cache"
-    (cd "$d" && apt-get "$@" update -qq && apt-get "$@" source --download-only -qq benchmark) \
-        >"$d/apt.log" 2>&1
-    ls "$d"/benchmark_*.orig.tar.gz 2>/dev/null | head -1
+    for suite in $4; do
+        printf 'Types: deb-src\nURIs: %s\nSuites: %s\nComponents: %s\nSigned-By: /usr/share/keyrings/%s\n' \
+            "$1" "$suite" "$2" "$3" >"$d/parts/src.sources"
+        (cd "$d" && rm -f benchmark_* &&
+            apt-get -o Dir::Etc::SourceParts="$d/parts" -o Dir::Etc::SourceList=/dev/null \
+                -o Dir::State::Lists="$d/lists" -o Dir::Cache="$d/cache" update -qq &&
+            apt-get -o Dir::Etc::SourceParts="$d/parts" -o Dir::Etc::SourceList=/dev/null \
+                -o Dir::State::Lists="$d/lists" -o Dir::Cache="$d/cache" source --download-only -qq benchmark) \
+            >>"$d/apt.log" 2>&1
+        got=$(ls "$d"/benchmark_*.orig.tar.gz 2>/dev/null | head -1)
+        v=$(basename "${got:-none}" | sed -n 's/^benchmark_\([0-9.]*\)\.orig.*/\1/p')
+        [ -n "$v" ] && [ "$(printf '1.7\n%s\n' "$v" | sort -V | head -1)" = 1.7 ] && { echo "$got"; return; }
+    done
 }
 
 case_no_root() {
