@@ -16,7 +16,10 @@ if(benchmark_FOUND)
   return()
 endif()
 if(benchmark_CONSIDERED_VERSIONS)
-  message(STATUS "speedlab: the installed Google Benchmark (${benchmark_CONSIDERED_VERSIONS}) "
+  # (One package is found again under each prefix that leads to it.)
+  list(REMOVE_DUPLICATES benchmark_CONSIDERED_VERSIONS)
+  list(JOIN benchmark_CONSIDERED_VERSIONS ", " _gb_old)
+  message(STATUS "speedlab: the installed Google Benchmark (${_gb_old}) "
                  "is older than 1.7, which the bench needs (its warm-up setting)")
 endif()
 
