@@ -54,7 +54,13 @@ case_no_root() {
     home="$tmp/home"; clone="$home/speedlab"
     mkdir -p "$home" && git clone -q "$top" "$clone" && chown -R 65534:65534 "$home" ||
         { fail "cloning for the user"; return; }
-    : >"$tmp/empty"; mkdir -p "$tmp/emptydir"
+    : >"$tmp/empty"; mkdir -p "$tmp/emptydir" "$tmp/old_gb"
+    # In place of the system's CMake package: Ubuntu 22.04's 1.6.1, too old
+    # for the bench (no warm-up setting), which must be passed over.
+    printf 'set(PACKAGE_VERSION 1.6.1)\nset(PACKAGE_VERSION_COMPATIBLE TRUE)\nif(PACKAGE_FIND_VERSION VERSION_GREATER PACKAGE_VERSION)\n  set(PACKAGE_VERSION_COMPATIBLE FALSE)\nendif()\n' \
+        >"$tmp/old_gb/benchmarkConfigVersion.cmake"
+    echo 'message(FATAL_ERROR "the 1.6.1 stand-in was taken")' >"$tmp/old_gb/benchmarkConfig.cmake"
+    chmod -R a+rX "$tmp/old_gb"
     # A login node's sudo, there but not for this user: asked without a
     # password (-n) it says so; asked otherwise it would prompt for one
     # and report the user to the administrators (here: noted).
@@ -62,10 +68,12 @@ case_no_root() {
     printf '#!/bin/sh\n[ "$1" = -n ] && { echo "sudo: a password is required" >&2; exit 1; }\necho "$*" >>%s/asked/sudo; exit 1\n' \
         "$tmp" >"$tmp/bin/sudo" && chmod 755 "$tmp/bin" "$tmp/bin/sudo"
     # as_user CMD: CMD as uid 65534 in a namespace where Google Benchmark
-    # and gnuplot are not there, and sudo is a login node's.
+    # is 1.6.1's CMake package only, gnuplot is not there, and sudo is a
+    # login node's.
     as_user() {
         unshare --mount sh -c '
-            for d in /usr/include/benchmark $1; do [ -d "$d" ] && mount --bind "$2/emptydir" "$d"; done
+            [ -d /usr/include/benchmark ] && mount --bind "$2/emptydir" /usr/include/benchmark
+            for d in $1; do [ -d "$d" ] && mount --bind "$2/old_gb" "$d"; done
             for f in /usr/lib/*/libbenchmark.so* /usr/lib/*/libbenchmark_main.a "$3"; do
                 [ -e "$f" ] && mount --bind "$2/empty" "$f"; done
             bin=$2/bin; shift 3
@@ -96,6 +104,7 @@ case_no_root() {
     [ "$rc" = 0 ] && ok "make check with the tarball: exit 0" ||
         { fail "make check with the tarball: exit $rc"; tail -15 "$tmp/out2" >&2; return; }
     expect_in "$tmp/out2" "speedlab: Google Benchmark built from $tarball" "Google Benchmark built from the tarball"
+    expect_in "$tmp/out2" "the installed Google Benchmark (1.6.1) is older than 1.7" "the installed 1.6.1 said to be passed over"
     # (A hundredth of the quick size: 17 CPU-s to 5, Zen 4.)
     as_user "cd '$clone' && make bench QUICK=1 RESULTS='$home/results' BENCH_ARGS='--kernel $e2e_example --size $e2e_example=100003'" \
         >"$tmp/out3" 2>&1
