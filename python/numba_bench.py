@@ -58,6 +58,10 @@ def kernel_tables():
         name = "nb_" + os.path.basename(os.path.dirname(path))
         spec = importlib.util.spec_from_file_location(name, path)
         module = importlib.util.module_from_spec(spec)
+        # Registered before it runs, as Python's own recipe does: numba
+        # 0.55 (Ubuntu 22.04's) imports a jitted function's module by name
+        # when it types a call to it.
+        sys.modules[name] = module
         spec.loader.exec_module(module)
         tables.update(module.KERNELS)
     return tables

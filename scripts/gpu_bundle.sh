@@ -50,9 +50,16 @@ say() { printf 'gpu-bundle: %s\n' "$*"; }
 # --- Packages -----------------------------------------------------------------
 sh scripts/deps.sh "$cc"
 major=$("$cc" -dumpversion | cut -d. -f1)
+also=""
+# GCC 11 (Ubuntu 22.04's) offloads for sm_30 and sm_35 only, and takes no
+# -foffload-options: GCC 12 builds the bundle there, installed beside it.
+if [ "$major" -lt 12 ]; then
+    say "GCC $major cannot build for sm_80 (its nvptx knows sm_30 and sm_35): the bundle is built with gcc-12"
+    cc=gcc-12 major=12 also="gcc-12 g++-12"
+fi
 # GCC's offload compiler for NVIDIA, and patchelf (the bundle's RUNPATHs):
 # installed as the kit's other packages are, or exit 2 with the ways.
-sh scripts/deps.sh "$cc" --with "gcc-$major-offload-nvptx patchelf"
+sh scripts/deps.sh "$cc" --with "$also gcc-$major-offload-nvptx patchelf"
 command -v patchelf >/dev/null 2>&1 ||
     { echo "gpu_bundle: patchelf is needed; to get it: $(sh scripts/install_hint.sh patchelf patchelf)" >&2; exit 2; }
 

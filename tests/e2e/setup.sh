@@ -47,7 +47,11 @@ case_no_root() {
         { echo "skipped: needs root (to make the namespace), unshare and setpriv"; exit 77; }
     cmake_dirs=$(find /usr/lib /usr/local/lib -path '*cmake/benchmark/benchmarkConfig.cmake' 2>/dev/null |
         sed 's|/benchmarkConfig.cmake$||' | tr '\n' ' ')
-    gnuplot=$(readlink -f "$(command -v gnuplot)")
+    # gnuplot is /usr/bin/gnuplot -> /etc/alternatives/gnuplot: hidden by
+    # an alternatives folder without it (an empty file in its place would
+    # still be found by Ubuntu 22.04's dash, whose command -v takes files
+    # that cannot run).
+    cp -a /etc/alternatives "$tmp/alternatives" && rm -f "$tmp/alternatives"/gnuplot*
     tarball=$(fetch_benchmark_source "$tmp/src")
     [ -n "$tarball" ] || { echo "skipped: the benchmark source could not be fetched: $(tail -1 "$tmp/src/apt.log")"; exit 77; }
     chmod 755 "$tmp" "$tmp/src"; chmod 644 "$tarball"
@@ -74,11 +78,12 @@ case_no_root() {
         unshare --mount sh -c '
             [ -d /usr/include/benchmark ] && mount --bind "$2/emptydir" /usr/include/benchmark
             for d in $1; do [ -d "$d" ] && mount --bind "$2/old_gb" "$d"; done
-            for f in /usr/lib/*/libbenchmark.so* /usr/lib/*/libbenchmark_main.a "$3"; do
+            for f in /usr/lib/*/libbenchmark.so* /usr/lib/*/libbenchmark_main.a; do
                 [ -e "$f" ] && mount --bind "$2/empty" "$f"; done
-            bin=$2/bin; shift 3
+            mount --bind "$2/alternatives" /etc/alternatives
+            bin=$2/bin; shift 2
             exec setpriv --reuid=65534 --regid=65534 --clear-groups env HOME="$HOME_DIR" \
-                PATH="$bin:/usr/local/bin:/usr/bin:/bin" sh -c "$*"' as_user "$cmake_dirs" "$tmp" "$gnuplot" "$@"
+                PATH="$bin:/usr/local/bin:/usr/bin:/bin" sh -c "$*"' as_user "$cmake_dirs" "$tmp" "$@"
     }
     export HOME_DIR="$home"
     as_user "command -v gnuplot; test -e /usr/include/benchmark/benchmark.h && echo visible" >"$tmp/seen" 2>&1
