@@ -94,6 +94,8 @@ without() {
     cmake) echo "speedlab: no cmake (3.18 or newer): module load cmake, pip install --user cmake, conda install cmake, brew install cmake" >&2 ;;
     libsqlite3-dev) echo "speedlab: no SQLite headers: module load sqlite, spack install sqlite, conda install -c conda-forge sqlite (then make CMAKE_ARGS=-DCMAKE_PREFIX_PATH=<its prefix>), brew install sqlite" >&2 ;;
     *-offload-nvptx) echo "speedlab: no $1: GCC's compiler for NVIDIA GPUs, which only root can add" >&2 ;;
+    # (Ubuntu 22.04's archive stops at clang 15.)
+    clang-[0-9]*|clang-tools-[0-9]*) echo "speedlab: no $1: where this system's archive has none, the LLVM project's has (https://apt.llvm.org)" >&2 ;;
     *) echo "speedlab: no $1: module load $1, spack install $1, conda install -c conda-forge $1" >&2 ;;
     esac
 }
