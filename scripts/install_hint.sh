@@ -4,7 +4,7 @@
 #
 # usage: scripts/install_hint.sh "DEBIAN PACKAGES" ["OTHER NAMES"]
 #
-# apt-get install -y DEB as root; sudo apt-get install -y DEB where sudo
+# apt-get install DEB as root; sudo apt-get install DEB where sudo
 # is this user's (may_sudo.sh: not a login node's, where trying it asks
 # for a password and reports the user); else, given OTHER (the name
 # elsewhere), brew install OTHER on macOS or the ways a cluster's user
@@ -14,9 +14,9 @@
 set -u
 deb=$1 other=${2:-}
 if command -v apt-get >/dev/null 2>&1; then
-    if [ "$(id -u)" = 0 ]; then echo "apt-get install -y $deb"; exit 0; fi
-    if sh "$(dirname "$0")/may_sudo.sh"; then echo "sudo apt-get install -y $deb"; exit 0; fi
-    [ -n "$other" ] || { echo "an administrator's apt-get install -y $deb"; exit 0; }
+    if [ "$(id -u)" = 0 ]; then echo "apt-get install $deb"; exit 0; fi
+    if sh "$(dirname "$0")/may_sudo.sh"; then echo "sudo apt-get install $deb"; exit 0; fi
+    [ -n "$other" ] || { echo "an administrator's apt-get install $deb"; exit 0; }
 fi
 if [ -n "$other" ] && command -v brew >/dev/null 2>&1; then
     echo "brew install $other"

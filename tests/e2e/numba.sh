@@ -167,12 +167,12 @@ case_planted() {
     [ -z "$(echo "$row" | cut -d, -f11)" ] && ok "never timed (no median)" || fail "it was timed"
 }
 
-# case_missing BUILD_DIR: a Python without numba: the install command, exit 4.
+# case_missing BUILD_DIR: a Python without numba: its pip command, exit 4.
 case_missing() {
     printf '#!/bin/sh\nexec python3 -S -E "$@"\n' >"$tmp/nonumba"
     chmod +x "$tmp/nonumba"
     SPEEDLAB_SKIP_DEPS=1 SPEEDLAB_PYTHON="$tmp/nonumba" expect_rc 4 "numba missing" \
         sh "$top/scripts/numba.sh" "$1" "$tmp/res" --quick
-    expect_in "$tmp/err" "apt-get install -y python3-numba python3-numpy" "prints the install command"
+    expect_in "$tmp/err" "nonumba -m pip install numba numpy" "names the pip of that Python"
     [ ! -e "$tmp/res" ] && ok "nothing written" || fail "a results folder appeared"
 }

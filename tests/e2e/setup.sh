@@ -223,6 +223,6 @@ exit 1
     expect_rc 0 "as a login node's user" env PATH="$login:$stubs:$PATH" sh "$top/scripts/deps.sh" cc --for-tests
     [ ! -s "$tmp/asked" ] && ok "sudo never asked" || fail "sudo asked: $(tr '\n' ';' <"$tmp/asked")"
     [ ! -s "$tmp/arches" ] && ok "no architecture added" || fail "added: $(cat "$tmp/arches")"
-    expect_in "$tmp/err" "an administrator's apt-get install -y gcc-aarch64-linux-gnu" "names the command for an administrator"
+    expect_in "$tmp/err" "an administrator's apt-get install gcc-aarch64-linux-gnu" "names the command for an administrator"
     expect_not_in "$tmp/err" "sudo apt-get" "names no sudo command"
 }
