@@ -57,6 +57,9 @@ except ImportError as e:
          f"{sudo}apt-get install python3-sklearn (then run this with /usr/bin/python3)")
 
 
+OLD_SIGNATURE = "x_squared_norms :" in (lloyd_iter_chunked_dense.__doc__ or "")
+
+
 def lloyd(x, threads):
     """The kit's 5 iterations with sklearn's kernel: labels, centroids."""
     n = x.shape[0]
@@ -66,9 +69,12 @@ def lloyd(x, threads):
     in_cluster = np.empty(K)
     labels = np.empty(n, dtype=np.int32)
     shift = np.empty(K)
+    # scikit-learn 0.23 (Ubuntu 22.04's; 1.2 does not) takes the points'
+    # squared norms too, third; fit computes them once, before iterating.
+    norms = [np.einsum("ij,ij->i", x, x)] if OLD_SIGNATURE else []
     with threadpool_limits(limits=1, user_api="blas"):
         for _ in range(ITERS):
-            lloyd_iter_chunked_dense(x, weights, centres, new, in_cluster, labels, shift,
+            lloyd_iter_chunked_dense(x, weights, *norms, centres, new, in_cluster, labels, shift,
                                      threads)
             centres, new = new, centres
     return labels, centres
