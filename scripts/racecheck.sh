@@ -3,6 +3,7 @@
 # variants with ThreadSanitizer and Archer, and say what each one is.
 #
 # usage: scripts/racecheck.sh [TREE] [KERNEL]
+#        scripts/racecheck.sh --archer-check   (exit 0 when Archer works here)
 #   TREE: exercises (default), solutions, or racy (the test's planted races)
 #   KERNEL: one of the kernels (scripts/kernels.sh lists them; default: all)
 #
@@ -15,14 +16,15 @@
 # process each; Archer (LLVM 14) crashes in a host teams region, so those
 # are listed as not checked.
 # Exit: 0 no race and every answer right; 3 a race or a wrong answer;
-# 2 clang, libomp or Archer missing; 1 the build failed.
+# 2 clang, libomp or Archer missing; 4 an Archer that sees no
+# ThreadSanitizer (Ubuntu 22.04's); 1 the build failed.
 set -u
 tree=${1:-exercises}
 kernel=${2:-}
 top=$(cd "$(dirname "$0")/.." && pwd)
 build=${RACECHECK_BUILD:-$top/build/racecheck}
 case $tree in
-exercises|solutions|racy) ;;
+exercises|solutions|racy|--archer-check) ;;
 *) echo "racecheck: unknown tree '$tree' (exercises, solutions or racy)" >&2; exit 2 ;;
 esac
 if [ -n "$kernel" ] && ! sh "$top/scripts/kernels.sh" --has "$kernel"; then
@@ -47,7 +49,21 @@ if [ -z "$archer" ]; then
 fi
 
 log=$(mktemp /tmp/speedlab-racecheck.XXXXXX)
-trap 'rm -f "$log" "$log.races" "$log.out" "$log.gpu" "$log.unchecked"' EXIT
+trap 'rm -f "$log" "$log.races" "$log.out" "$log.gpu" "$log.unchecked" "$log.c" "$log.bin"' EXIT
+
+# An Archer that sees no ThreadSanitizer stops at once (it says so, asked
+# to be verbose), and every OpenMP barrier and reduction then reads as a
+# race: Ubuntu 22.04's (LLVM 14 and 15) does, for any program. Asked of a
+# one-loop program first; refused, rather than races that are not there.
+printf '#include <stdio.h>\nint main(void) { int s = 0;\n#pragma omp parallel for reduction(+:s)\nfor (int i = 0; i < 8; i++) s += i;\nprintf("%%d\\n", s); return 0; }\n' >"$log.c"
+if ! clang -fopenmp -fsanitize=thread -x c "$log.c" -o "$log.bin" >"$log" 2>&1; then
+    cat "$log" >&2; echo "racecheck: clang cannot build an OpenMP program with ThreadSanitizer here" >&2; exit 2
+fi
+if OMP_NUM_THREADS=2 OMP_TOOL_LIBRARIES="$archer" ARCHER_OPTIONS=verbose=1 "$log.bin" 2>&1 | grep -q 'without TSan'; then
+    echo "racecheck: this Archer ($archer) says it sees no ThreadSanitizer, so OpenMP's barriers and reductions would all read as races: nothing checked (Debian 12's Archer, LLVM 14, and Ubuntu 24.04's, LLVM 18, see it; other versions: https://apt.llvm.org)" >&2
+    exit 4
+fi
+[ "$tree" = --archer-check ] && exit 0
 echo "racecheck: building the $tree tree with ThreadSanitizer in $build"
 # (Generated, not only the cache a failed configure leaves.)
 if [ ! -f "$build/CMakeFiles/TargetDirectories.txt" ]; then

@@ -53,6 +53,9 @@ left_out() {
 why_not() {
     case $1 in
     "make test") echo "it is the suite this test is part of" ;;
+    "make racecheck"*)
+        sh "$top/scripts/racecheck.sh" --archer-check >/dev/null 2>&1
+        [ $? != 4 ] || echo "this Archer sees no ThreadSanitizer (make racecheck says so and exits 4)" ;;
     perf\ *)
         if ! command -v perf >/dev/null 2>&1; then echo "perf is not installed"
         elif ! perf stat -e task-clock true >/dev/null 2>&1; then echo "perf may not count here"
