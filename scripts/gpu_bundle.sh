@@ -61,7 +61,7 @@ fi
 # installed as the kit's other packages are, or exit 2 with the ways.
 sh scripts/deps.sh "$cc" --with "$also gcc-$major-offload-nvptx patchelf"
 command -v "$cc" >/dev/null 2>&1 ||
-    { echo "gpu_bundle: needs $cc (GCC 12 or newer) and its nvptx offload compiler; to get them: $(sh scripts/install_hint.sh "gcc-12 g++-12 gcc-12-offload-nvptx" gcc@12)" >&2; exit 2; }
+    { echo "gpu_bundle: needs $cc (GCC 12 or newer) and its nvptx offload compiler; to get them: $(sh scripts/install_hint.sh "gcc-12 g++-12 gcc-12-offload-nvptx")" >&2; exit 2; }
 command -v patchelf >/dev/null 2>&1 ||
     { echo "gpu_bundle: patchelf is needed; to get it: $(sh scripts/install_hint.sh patchelf patchelf)" >&2; exit 2; }
 
