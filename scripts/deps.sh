@@ -68,14 +68,18 @@ has_pkg() {
 # package apt does not know yet (no lists before a first apt-get update,
 # as in a new container) counts as packaged: the install then says.
 packaged() {
-    LC_ALL=C apt-cache policy "$1" 2>/dev/null |
-        awk '/Candidate:/ { none = $2 == "(none)" } END { exit none }'
+    [ "$(candidate "$1")" != "(none)" ]
 }
 # offered PKG: apt has a version of PKG to install now (a name only other
 # packages mention, as Ubuntu 22.04's llvm-19, is not).
 offered() {
-    LC_ALL=C apt-cache policy "$1" 2>/dev/null |
-        awk '/Candidate:/ && $2 != "(none)" { yes = 1 } END { exit !yes }'
+    c=$(candidate "$1")
+    [ -n "$c" ] && [ "$c" != "(none)" ]
+}
+# candidate PKG: the version apt would install, "(none)", or nothing
+# where apt does not know PKG.
+candidate() {
+    LC_ALL=C apt-cache policy "$1" 2>/dev/null | awk '/Candidate:/ { print $2 }'
 }
 # numba_by_pip WHY: where numba is not packaged, or this user cannot
 # install packages, the way to get it.

@@ -11,6 +11,15 @@
 # figures, said once, with a user's ways to get gnuplot.
 # Sourced by tests/e2e/run.sh, which provides lib.sh's helpers.
 
+# plant_login_sudo DIR LOG: DIR/sudo, a login node's sudo, there but not
+# for this user: asked without a password (-n) it says so; asked
+# otherwise it would prompt for one and report the user to the
+# administrators (here: its arguments written to LOG).
+plant_login_sudo() {
+    printf '#!/bin/sh\n[ "$1" = -n ] && { echo "sudo: a password is required" >&2; exit 1; }\necho "$*" >>%s; exit 1\n' \
+        "$2" >"$1/sudo" && chmod 755 "$1" "$1/sudo"
+}
+
 # fetch_benchmark_source DIR: the system's own benchmark_*.orig.tar.gz
 # (Debian's is GitHub's v1.7.1; Ubuntu 24.04's, 1.8.3) into DIR, from its
 # distribution's archive with its keyring; nothing of the system's apt
@@ -22,18 +31,16 @@ fetch_benchmark_source() {
     # One the kit takes (1.7 or newer): Ubuntu 22.04's 1.6.1 is not, so
     # Ubuntu 24.04's stands in for it.
     if [ -f /usr/share/keyrings/ubuntu-archive-keyring.gpg ] && [ -n "$codename" ]; then
-        set -- http://archive.ubuntu.com/ubuntu universe ubuntu-archive-keyring.gpg "$codename noble"
+        url=http://archive.ubuntu.com/ubuntu part=universe key=ubuntu-archive-keyring.gpg suites="$codename noble"
     else
-        set -- http://deb.debian.org/debian main debian-archive-keyring.gpg bookworm
+        url=http://deb.debian.org/debian part=main key=debian-archive-keyring.gpg suites=bookworm
     fi
-    for suite in $4; do
+    set -- -o Dir::Etc::SourceParts="$d/parts" -o Dir::Etc::SourceList=/dev/null \
+        -o Dir::State::Lists="$d/lists" -o Dir::Cache="$d/cache"
+    for suite in $suites; do
         printf 'Types: deb-src\nURIs: %s\nSuites: %s\nComponents: %s\nSigned-By: /usr/share/keyrings/%s\n' \
-            "$1" "$suite" "$2" "$3" >"$d/parts/src.sources"
-        (cd "$d" && rm -f benchmark_* &&
-            apt-get -o Dir::Etc::SourceParts="$d/parts" -o Dir::Etc::SourceList=/dev/null \
-                -o Dir::State::Lists="$d/lists" -o Dir::Cache="$d/cache" update -qq &&
-            apt-get -o Dir::Etc::SourceParts="$d/parts" -o Dir::Etc::SourceList=/dev/null \
-                -o Dir::State::Lists="$d/lists" -o Dir::Cache="$d/cache" source --download-only -qq benchmark) \
+            "$url" "$suite" "$part" "$key" >"$d/parts/src.sources"
+        (cd "$d" && rm -f benchmark_* && apt-get "$@" update -qq && apt-get "$@" source --download-only -qq benchmark) \
             >>"$d/apt.log" 2>&1
         got=$(ls "$d"/benchmark_*.orig.tar.gz 2>/dev/null | head -1)
         v=$(basename "${got:-none}" | sed -n 's/^benchmark_\([0-9.]*\)\.orig.*/\1/p')
@@ -65,12 +72,8 @@ case_no_root() {
         >"$tmp/old_gb/benchmarkConfigVersion.cmake"
     echo 'message(FATAL_ERROR "the 1.6.1 stand-in was taken")' >"$tmp/old_gb/benchmarkConfig.cmake"
     chmod -R a+rX "$tmp/old_gb"
-    # A login node's sudo, there but not for this user: asked without a
-    # password (-n) it says so; asked otherwise it would prompt for one
-    # and report the user to the administrators (here: noted).
     mkdir -p "$tmp/bin" "$tmp/asked" && chmod 777 "$tmp/asked"
-    printf '#!/bin/sh\n[ "$1" = -n ] && { echo "sudo: a password is required" >&2; exit 1; }\necho "$*" >>%s/asked/sudo; exit 1\n' \
-        "$tmp" >"$tmp/bin/sudo" && chmod 755 "$tmp/bin" "$tmp/bin/sudo"
+    plant_login_sudo "$tmp/bin" "$tmp/asked/sudo"
     # as_user CMD: CMD as uid 65534 in a namespace where Google Benchmark
     # is 1.6.1's CMake package only, gnuplot is not there, and sudo is a
     # login node's.
@@ -207,19 +210,13 @@ STUB
     expect_rc 0 "again, arm64 already there" env PATH="$stubs:$PATH" sh "$top/scripts/deps.sh" cc --for-tests
     expect_not_in "$tmp/err" "removed the arm64" "leaves the system's own architecture"
     grep -qx arm64 "$tmp/arches" && ok "arm64 still there" || fail "arm64 removed"
-    # A login node's user (uid 1000 in no sudo group; its sudo refuses -n
-    # and notes any other call): dpkg is not touched, sudo never asked, and
-    # the command named is for an administrator.
+    # A login node's user (uid 1000 in no sudo group, with a login node's
+    # sudo): dpkg is not touched, sudo never asked, and the command named
+    # is for an administrator.
     : >"$tmp/arches"; login="$tmp/login"; mkdir -p "$login"
-    printf '#!/bin/sh
-case $1 in -u) echo 1000 ;; -Gn) echo users ;; *) exec /usr/bin/id "$@" ;; esac
-' >"$login/id"
-    printf '#!/bin/sh
-[ "$1" = -n ] && exit 1
-echo "$*" >>%s/asked
-exit 1
-' "$tmp" >"$login/sudo"
-    chmod +x "$login"/*
+    printf '#!/bin/sh\ncase $1 in -u) echo 1000 ;; -Gn) echo users ;; *) exec /usr/bin/id "$@" ;; esac\n' >"$login/id"
+    chmod +x "$login/id"
+    plant_login_sudo "$login" "$tmp/asked"
     expect_rc 0 "as a login node's user" env PATH="$login:$stubs:$PATH" sh "$top/scripts/deps.sh" cc --for-tests
     [ ! -s "$tmp/asked" ] && ok "sudo never asked" || fail "sudo asked: $(tr '\n' ';' <"$tmp/asked")"
     [ ! -s "$tmp/arches" ] && ok "no architecture added" || fail "added: $(cat "$tmp/arches")"
