@@ -55,8 +55,9 @@ int64_t sl_probe_reps(sl_probe_fn *fn, double target)
     return scaled > (double)most ? most : scaled > 1024.0 ? (int64_t)scaled : 1024;
 }
 
-/* The core's clock while it runs (probe.h: cycles are adds); the faster
- * of the calls, as for the peaks. */
+/* The core's clock while it runs (probe.h: cycles are adds), never below
+ * what the FMA probe's rate implies (probe.h: SL_PROBE_MOST_FMAS); the
+ * faster of the calls, as for the peaks. */
 static void measure_clock(sl_ceilings *m, double target)
 {
     if (sl_probe_clock(1) < 0.0)
@@ -67,8 +68,10 @@ static void measure_clock(sl_ceilings *m, double target)
         sl_sample_add(&hz, (double)reps * SL_PROBE_CLOCK_ADDS /
                                sl_probe_seconds(sl_probe_clock, reps));
     sl_sample_summarise(&hz);
-    if (hz.median > m->clock_hz && hz.median < SL_PROBE_CLOCK_MOST_HZ)
-        m->clock_hz = hz.median;
+    double floor_hz = m->per_core[SL_CEILING_FMA] / m->lanes / SL_PROBE_MOST_FMAS;
+    double clock = hz.median > floor_hz ? hz.median : floor_hz;
+    if (clock > m->clock_hz && clock < SL_PROBE_CLOCK_MOST_HZ)
+        m->clock_hz = clock;
 }
 
 /* The probes of the kinds in the mask (bit k: sl_ceiling_kind k), each

@@ -34,4 +34,18 @@ enum { SL_PROBE_CLOCK_ADDS = 32 };
 #define SL_PROBE_CLOCK_MOST_HZ 7e9
 double sl_probe_clock(int64_t reps);
 
+/* A floor under that clock: no x86-64 core issues more than 2 FMA
+ * instructions a cycle (two FMA pipes: Intel since Haswell, AMD's Zen
+ * cores), and no aarch64 core more than 4 (Apple's M cores, Arm's
+ * Neoverse V), so a core that ran F of them a second ran at least
+ * F / SL_PROBE_MOST_FMAS cycles a second. A chain waits on every add, and
+ * something a virtual machine cannot see can slow it while the vector
+ * pipes run on: a clean clone's CI read a clock at which its AVX2 xors
+ * ran 6.03 a cycle, half again what any core issues. */
+#if defined(__x86_64__)
+#define SL_PROBE_MOST_FMAS 2.0
+#else
+#define SL_PROBE_MOST_FMAS 4.0
+#endif
+
 #endif
