@@ -249,6 +249,31 @@ optional_install() {
     return 1
 }
 
+# The build's own packages first, then what only parts of the kit need.
+if [ -n "$missing" ] && [ "$can_install" = 1 ]; then
+    for pkg in $missing; do
+        echo "speedlab: installing missing package: $pkg"
+    done
+    # shellcheck disable=SC2086
+    install $missing && missing=""
+fi
+# Not installed (no root, no sudo, no network): the kit goes on without
+# what it can do without, and says for each piece how to get it as a user.
+fatal=""
+for pkg in $missing; do
+    case $pkg in
+    libbenchmark-dev) without "$pkg" ;;
+    # A run says it once, at its end, with the command that draws later.
+    gnuplot-nox) [ "$for_tests" = 0 ] || without "$pkg" ;;
+    *) without "$pkg"; fatal="$fatal $pkg" ;;
+    esac
+done
+if [ -n "$fatal" ]; then
+    # shellcheck disable=SC2086
+    echo "speedlab: could not install:$fatal; to get them: $(hint $missing), then try again" >&2
+    exit 2
+fi
+
 # shellcheck disable=SC2086
 {
     [ -z "${optional_numba:-}" ] || optional_install numba "lesson 8's tests" \
@@ -292,28 +317,4 @@ optional_install() {
             fi
     fi
 }
-
-[ -z "$missing" ] && exit 0
-
-if [ "$can_install" = 1 ]; then
-    for pkg in $missing; do
-        echo "speedlab: installing missing package: $pkg"
-    done
-    # shellcheck disable=SC2086
-    install $missing && exit 0
-fi
-# Not installed (no root, no sudo, no network): the kit goes on without
-# what it can do without, and says for each piece how to get it as a user.
-fatal=""
-for pkg in $missing; do
-    case $pkg in
-    libbenchmark-dev) without "$pkg" ;;
-    # A run says it once, at its end, with the command that draws later.
-    gnuplot-nox) [ "$for_tests" = 0 ] || without "$pkg" ;;
-    *) without "$pkg"; fatal="$fatal $pkg" ;;
-    esac
-done
-[ -z "$fatal" ] && exit 0
-# shellcheck disable=SC2086
-echo "speedlab: could not install:$fatal; to get them: $(hint $missing), then try again" >&2
-exit 2
+exit 0
