@@ -203,7 +203,8 @@ say_size() {
 }
 
 # install PACKAGES...: as root, or with sudo (said once, on stderr, which
-# the optional installs keep); 0 when installed.
+# the callers keep: they drop dpkg's pages of progress on stdout, which
+# buried the kit's own lines); 0 when installed.
 said_sudo=""
 install() {
     if [ "$(id -u)" = 0 ]; then
@@ -255,7 +256,7 @@ if [ -n "$missing" ] && [ "$can_install" = 1 ]; then
         echo "speedlab: installing missing package: $pkg"
     done
     # shellcheck disable=SC2086
-    install $missing && missing=""
+    install $missing >/dev/null && missing=""
 fi
 # Not installed (no root, no sudo, no network): the kit goes on without
 # what it can do without, and says for each piece how to get it as a user.
