@@ -213,6 +213,13 @@ static int driver(options *o)
      * A user's value wins. */
     setenv("OMPI_MCA_orte_allowed_exit_without_sync", "1", 0);
     setenv("PRTE_MCA_prte_allowed_exit_without_sync", "1", 0);
+    /* A rank killed on another node: Open MPI 5's ranks that lose their
+     * connection to it abort at once ("Socket closed"), and its launcher
+     * then names only the first to abort (Debian 13's 5.0.7, two SLURM
+     * nodes). Their abort waits 2 s, in which the launcher hears of the
+     * killed rank and names it, as Open MPI 4.1 does. The kit never
+     * aborts a rank itself. */
+    setenv("OMPI_MCA_opal_abort_delay", "2", 0);
     /* PMIx 5 (Ubuntu 24.04's Open MPI) keeps the job's data in a shared
      * memory file in TMPDIR (gds/shmem), left behind when a rank ends the
      * job; its hash store, PMIx 4's way, keeps it in memory. */

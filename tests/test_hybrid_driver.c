@@ -2,7 +2,8 @@
  * the cores a SLURM allocation grants (SLURM_JOB_CPUS_PER_NODE's
  * "4(x2),2" form, and this machine's cores for anything it cannot read),
  * OMP_THREAD_LIMIT against the thread list (given: refused; default:
- * trimmed), the sizes MPI cannot carry, and --kernel's choice.
+ * trimmed), the sizes MPI cannot carry, and --kernel's choice; and the
+ * launcher's words on which rank died, found past a NUL byte.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <stdlib.h>
@@ -10,6 +11,7 @@
 
 #include "check.h"
 #include "hybrid/driver.h"
+#include "hybrid/launch.h"
 
 static void check_job_cores(void)
 {
@@ -98,8 +100,30 @@ static void check_choose(void)
     CHECK_CONTAINS(why, "--kernel: 'ear' is not one of late, early, mid");
 }
 
+/* Debian 13's Open MPI 5.0.7, a rank killed on the second of two nodes:
+ * the error handler's message on the first ends with a NUL, and the
+ * launcher's notice comes after it, wrapped. */
+static void check_culprit_past_nul(void)
+{
+    char *const argv[] = {
+        "/bin/sh", "-c",
+        "printf '[slnode1:00000] ***    and MPI will try to terminate your MPI job as well)\n"
+        "\\000 [slnode1:23006] Delaying for 2 seconds before aborting\n"
+        "prterun noticed that process rank 1 with PID 23023 on node slnode2 exited on\n"
+        "signal 9 (Killed).\n' >&2; exit 137",
+        NULL
+    };
+    sl_launch_end end;
+    char why[256] = "", culprit[400] = "";
+    CHECK_EQ_LL(sl_launch(argv, 30.0, 1, &end, why, sizeof why), 0);
+    CHECK(end.exited && end.code == 137);
+    CHECK_EQ_LL(sl_launch_culprit(&end, culprit, sizeof culprit), 1);
+    CHECK_CONTAINS(culprit, "rank 1 on node slnode2 was killed by signal 9");
+}
+
 int main(void)
 {
+    check_culprit_past_nul();
     check_choose();
     check_job_cores();
     check_thread_limit();

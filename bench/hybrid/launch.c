@@ -69,6 +69,14 @@ static int pass_through(int fd, char *tail, size_t cap, int quiet)
         fwrite(buf, 1, (size_t)n, stderr);
         fflush(stderr);
     }
+    /* The tail is a string: a NUL in the stream (Open MPI 5 ends its
+     * error handler's message with one) would hide what follows it, the
+     * launcher's words on which rank died among them. */
+    ssize_t kept = 0;
+    for (ssize_t i = 0; i < n; i++)
+        if (buf[i] != '\0')
+            buf[kept++] = buf[i];
+    n = kept;
     size_t have = strlen(tail), add = (size_t)n < cap - 1 ? (size_t)n : cap - 1;
     if (have + add > cap - 1) {
         memmove(tail, tail + (have + add - (cap - 1)), cap - 1 - add);
