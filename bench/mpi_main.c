@@ -192,16 +192,9 @@ static int publish(sl_suite *suite, sl_run_dir *run, const options *o, int code)
     return code;
 }
 
-static int driver(options *o)
+/* Open MPI's settings the driver's launches need; a user's value wins. */
+static void open_mpi_defaults(void)
 {
-    char mpirun[SL_PATH_BUF], why[SL_WHY_BUF];
-    if (sl_find_mpirun(mpirun, sizeof mpirun) != 0) {
-        char hint[128];
-        sl_install_hint(hint, sizeof hint, "openmpi-bin libopenmpi-dev", "openmpi");
-        fprintf(stderr, PROGRAM ": mpirun not found (lesson 6 needs Open MPI); install it with: %s\n",
-                hint);
-        return SL_EXIT_MISSING;
-    }
     /* A rank that called MPI_Finalize and returned 0 is still called
      * "exiting improperly" (mpirun exits 1) when mpirun acknowledges its
      * finalize after the 2 s PMIx 4.2 waits (Debian 12's; PMIx later made
@@ -209,8 +202,7 @@ static int driver(options *o)
      * Every other way out of a rank is a non-zero status (the exit guard,
      * a signal), so exit 0 needs no handshake here. Open MPI 5's launcher
      * (PRRTE) names it prte_allowed_exit_without_sync, and does not read
-     * the old name (Debian 13's 5.0.7: "exiting improperly" without it).
-     * A user's value wins. */
+     * the old name (Debian 13's 5.0.7: "exiting improperly" without it). */
     setenv("OMPI_MCA_orte_allowed_exit_without_sync", "1", 0);
     setenv("PRTE_MCA_prte_allowed_exit_without_sync", "1", 0);
     /* A rank killed on another node: Open MPI 5's ranks that lose their
@@ -224,6 +216,19 @@ static int driver(options *o)
      * memory file in TMPDIR (gds/shmem), left behind when a rank ends the
      * job; its hash store, PMIx 4's way, keeps it in memory. */
     setenv("PMIX_MCA_gds", "hash", 0);
+}
+
+static int driver(options *o)
+{
+    char mpirun[SL_PATH_BUF], why[SL_WHY_BUF];
+    if (sl_find_mpirun(mpirun, sizeof mpirun) != 0) {
+        char hint[128];
+        sl_install_hint(hint, sizeof hint, "openmpi-bin libopenmpi-dev", "openmpi");
+        fprintf(stderr, PROGRAM ": mpirun not found (lesson 6 needs Open MPI); install it with: %s\n",
+                hint);
+        return SL_EXIT_MISSING;
+    }
+    open_mpi_defaults();
     int64_t sizes[SL_HYBRID_MAX_JOBS];
     for (int k = 0; k < o->nkernels; k++)
         if (sl_hybrid_size(&o->cli, o->kernels[k]->problem, &sizes[k], why, sizeof why) != 0)
