@@ -1,10 +1,13 @@
 # SpeedlabTree.cmake - turn a tree folder into a library, and build programs
 # for one tree.
 #
-# speedlab_add_tree(<name> <dir> [OVERRIDE <relative file> <replacement> ...])
+# speedlab_add_tree(<name> <dir> [WITHOUT_CUDA] [OVERRIDE <relative file> <replacement> ...])
 # builds speedlab_tree_<name> from ${SPEEDLAB_TREE_SOURCES} under <dir>, with
 # symbols prefixed <name>_ (common/tree.h). OVERRIDE swaps single files, which
-# the tests use to build a deliberately broken tree.
+# the tests use to build a deliberately broken tree. WITHOUT_CUDA leaves the
+# CUDA variants out (speedlab_config.h then says SPEEDLAB_HAVE_CUDA 0 to the
+# tree's files): a planted tree has no CUDA bug, and nvcc's 20 files were
+# 50 of a full build's 82 compiling CPU-seconds (Zen 4).
 # speedlab_source_of(<out var> <dir> <relative file> [<from> <to> ...]): the
 # file to build for <dir>/<relative file>, or its OVERRIDE replacement.
 function(speedlab_source_of out dir rel)
@@ -64,7 +67,7 @@ const @type@ *const @array@[] = {
 endfunction()
 
 function(speedlab_add_tree name dir)
-  cmake_parse_arguments(PARSE_ARGV 2 ARG "" "" "OVERRIDE")
+  cmake_parse_arguments(PARSE_ARGV 2 ARG "WITHOUT_CUDA" "" "OVERRIDE")
   set(kernels_c "${CMAKE_BINARY_DIR}/generated/${name}_kernels.c")
   set(sources "${kernels_c}")
   set(tables "")
@@ -77,7 +80,9 @@ function(speedlab_add_tree name dir)
     # The kernel's own policy (kernels/<k>/kernel.cmake) for its folder.
     string(REGEX MATCH "^[^/]+" folder "${rel}")
     if(rel MATCHES "\\.cu$")
-      if(SPEEDLAB_CUDA_FLAGS_${folder})
+      if(ARG_WITHOUT_CUDA)
+        list(REMOVE_ITEM sources "${src}")
+      elseif(SPEEDLAB_CUDA_FLAGS_${folder})
         set_property(SOURCE "${src}" APPEND PROPERTY COMPILE_OPTIONS ${SPEEDLAB_CUDA_FLAGS_${folder}})
       endif()
       continue()
@@ -100,11 +105,12 @@ function(speedlab_add_tree name dir)
   speedlab_symbol_list("${kernels_c}" sl_kernel "SL_TREE_SYMBOL(kernels)" kernel.h ${tables})
   add_library(speedlab_tree_${name} STATIC ${sources})
   target_include_directories(speedlab_tree_${name} PUBLIC "${dir}")
-  target_compile_definitions(speedlab_tree_${name} PRIVATE SPEEDLAB_TREE=${name})
+  target_compile_definitions(speedlab_tree_${name} PRIVATE SPEEDLAB_TREE=${name}
+    $<$<BOOL:${ARG_WITHOUT_CUDA}>:SPEEDLAB_TREE_WITHOUT_CUDA>)
   # The C flags are gcc's or clang's; nvcc gets its own (below).
   target_compile_options(speedlab_tree_${name} PRIVATE
     "$<$<COMPILE_LANGUAGE:C>:${SPEEDLAB_WARNINGS};${SPEEDLAB_ARCH_FLAGS};${SPEEDLAB_OFFLOAD_FLAGS}>")
-  if(SPEEDLAB_HAVE_CUDA)
+  if(SPEEDLAB_HAVE_CUDA AND NOT ARG_WITHOUT_CUDA)
     target_compile_options(speedlab_tree_${name} PRIVATE
       "$<$<COMPILE_LANGUAGE:CUDA>:${SPEEDLAB_CUDA_WARNINGS}>")
     target_link_libraries(speedlab_tree_${name} PUBLIC CUDA::cudart)
