@@ -9,23 +9,41 @@
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 static volatile sig_atomic_t caught;
+static struct timespec first;
 static const char *message = "\nstopping: finishing the configuration in progress, "
                              "then writing what was measured (again to stop at once)\n";
-/* What a second signal does: end the program at once, its OpenMP
- * runtime's registration removed (omp_leftovers.h). */
-static struct sigaction at_once = { .sa_handler = sl_forget_registration_and_end };
+
+/* A second signal within this long of the first is the same request
+ * delivered twice: coreutils' timeout signals its child and then the
+ * child's process group, and a batch system may signal every process of
+ * a job step; a person's second Ctrl-C comes later than that. */
+#define SL_SAME_REQUEST_NS 1000000000L
+
+static long since_first_ns(void)
+{
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);   /* async-signal-safe */
+    return (now.tv_sec - first.tv_sec) * 1000000000L + (now.tv_nsec - first.tv_nsec);
+}
 
 static void on_signal(int sig)
 {
+    if (caught) {
+        /* Later: end the program at once, its OpenMP runtime's
+         * registration removed (omp_leftovers.h). */
+        if (since_first_ns() >= SL_SAME_REQUEST_NS)
+            sl_forget_registration_and_end(sig);
+        return;
+    }
+    clock_gettime(CLOCK_MONOTONIC, &first);
     caught = sig;
     /* write(2) is safe in a handler; stdio is not. */
     if (write(STDERR_FILENO, message, strlen(message)) < 0)
         caught = sig;
-    /* The next one is not caught: a second Ctrl-C stops at once. */
-    sigaction(sig, &at_once, NULL);
 }
 
 void sl_interrupt_install_saying(const char *msg)
@@ -40,7 +58,6 @@ void sl_interrupt_install(void)
     memset(&sa, 0, sizeof sa);
     sa.sa_handler = on_signal;
     sigemptyset(&sa.sa_mask);
-    sigemptyset(&at_once.sa_mask);
     sl_forget_registration_when_signalled();
     sigaction(SIGINT, &sa, NULL);
     sigaction(SIGTERM, &sa, NULL);

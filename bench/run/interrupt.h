@@ -4,8 +4,10 @@
  * The first signal only sets a flag: validation stops at the next
  * configuration, timing skips what is left, and the bench writes what it
  * measured, marked interrupted, before exiting 128 + the signal. A second
- * signal ends the program at once (the run folder then stays hidden as
- * .partial and no earlier run is touched).
+ * signal a second or more later ends the program at once (the run folder
+ * then stays hidden as .partial and no earlier run is touched); one
+ * sooner is the first delivered twice (timeout(1) signals the process and
+ * its group) and changes nothing.
  */
 #ifndef SPEEDLAB_INTERRUPT_H
 #define SPEEDLAB_INTERRUPT_H

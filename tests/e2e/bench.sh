@@ -163,6 +163,9 @@ case_interrupt() {
             --results "$tmp/results"
         wait_for_first_config
         kill -"$sig" "$pid"
+        # SIGTERM twice, a moment apart, as timeout(1) sends it (to the
+        # process, then its group): one request, not "stop at once".
+        [ "$sig" = TERM ] && sleep 0.2 && kill -TERM "$pid"
         wait "$pid"
         rc=$?
         want=$([ "$sig" = TERM ] && echo 143 || echo 130)
@@ -185,6 +188,17 @@ case_interrupt() {
         expect_in "$tmp/err" "stopping: finishing the configuration in progress" "SIG$sig: says what it does"
     done
     [ "$(cat "$earlier"/* | cksum)" = "$sum" ] && ok "earlier run untouched" || fail "earlier run changed"
+    # A second Ctrl-C, a person's, a second or more later: at once, nothing published.
+    latest=$(readlink "$tmp/results/latest")
+    in_background "$bench" --kernel ${e2e_example} --size 100000000 --threads 1,2 --reps 6 \
+        --min-time 0.2 --no-plots --results "$tmp/results"
+    wait_for_first_timing
+    kill -INT "$pid"; sleep 1.2; kill -INT "$pid"
+    wait "$pid"; rc=$?
+    [ "$rc" -eq 130 ] && [ "$(readlink "$tmp/results/latest")" = "$latest" ] &&
+        ok "a second SIGINT 1.2 s later: stopped at once, nothing published" ||
+        fail "a second SIGINT 1.2 s later: exit $rc, latest $(readlink "$tmp/results/latest")"
+    rm -rf "$tmp/results"/.*.partial
     interrupt_while_plotting "$bench"
     # SIGKILL leaves its partial folder; the next run removes it and says
     # so, and leaves alone the partial folder of a run still going.
