@@ -80,7 +80,8 @@ grep -E '^(OpenMP offload|CUDA|kernels):' "$here/BUILD"
 # scalar baseline comes along; 3 repetitions, at the sizes the kernels
 # declare for a GPU node (node.txt: "size KERNEL=N", why in each kernel's
 # gpu-node.txt). 8 to 10 minutes on a 16-core H200 node, both compilers
-# (clang's half alone: about 4).
+# (clang's half alone: about 4), measured before clang's half stopped
+# timing the scalar baseline.
 # The gpu variants: the ladder's, the teaching stages, and the other
 # shapes of their loops (rows, loop, teams: step 5.7), which only a named
 # list plans.
@@ -101,7 +102,8 @@ timing="--reps 3 --min-time 0.1"
 # The second offload compiler first: its own bench (its own OpenMP
 # runtime, unpacked into a temporary folder) writes rows labelled with the
 # compiler, which GCC's run imports and judges again against its own
-# references.
+# references and its own scalar baseline: so clang's times none
+# (--no-baseline), the longest rows at node sizes.
 clang_label=$(sed -n 's/^clang_label: //p' "$here/BUILD")
 gcc_label=$(sed -n 's/^gcc_label: //p' "$here/BUILD")
 import=""
@@ -123,7 +125,7 @@ if [ -n "$clang_label" ]; then
         [ -n "$cuda1" ] && ln -sf "$cuda1" "$clang_tmp/lib-clang/libcuda.so"
         # shellcheck disable=SC2086
         LD_LIBRARY_PATH="$clang_tmp/lib-clang" "$here/bin/speedlab-bench-clang" $device \
-            --label "$clang_label" --variant "$shapes" $sizes $extra \
+            --label "$clang_label" --variant "$shapes" --no-baseline $sizes $extra \
             --threads "$cores" --no-weak $timing --no-plots --results "$clang_tmp/results"
         clang_rc=$?
         [ -f "$clang_tmp/results/latest/results.csv" ] &&

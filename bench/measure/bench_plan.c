@@ -64,7 +64,7 @@ int sl_bench_plan(sl_suite *suite, const sl_cli *cli, const char *tree,
         .size = cli->size, .sizes = cli->sizes, .nsizes = cli->nsizes,
         .max_iter = cli->max_iter, .seed = cli->seed,
         .schedules = cli->schedules, .nschedules = cli->nschedules, .sweep = 1,
-        .quick = cli->quick,
+        .quick = cli->quick, .no_baseline = cli->no_baseline,
     };
     if (sl_suite_add(suite, &plan, why, whylen) != 0)
         return -1;

@@ -260,8 +260,9 @@ static int add_kernel(sl_suite *s, const sl_plan *p, const sl_kernel *k,
                     (p->variant_name || !p->own_lesson ||
                      sl_variant_lesson(k, var) == def->lesson);
         /* A speedup needs the baseline, so it is planned whatever was named
-         * (not for weak scaling, which compares a variant with itself). */
-        if (!named && (p->weak || strcmp(var->name, SL_BASELINE_VARIANT) != 0))
+         * (not for weak scaling, which compares a variant with itself, nor
+         * for rows another run imports and judges against its own). */
+        if (!named && (p->weak || p->no_baseline || strcmp(var->name, SL_BASELINE_VARIANT) != 0))
             continue;
         if (p->weak && !(var->flags & SL_USES_THREADS)) {
             matched |= named;
@@ -656,12 +657,14 @@ int sl_suite_first_of_kernel(const sl_suite *s, size_t i)
     return 1;
 }
 
-/* The scalar configuration of a kernel in one tree, or NULL. */
+/* The scalar configuration of a kernel in one tree (NULL: the first
+ * measured by this run, not imported), or NULL. */
 static const sl_config *tree_baseline(const sl_suite *s, const sl_config *c, const char *tree)
 {
     for (size_t i = 0; i < s->count; i++) {
         const sl_config *b = &s->configs[i];
-        if (b->kernel->problem == c->kernel->problem && strcmp(b->tree, tree) == 0 &&
+        if (b->kernel->problem == c->kernel->problem &&
+            (tree ? strcmp(b->tree, tree) == 0 : !b->foreign) &&
             !b->weak && strcmp(b->variant->name, SL_BASELINE_VARIANT) == 0)
             return b;
     }
@@ -670,6 +673,8 @@ static const sl_config *tree_baseline(const sl_suite *s, const sl_config *c, con
 
 const sl_config *sl_suite_baseline(const sl_suite *s, const sl_config *c)
 {
+    if (c->foreign)
+        return tree_baseline(s, c, NULL);
     const sl_config *shared = tree_baseline(s, c, "solutions");
     return shared ? shared : tree_baseline(s, c, c->tree);
 }

@@ -147,7 +147,8 @@ typedef struct sl_plan {
     const char *kernel_name;          /* NULL: every kernel */
     const char *variant_name;         /* NULL: every variant; else one name
                                          or a comma list ("gpu,cuda"); the
-                                         scalar baseline always comes along */
+                                         scalar baseline comes along, unless
+                                         no_baseline */
     unsigned variant_flags;           /* only variants with all these flags
                                          and none of SL_NOT_BY_FLAGS;
                                          0: no filter */
@@ -174,6 +175,8 @@ typedef struct sl_plan {
     int weak;                         /* weak scaling: size grows with the
                                          threads from size / cores (rows for
                                          image kernels); no baseline added */
+    int no_baseline;                  /* the named variants only: rows for
+                                         another run to import */
 } sl_plan;
 
 /* The schedules a bench sweeps by default: equal blocks, round robin, a
@@ -271,7 +274,8 @@ int sl_suite_first_of_kernel(const sl_suite *s, size_t i);
 /* The scalar configuration c's speedup is against, or NULL: the solutions'
  * scalar of the same kernel when the suite has one (the runner plans both
  * trees: one baseline for both, measured in the same interleaved run, so
- * equal times read as equal speedups), else its own tree's. */
+ * equal times read as equal speedups), else its own tree's; for a row
+ * imported from another program, this run's own (foreign.c). */
 const sl_config *sl_suite_baseline(const sl_suite *s, const sl_config *c);
 
 void sl_suite_free(sl_suite *s);

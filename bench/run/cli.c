@@ -370,6 +370,10 @@ static const struct option OPTIONS[] = {
       .runner_help = "image kernels' threaded variants: static, dynamic or\nguided, "
       "optionally ,CHUNK, run by the bench's twin of your loop\n"
       "(default: as-written, your pragma); repeat for several" },
+    { .name = "--no-baseline", .programs = SL_CLI_BENCH, .set = set_flag, .at = offsetof(sl_cli, no_baseline), .lo = 1,
+      .help = "time only the variants named, not the scalar baseline:\n"
+      "rows without a speedup, for another run's --import,\n"
+      "which judges them against its own baseline" },
     { .name = "--no-weak", .programs = SL_CLI_BENCH, .set = set_flag, .at = offsetof(sl_cli, no_weak), .lo = 1,
       .help = "skip the weak-scaling study (threads_simd, work per\nthread held constant)" },
     { .name = "--retry-busy", .value = "N", .programs = SL_CLI_BOTH, .set = set_whole, .at = offsetof(sl_cli, retry_busy),

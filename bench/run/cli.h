@@ -52,6 +52,8 @@ typedef struct sl_cli {
     int quick;
     int plots;                   /* bench: run plots/plot.sh */
     int no_weak;                 /* bench: skip the weak-scaling study */
+    int no_baseline;             /* bench: the named variants only, no
+                                    scalar baseline (rows to import) */
     int verbose;                 /* print every configuration and section */
     int retry_busy;              /* rounds that replace disturbed
                                     repetitions; -1: the default */

@@ -178,6 +178,10 @@ case_bundle() {
             ok "$ngcc valid gpu rows labelled $gccl and $nclang labelled $clang, all host fallback" ||
             fail "valid host-fallback gpu rows: $gccl $ngcc, $clang $nclang"
         expect_in "$run/summary.md" "${e2e_image} ($clang) " "the headline names clang's rows"
+        # clang's half times no scalar (--no-baseline): GCC's judges its rows.
+        [ -z "$(csv_get "$run/results.csv" median_s tree="$clang" variant=scalar)" ] &&
+            ok "no scalar row of $clang's: its rows' speedups are over $gccl's scalar" ||
+            fail "$clang's half timed a scalar baseline"
         # The loops' other shapes (step 5.7), with each compiler; clang 16's
         # combined "target teams loop" once skipped its loop on the host.
         for shape in gpu_rows gpu_loop gpu_teams; do
