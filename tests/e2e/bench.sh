@@ -322,4 +322,18 @@ case_bench_import_exact() {
         [ "$n_valid" -ge 2 ] && [ "$n_bad" = 0 ] && ok "all $n_valid imported rows valid at $n" ||
             fail "imported rows at $n: $n_valid valid, $n_bad not"
     done
+    # --no-baseline (the GPU bundle's clang half): rows with no scalar of
+    # their own tree, whose speedups come from the importing run's scalar
+    # (such an import once crashed the bench writing its plot data).
+    "$bench" --quick --kernel ${e2e_seeded} --variant threads_simd --no-baseline --no-weak \
+        --min-time 0.01 --reps 2 --no-plots --label nobase --results "$tmp/c" >/dev/null 2>&1 ||
+        fail "the --no-baseline run"
+    [ -z "$(csv_get "$tmp/c/latest/results.csv" variant variant=scalar)" ] &&
+        ok "--no-baseline: no scalar row" || fail "--no-baseline: a scalar row was timed"
+    expect_rc 0 "rows without a scalar imported" "$bench" --quick --kernel ${e2e_seeded} \
+        --variant scalar --no-weak --min-time 0.01 --reps 2 --label mine --results "$tmp/d" \
+        --import "$tmp/c/latest/results.csv"
+    sp=$(csv_get "$tmp/d/latest/results.csv" speedup_vs_scalar tree=nobase variant=threads_simd | head -1)
+    awk -v s="${sp:-0}" 'BEGIN { exit !(s > 0) }' &&
+        ok "their speedup, over this run's scalar: $sp" || fail "their speedup: '$sp'"
 }
