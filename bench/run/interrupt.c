@@ -21,13 +21,13 @@ static const char *message = "\nstopping: finishing the configuration in progres
  * delivered twice: coreutils' timeout signals its child and then the
  * child's process group, and a batch system may signal every process of
  * a job step; a person's second Ctrl-C comes later than that. */
-#define SL_SAME_REQUEST_NS 1000000000L
+#define SL_SAME_REQUEST_S 1.0
 
-static long since_first_ns(void)
+static double since_first_s(void)
 {
     struct timespec now;
     clock_gettime(CLOCK_MONOTONIC, &now);   /* async-signal-safe */
-    return (now.tv_sec - first.tv_sec) * 1000000000L + (now.tv_nsec - first.tv_nsec);
+    return (double)(now.tv_sec - first.tv_sec) + (double)(now.tv_nsec - first.tv_nsec) * 1e-9;
 }
 
 static void on_signal(int sig)
@@ -35,7 +35,7 @@ static void on_signal(int sig)
     if (caught) {
         /* Later: end the program at once, its OpenMP runtime's
          * registration removed (omp_leftovers.h). */
-        if (since_first_ns() >= SL_SAME_REQUEST_NS)
+        if (since_first_s() >= SL_SAME_REQUEST_S)
             sl_forget_registration_and_end(sig);
         return;
     }
