@@ -53,18 +53,6 @@ static const foreign_block *foreign_variant(sl_suite *s, const char *tree, const
     return b;
 }
 
-/* This suite's configuration of kernel k's baseline at the strong study. */
-static const sl_config *own_baseline(const sl_suite *s, const sl_kernel *k)
-{
-    for (size_t i = 0; i < s->count; i++) {
-        const sl_config *c = &s->configs[i];
-        if (!c->foreign && c->kernel == k && !c->weak &&
-            strcmp(c->variant->name, SL_BASELINE_VARIANT) == 0)
-            return c;
-    }
-    return NULL;
-}
-
 static const sl_kernel *measured_kernel(const sl_suite *s, const char *name)
 {
     for (size_t i = 0; i < s->count; i++)
@@ -183,7 +171,7 @@ static int ran_on(const sl_table *t, int i, sl_where *where, char *why, size_t w
 static int fill(sl_suite *s, sl_config *c, const sl_table *t, int i, const int *col,
                 const sl_kernel *k, char *why, size_t whylen)
 {
-    const sl_config *base = own_baseline(s, k);
+    const sl_config *base = sl_suite_own_baseline(s, k);
     long long size, threads, used, oversub, height;
     INT(SIZE, size);
     INT(THREADS_REQ, threads);

@@ -657,16 +657,25 @@ int sl_suite_first_of_kernel(const sl_suite *s, size_t i)
     return 1;
 }
 
-/* The scalar configuration of a kernel in one tree (NULL: the first
- * measured by this run, not imported), or NULL. */
+/* The scalar configuration of a kernel in one tree, or NULL. */
 static const sl_config *tree_baseline(const sl_suite *s, const sl_config *c, const char *tree)
 {
     for (size_t i = 0; i < s->count; i++) {
         const sl_config *b = &s->configs[i];
-        if (b->kernel->problem == c->kernel->problem &&
-            (tree ? strcmp(b->tree, tree) == 0 : !b->foreign) &&
+        if (b->kernel->problem == c->kernel->problem && strcmp(b->tree, tree) == 0 &&
             !b->weak && strcmp(b->variant->name, SL_BASELINE_VARIANT) == 0)
             return b;
+    }
+    return NULL;
+}
+
+const sl_config *sl_suite_own_baseline(const sl_suite *s, const sl_kernel *k)
+{
+    for (size_t i = 0; i < s->count; i++) {
+        const sl_config *c = &s->configs[i];
+        if (!c->foreign && c->kernel == k && !c->weak &&
+            strcmp(c->variant->name, SL_BASELINE_VARIANT) == 0)
+            return c;
     }
     return NULL;
 }
@@ -674,7 +683,7 @@ static const sl_config *tree_baseline(const sl_suite *s, const sl_config *c, con
 const sl_config *sl_suite_baseline(const sl_suite *s, const sl_config *c)
 {
     if (c->foreign)
-        return tree_baseline(s, c, NULL);
+        return sl_suite_own_baseline(s, c->kernel);
     const sl_config *shared = tree_baseline(s, c, "solutions");
     return shared ? shared : tree_baseline(s, c, c->tree);
 }

@@ -275,8 +275,12 @@ int sl_suite_first_of_kernel(const sl_suite *s, size_t i);
  * scalar of the same kernel when the suite has one (the runner plans both
  * trees: one baseline for both, measured in the same interleaved run, so
  * equal times read as equal speedups), else its own tree's; for a row
- * imported from another program, this run's own (foreign.c). */
+ * imported from another program, this run's own (sl_suite_own_baseline). */
 const sl_config *sl_suite_baseline(const sl_suite *s, const sl_config *c);
+
+/* This run's own scalar of kernel k at the strong study (not imported),
+ * or NULL: what an imported row is judged and sped up against. */
+const sl_config *sl_suite_own_baseline(const sl_suite *s, const sl_kernel *k);
 
 void sl_suite_free(sl_suite *s);
 
