@@ -188,7 +188,7 @@ static int time_valid(bench_run *b)
     fflush(stdout);
     sl_timing timing = {
         .reps = b->set.reps, .min_time = b->set.min_time, .progress = stdout,
-        .verbose = b->cli.verbose, .retry_busy = b->set.retry_busy, .target = b->set.target,
+        .verbose = b->cli.verbose, .in_a_row = b->passes.in_a_row, .retry_busy = b->set.retry_busy, .target = b->set.target,
         .deadline = deadline,
         .shown_first = sl_story_is_rung,
         .after_pass = sl_passes_keep, .ctx = &b->passes,

@@ -155,7 +155,7 @@ static int worker(int argc, char **argv)
     char *gb_argv[] = { argv[0], NULL };
     int gb_argc = 1;
     char why[256];
-    gb_initialize(&gb_argc, gb_argv, 0, why, sizeof why);   /* no flags: nothing refused */
+    gb_initialize(&gb_argc, gb_argv, NULL, why, sizeof why);   /* no flags: nothing refused */
     int code = sl_hybrid_work(&plan);
     gb_shutdown();
     MPI_Finalize();

@@ -117,7 +117,7 @@ static int check_and_time(sl_suite *suite, const sl_cli *cli, char **argv, size_
         return SL_EXIT_MISSING;
     char *gbargv[] = { argv[0], NULL };
     int gbargc = 1;
-    gb_initialize(&gbargc, gbargv, 1, why, whylen);   /* no flags: nothing refused */
+    gb_initialize(&gbargc, gbargv, NULL, why, whylen);   /* no flags: nothing refused */
     sl_timing timing = sl_lesson_timing(cli);
     char from_env[64] = "";
     if (cli->min_time_from_env)

@@ -19,6 +19,10 @@
  * gone: their call count comes from the fastest repetition so far, not
  * from the count found while the machine was slower.
  * And a kernel's arrays are made once a pass, where the memory allows.
+ * And speedups in pairs: a host that halves its speed for the second half
+ * of the timing (a burst no process counter sees) leaves a rung's paired
+ * speedup at its quiet value, where the same repetitions taken in a row
+ * (scalar's all before the burst, the rung's in it) would halve it.
  */
 #define _DEFAULT_SOURCE
 #include <math.h>
@@ -215,8 +219,8 @@ static void device_repetitions_warm_up(void)
     sl_suite_free(&s);
 }
 
-/* Calls that sleep 40 ms while `phased` has no repetitions (its first
- * pass: a loaded machine) and 12 ms after (the load gone). A sleeping call
+/* Calls that sleep 40 ms while `phased` has fewer than 3 repetitions (its
+ * first pass: a loaded machine) and 12 ms after (the load gone). A sleeping call
  * is stalled, so every repetition long enough to judge (quiet.h) is left
  * out and measured again in each retry round, and the fastest comes from
  * all of them. */
@@ -227,7 +231,7 @@ static const sl_config *phased;
 static int phased_run(const sl_variant *v, const sl_problem *p, sl_outcome *out)
 {
     fake_run(v, p, out);
-    sleep_s(phased && phased->timed == 0 ? PHASED_SLOW_S : PHASED_FAST_S);
+    sleep_s(phased && phased->timed < 3 ? PHASED_SLOW_S : PHASED_FAST_S);
     return 0;
 }
 
@@ -266,6 +270,59 @@ static void later_rounds_size_from_the_fastest(void)
         CHECK_EQ_LL(c->iterations[r], calls_for(c, r < 6 ? 3 : 6, t.min_time));
     CHECK(c->iterations[6] >= 2 * c->iterations[3]);
     sl_suite_free(&s);
+}
+
+/* A scalar whose calls spin 2 ms and a rung whose calls spin 1 ms: a
+ * speedup of 2. From call `burst_from` on, every call takes twice as long
+ * (the host slowed down). */
+static long burst_calls, burst_from = -1;
+
+static int burst_run(const sl_variant *v, const sl_problem *p, sl_outcome *out)
+{
+    double t0 = sl_now(), wait = strcmp(v->name, "scalar") == 0 ? 2e-3 : 1e-3;
+    if (burst_from >= 0 && burst_calls++ >= burst_from)
+        wait *= 2.0;
+    while (sl_now() - t0 < wait)
+        ;
+    return fake_run(v, p, out);
+}
+
+static const sl_problem_def burst_problem = FAKE_PROBLEM("burst", burst_run);
+static const sl_variant burst_variants[] = {
+    { "scalar", (sl_any_fn *)nothing, 0, NULL, NULL, NULL },
+    { "simd", (sl_any_fn *)nothing, 0, NULL, NULL, NULL },
+};
+static const sl_kernel burst_kernel = { &burst_problem, burst_variants, 2 };
+static const sl_kernel *const burst_kernels[] = { &burst_kernel, NULL };
+
+/* 12 repetitions of 20 ms each: 10 of scalar's calls, 20 of the rung's;
+ * the burst begins half way through their 360 calls. */
+static void speedups_in_pairs(void)
+{
+    for (int in_a_row = 0; in_a_row < 2; in_a_row++) {
+        sl_suite s = { 0 };
+        validated_suite(&s, burst_kernels);
+        sl_timing t = { .reps = 12, .min_time = 0.02, .retry_busy = 0, .in_a_row = in_a_row };
+        /* Calibration and the two warm-up calls (about 7 calls) first. */
+        burst_calls = 0;
+        burst_from = 7 + 180;
+        CHECK(sl_suite_time(&s, &t) == 0);
+        burst_from = -1;
+        const sl_config *base = &s.configs[0], *rung = &s.configs[1];
+        CHECK(strcmp(rung->variant->name, "simd") == 0 && rung->timed == 12);
+        double medians = base->median / rung->median;
+        if (!in_a_row) {
+            /* Paired: every pair is both quiet or both slow. */
+            CHECK_EQ_LL(rung->up.n, 12);
+            CHECK(rung->speedup > 1.8 && rung->speedup < 2.2);
+            CHECK(rung->up.low <= 2.0 * 1.02 && rung->up.high >= 2.0 / 1.02);
+        } else {
+            /* In a row the medians' ratio is about 1, not 2: what pairs
+             * exist for. */
+            CHECK(medians < 1.5);
+        }
+        sl_suite_free(&s);
+    }
 }
 
 /* Arrays made by prepare: counted, and how many live at once. */
@@ -388,7 +445,7 @@ static void best_cpu_is_the_fastest(void)
 int main(int argc, char **argv)
 {
     char why[256];
-    if (gb_initialize(&argc, argv, 1, why, sizeof why) != 0) {
+    if (gb_initialize(&argc, argv, NULL, why, sizeof why) != 0) {
         fprintf(stderr, "test_timing: %s\n", why);
         return 1;
     }
@@ -398,6 +455,7 @@ int main(int argc, char **argv)
     device_repetitions_warm_up();
     later_rounds_size_from_the_fastest();
     arrays_once_a_pass();
+    speedups_in_pairs();
     mandelbrot_run_does_not_sum();
     best_cpu_is_the_fastest();
     gb_shutdown();

@@ -53,19 +53,27 @@ static void check_pairs(void)
     double slow_s[] = { 2.0, 3.0, 4.0 }, slow_t[] = { 0.0, 10.0, 20.0 };
     double fast_s[] = { 1.0, 1.0, 1.0 }, fast_t[] = { 19.0, 1.0, 11.0 };
     sl_paired p;
-    CHECK_EQ_LL(sl_pair_ratios(slow_s, slow_t, 3, fast_s, fast_t, 3, &p), 3);
+    CHECK_EQ_LL(sl_pair_ratios(slow_s, slow_t, NULL, 3, fast_s, fast_t, NULL, 3, &p), 3);
     CHECK(p.median == 3.0 && p.low == 2.0 && p.high == 4.0);
     CHECK(fabs(p.level - 0.75) < 1e-12);   /* 3 pairs: [min, max] covers 75% */
     fast_s[0] = 2.0;                        /* now 4.0/2.0: still the one at 20 */
-    sl_pair_ratios(slow_s, slow_t, 3, fast_s, fast_t, 3, &p);
+    sl_pair_ratios(slow_s, slow_t, NULL, 3, fast_s, fast_t, NULL, 3, &p);
     CHECK(p.median == 2.0 && p.high == 3.0);
-    /* More fast repetitions than slow ones: no slow repetition used twice. */
+    /* More fast repetitions than slow ones: a baseline timed once beside
+     * a group serves each of them (all four pair with the one at 0). */
     double fast4_s[] = { 1.0, 1.0, 1.0, 1.0 }, fast4_t[] = { 0.0, 0.1, 0.2, 0.3 };
-    CHECK_EQ_LL(sl_pair_ratios(slow_s, slow_t, 3, fast4_s, fast4_t, 4, &p), 3);
+    CHECK_EQ_LL(sl_pair_ratios(slow_s, slow_t, NULL, 3, fast4_s, fast4_t, NULL, 4, &p), 4);
+    CHECK(p.median == 2.0 && p.low == 2.0 && p.high == 2.0);
+    /* A skipped repetition takes no part: fast's at 0.1 goes, and slow's at
+     * 0 is skipped, so the rest pair with the one at 10. */
+    unsigned char skip_fast[] = { 0, 1, 0, 0 }, skip_slow[] = { 1, 0, 0 };
+    CHECK_EQ_LL(sl_pair_ratios(slow_s, slow_t, skip_slow, 3, fast4_s, fast4_t, skip_fast, 4, &p),
+                3);
+    CHECK(p.median == 3.0);
     /* Six pairs, the least for 95%. */
     double s6[] = { 1, 1, 1, 1, 1, 1 }, t6[] = { 0, 1, 2, 3, 4, 5 };
     double f6[] = { 0.5, 0.5, 0.5, 0.5, 0.5, 0.4 };
-    sl_pair_ratios(s6, t6, 6, f6, t6, 6, &p);
+    sl_pair_ratios(s6, t6, NULL, 6, f6, t6, NULL, 6, &p);
     CHECK(p.n == 6 && p.median == 2.0 && p.level >= 0.95 && p.high == 2.5);
     CHECK(!sl_paired_too_wide(&p));
     p.high = 4.1;                           /* [2, 4.1]: more than SL_PAIRED_TOO_WIDE */

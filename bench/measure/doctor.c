@@ -47,7 +47,7 @@ static void cores(findings *all)
         snprintf(means, sizeof means, "the runs count %.0f cores (their default threads, the "
                  "ceilings); more threads share that time, which reads as poor scaling",
                  ceil(quota));
-        say(all, quota < procs, "CPU quota", means, "%.2g cores' time (cgroup cpu.max)", quota);
+        say(all, quota < procs, "CPU quota", means, "%.2g cores' time (cgroup quota)", quota);
     } else {
         say(all, 0, "CPU quota", NULL, "none found");
     }

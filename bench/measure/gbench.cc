@@ -203,29 +203,36 @@ void gb_add_context(const char *key, const char *value)
     benchmark::AddCustomContext(key, value);
 }
 
-int gb_initialize(int *argc, char **argv, int interleave, char *why, size_t whylen)
+int gb_initialize(int *argc, char **argv, int *in_a_row, char *why, size_t whylen)
 {
     static const char out_prefix[] = "--benchmark_out=";
+    static const char interleave_prefix[] = "--benchmark_enable_random_interleaving=";
+    if (in_a_row != nullptr)
+        *in_a_row = 0;
+    int kept = 1;
     for (int i = 1; i < *argc; i++) {
         if (check_flag(argv[i], why, whylen) != 0)
             return -1;
         if (std::strncmp(argv[i], out_prefix, sizeof out_prefix - 1) == 0)
             out_path = argv[i] + sizeof out_prefix - 1;
+        // The order is the kit's (one benchmark a repetition, in cycles):
+        // the flag chooses it, and Google Benchmark's own shuffle stays off.
+        if (std::strncmp(argv[i], interleave_prefix, sizeof interleave_prefix - 1) == 0) {
+            if (in_a_row != nullptr)
+                *in_a_row = std::strcmp(argv[i] + sizeof interleave_prefix - 1, "false") == 0;
+            continue;
+        }
+        argv[kept++] = argv[i];
     }
-    // Interleaving goes first, so that a flag the user gave still wins.
-    static char interleave_flag[] = "--benchmark_enable_random_interleaving=true";
+    *argc = kept;
     std::vector<char *> args(argv, argv + *argc);
-    if (interleave)
-        args.insert(args.begin() + 1, interleave_flag);
     int n = static_cast<int>(args.size());
     args.push_back(nullptr);
     benchmark::Initialize(&n, args.data());
     // What Google Benchmark did not take stays in argv for the caller.
-    int kept = 0;
     for (int i = 0; i < n; i++)
-        if (args[i] != interleave_flag)
-            argv[kept++] = args[i];
-    *argc = kept;
+        argv[i] = args[i];
+    *argc = n;
     return 0;
 }
 

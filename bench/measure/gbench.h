@@ -58,12 +58,13 @@ typedef struct gb_result {
 typedef void gb_on_result(const gb_result *r, void *ctx);
 
 /* Hand Google Benchmark its --benchmark_* flags; they are removed from argv.
- * interleave: run the repetitions of all benchmarks in a random order
- * (--benchmark_enable_random_interleaving), so that a burst of outside
- * load hits many configurations a little instead of one completely.
+ * The order of repetitions is the caller's (gb_register's order, Google
+ * Benchmark's random interleaving off): in_a_row (may be NULL) is set to 1
+ * when the flags ask for no interleaving
+ * (--benchmark_enable_random_interleaving=false), else 0.
  * Returns 0, or -1 with the reason in why when a flag is one the library
  * would accept silently but which would measure nothing or garbage. */
-int gb_initialize(int *argc, char **argv, int interleave, char *why, size_t whylen);
+int gb_initialize(int *argc, char **argv, int *in_a_row, char *why, size_t whylen);
 
 /* Forget every registered benchmark (before registering a second pass). */
 void gb_clear(void);

@@ -37,7 +37,7 @@ int sl_passes_start(sl_passes *p, const char *partial, char *argv0, const sl_cli
         gbargv[gbargc++] = cli->gbargv[i];
     gbargv[gbargc++] = p->out_flag;
     gbargv[gbargc++] = format_flag;
-    if (gb_initialize(&gbargc, gbargv, 1, why, whylen) != 0)
+    if (gb_initialize(&gbargc, gbargv, &p->in_a_row, why, whylen) != 0)
         return -1;
     if (gbargc > 1)
         return sl_fail(why, whylen, "Google Benchmark did not understand '%.200s'", gbargv[1]);

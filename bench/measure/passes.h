@@ -18,6 +18,7 @@ typedef struct sl_passes {
     char tmp[SL_PATH_BUF];             /* where Google Benchmark writes */
     char out_flag[SL_PATH_BUF + 32];   /* --benchmark_out=tmp */
     int npasses;
+    int in_a_row;                      /* the flags asked for no interleaving */
 } sl_passes;
 
 /* Start Google Benchmark with the user's --benchmark_* flags (cli) and its

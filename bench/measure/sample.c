@@ -97,3 +97,30 @@ void sl_sample_summarise(sl_sample *s)
     s->cv = s->mean > 0.0 ? s->stddev / s->mean : 0.0;
     s->ci_level = sl_median_ci(sorted, n, &s->ci_low, &s->ci_high);
 }
+
+int sl_pair_ratios(const double *slow_s, const double *slow_start, const unsigned char *slow_skip,
+                   int nslow, const double *fast_s, const double *fast_start,
+                   const unsigned char *fast_skip, int nfast, sl_paired *out)
+{
+    double ratio[SL_MAX_REPS];
+    int n = 0;
+    memset(out, 0, sizeof *out);
+    for (int i = 0; i < nfast && i < SL_MAX_REPS; i++) {
+        int best = -1;
+        if ((fast_skip && fast_skip[i]) || !(fast_s[i] > 0.0))
+            continue;
+        for (int j = 0; j < nslow && j < SL_MAX_REPS; j++)
+            if (!(slow_skip && slow_skip[j]) && slow_s[j] > 0.0 &&
+                (best < 0 || fabs(slow_start[j] - fast_start[i]) <
+                             fabs(slow_start[best] - fast_start[i])))
+                best = j;
+        if (best >= 0)
+            ratio[n++] = slow_s[best] / fast_s[i];
+    }
+    if (n == 0)
+        return 0;
+    out->n = n;
+    out->median = sl_median(ratio, n);
+    out->level = sl_median_ci(ratio, n, &out->low, &out->high);
+    return n;
+}

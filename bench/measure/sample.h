@@ -48,6 +48,28 @@ double sl_precision(double median, double low, double high);
  * were not. */
 double sl_runs_z(const double *v, int n);
 
+/* A ratio of two timings from repetitions taken side by side: a speedup
+ * measured in pairs, so that a slow stretch of the host slows both sides
+ * of a pair and cancels in its ratio, where two medians taken minutes
+ * apart would each carry their own stretch. */
+typedef struct sl_paired {
+    int n;                        /* pairs; 0: none (not comparable) */
+    double median, low, high;     /* of the ratios, and its interval */
+    double level;                 /* the interval's coverage */
+    int cpu;                      /* 1: of the busiest thread's CPU time;
+                                     0: of wall time */
+} sl_paired;
+
+/* The ratio slow/fast of repetitions paired by start time: each of
+ * fast's repetitions with the one of slow's that began nearest to it
+ * (one of slow's may serve several of fast's: a baseline timed once
+ * beside a group of rungs). A repetition whose skip[] is nonzero takes
+ * no part (skip may be NULL). A speedup over scalar is
+ * sl_pair_ratios(scalar, variant). Returns the number of pairs. */
+int sl_pair_ratios(const double *slow_s, const double *slow_start, const unsigned char *slow_skip,
+                   int nslow, const double *fast_s, const double *fast_start,
+                   const unsigned char *fast_skip, int nfast, sl_paired *out);
+
 /* Repetitions enough, and a z low enough (one-sided 2.5%), to call a
  * sample's times shifted with when they ran. */
 #define SL_SHIFT_MIN_REPS 12

@@ -55,7 +55,13 @@ typedef struct sl_config {
                                      from its results.csv (foreign.h): its
                                      statistics only, no per-repetition
                                      times (seconds[], start[] are empty) */
-    double speedup;               /* vs the same tree's scalar; 0: n/a */
+    double speedup;               /* vs its baseline (sl_suite_baseline):
+                                     the median of the paired ratios, or
+                                     the ratio of the medians where there
+                                     are no pairs (imported rows); 0: n/a */
+    sl_paired up;                 /* those pairs (timing.c): the speedup's
+                                     interval; n 0: unpaired */
+    double up_precision;          /* that interval's wider side / speedup */
 
     /* Quietness (quiet.h): other processes' CPU while each repetition ran. */
     double others[SL_MAX_REPS];   /* CPU-seconds; -1: not measured */
@@ -241,6 +247,11 @@ typedef struct sl_timing {
     int (*shown_first)(const sl_suite *s, const sl_config *c);
     FILE *progress;               /* progress; may be NULL */
     int verbose;                  /* a line per configuration as it ends */
+    int in_a_row;                 /* 1: each configuration's repetitions in
+                                     a row (--benchmark_enable_random_
+                                     interleaving=false); 0: interleaved
+                                     in cycles, each rung beside its
+                                     baseline (timing.c) */
     /* Called after each pass of Google Benchmark (pass 0 is the first),
      * e.g. to keep that pass's JSON before the next overwrites it. May be
      * NULL. */
@@ -249,7 +260,10 @@ typedef struct sl_timing {
 } sl_timing;
 
 /* Time the valid configurations with Google Benchmark, repetitions
- * interleaved across configurations when gb_initialize was told so.
+ * interleaved across configurations in cycles: in each cycle every
+ * baseline is timed in the middle of the rungs whose speedup it gives,
+ * so that each speedup is a ratio of repetitions taken seconds apart
+ * (sl_config.up), and the groups come in a random order.
  * Returns 0, -1 when nothing could be timed, or -2 (errno set) when
  * Google Benchmark's --benchmark_out file stopped taking writes. */
 int sl_suite_time(sl_suite *s, const sl_timing *t);

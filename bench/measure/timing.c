@@ -1,7 +1,11 @@
 /* timing.c - time a validated suite (suite.h's sl_suite_time).
  *
- * Google Benchmark (through gbench.h) owns the timing loop, the warm-up
- * and the repetitions, interleaved across configurations. Around each
+ * Google Benchmark (through gbench.h) owns the timing loop; this file
+ * owns the order: each repetition is a benchmark of one run, and a pass
+ * runs them in cycles, every baseline in the middle of the rungs it is
+ * the baseline of, so that a speedup is a ratio of repetitions taken
+ * seconds apart (sample.h's sl_pair_ratios), which a slow stretch of a
+ * shared host slows on both sides. Around each
  * call of the body this file reads how much CPU other processes used
  * (quiet.h), maps those readings to the repetitions Google Benchmark
  * reports, and measures disturbed configurations again at the end. The
@@ -134,16 +138,24 @@ static void time_calls(gb_state *st, void *ctx)
     /* After a signal, configurations not yet started are skipped; the one
      * in progress finishes its repetitions (Google Benchmark 1.7.1 aborts
      * on repetitions that stop half way). */
-    if (sl_interrupted() && !c->started) {
+    if (sl_interrupted()) {
         gb_skip_with_error(st, "interrupted");
         return;
     }
-    /* A later round's first call warms up (Google Benchmark takes no
-     * warm-up with fixed iterations), and so does every repetition of a
+    /* An earlier repetition of this pass failed: the rest say so. */
+    if (b->over) {
+        gb_skip_with_error(st, c->error[0] ? c->error : "the variant could not run");
+        return;
+    }
+    /* A pass's first call warms up (every count is fixed: Google
+     * Benchmark takes no warm-up then), unless the call is longer than a
+     * repetition in the first pass: then it is its own warm-up. So does
+     * every repetition of a
      * configuration that runs on a device: its clock drops while CPU
      * configurations run between its turns (an H100 idles at 420 of
      * 1980 MHz), and a repetition must not start on a cold clock. */
-    int warm_up = (!c->started && b->from > 0) || c->outcome.where == SL_RAN_DEVICE;
+    int warm_up = (!c->started && (b->from > 0 || c->call_seconds < b->t->opt->min_time)) ||
+                  c->outcome.where == SL_RAN_DEVICE;
     c->started = 1;
     /* Made once a pass when kept (time_pass), else for every call. */
     const sl_problem_def *def = c->kernel->problem;
@@ -354,8 +366,40 @@ int sl_suite_drift(const sl_suite *s, sl_drift *d)
     return d->slowest >= SL_DRIFT_SLOWER;
 }
 
+/* The configuration whose repetitions c's speedup is paired with (its
+ * baseline, timed in the same cycles), or NULL: the baseline itself, a
+ * weak-scaling point (no speedup), a row imported from elsewhere. */
+static const sl_config *pair_base(const sl_suite *s, const sl_config *c)
+{
+    const sl_config *base = sl_suite_baseline(s, c);
+    return base && base != c && base->valid && !base->foreign && !c->foreign && !c->weak
+           ? base : NULL;
+}
+
+/* c's speedup from pairs: each of its repetitions over the baseline's
+ * that began nearest to it, in wall time. Repetitions that another
+ * process disturbed, or in which the bench hardly ran, take no part; a
+ * slow stretch of the whole host does not matter (it slowed both). */
+static void pair_speedup(const sl_suite *s, sl_config *c)
+{
+    const sl_config *base = pair_base(s, c);
+    unsigned char skip_c[SL_MAX_REPS], skip_b[SL_MAX_REPS];
+    memset(&c->up, 0, sizeof c->up);
+    c->up_precision = 0.0;
+    if (base == NULL || c->timed == 0 || base->timed == 0)
+        return;
+    for (int r = 0; r < c->timed; r++)
+        skip_c[r] = (c->left_out[r] & (SL_LEFT_DISTURBED | SL_LEFT_STALLED)) != 0;
+    for (int r = 0; r < base->timed; r++)
+        skip_b[r] = (base->left_out[r] & (SL_LEFT_DISTURBED | SL_LEFT_STALLED)) != 0;
+    if (sl_pair_ratios(base->seconds, base->start, skip_b, base->timed, c->seconds, c->start,
+                       skip_c, c->timed, &c->up) > 0)
+        c->up_precision = sl_precision(c->up.median, c->up.low, c->up.high);
+}
+
 /* Judge every configuration timed so far: which repetitions are left
- * out, then the medians of the clean ones (at least `least` of them). */
+ * out, then the medians of the clean ones (at least `least` of them),
+ * then the speedups from pairs. */
 static void judge(sl_suite *s, int least)
 {
     /* The slow stretches are measured against every repetition's median. */
@@ -370,6 +414,9 @@ static void judge(sl_suite *s, int least)
     for (size_t i = 0; i < s->count; i++)
         if (s->configs[i].valid && s->configs[i].timed > 0)
             summarise(&s->configs[i], least);
+    for (size_t i = 0; i < s->count; i++)
+        if (s->configs[i].valid)
+            pair_speedup(s, &s->configs[i]);
 }
 
 /* Give repetitions from.. the quietness of the body calls that produced
@@ -423,9 +470,10 @@ static void on_result(const gb_result *r, void *ctx)
         if (b->over)
             return;
         if (r->error && sl_interrupted()) {
-            /* Skipped by the signal: what earlier passes timed stays; a
-             * first pass leaves it valid but not timed. */
-            if (b->from == 0) {
+            /* Skipped by the signal: what this pass and earlier ones timed
+             * stays (its interval says how little that is); a
+             * configuration with no repetition yet is valid, not timed. */
+            if (c->timed == 0) {
                 snprintf(c->error, sizeof c->error, "interrupted");
                 c->interrupted = 1;
                 c->timed = 0;
@@ -441,7 +489,7 @@ static void on_result(const gb_result *r, void *ctx)
             b->over = c->timed == b->from + b->reps;
         }
         if (b->over) {
-            if (!r->error)
+            if (c->timed > b->from)
                 match_calls(c, b->from);
             t->done++;
             config_line(t, c, r->error);
@@ -457,15 +505,15 @@ static double rep_seconds(const sl_config *c, const sl_timing *opt)
     return call > opt->min_time ? call : opt->min_time;
 }
 
-/* Seconds a pass should spend on c: a warm-up, in the first pass finding
- * the iteration count (about two repetitions' worth, measured; none for a
- * call longer than a repetition), and the repetitions, each at least one
- * call, on a device each after a warm-up call (time_body). */
+/* Seconds a pass should spend on c: the repetitions, each at least one
+ * call, after a warm-up call (none for a call longer than a repetition
+ * in the first pass), on a device each after a warm-up call (time_body). */
 static double config_estimate(const sl_config *c, const sl_timing *opt, int reps)
 {
-    int extra = c->timed > 0 ? 1 : c->call_seconds >= opt->min_time ? 0 : 3;
+    double call = c->timed > 0 ? c->median : c->call_seconds;
+    double warm_up = c->timed > 0 || call < opt->min_time ? call : 0.0;
     double device = c->outcome.where == SL_RAN_DEVICE ? reps * c->call_seconds : 0.0;
-    return (reps + extra) * rep_seconds(c, opt) + device;
+    return reps * rep_seconds(c, opt) + warm_up + device;
 }
 
 /* Seconds the pass over bodies' repetitions should take. */
@@ -512,11 +560,142 @@ static void plan_keep(const sl_suite *s, body_ctx *bodies)
     }
 }
 
+/* Where configuration i's repetitions go in a cycle: with its baseline's
+ * group when that baseline is timed in this pass, else in a group of its
+ * own. Returns the index of the group's baseline (i itself for a group
+ * of one). */
+static size_t group_of(const sl_suite *s, const body_ctx *bodies, size_t i)
+{
+    const sl_config *base = pair_base(s, &s->configs[i]);
+    size_t b = base ? (size_t)(base - s->configs) : i;
+    return bodies[b].reps > 0 ? b : i;
+}
+
+/* A small generator for the cycles' order (splitmix64): a fixed seed, so
+ * that a run's order can be told again. */
+static uint64_t next_random(uint64_t *state)
+{
+    uint64_t z = (*state += 0x9e3779b97f4a7c15ULL);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    return z ^ (z >> 31);
+}
+
+static void shuffle(size_t *v, size_t n, uint64_t *state)
+{
+    for (size_t k = n; k > 1; k--) {
+        size_t j = (size_t)(next_random(state) % k), t = v[k - 1];
+        v[k - 1] = v[j];
+        v[j] = t;
+    }
+}
+
+/* The order of a pass's repetitions, as configuration indices (one entry
+ * a repetition); NULL when out of memory. In a row: each configuration's
+ * repetitions together. Interleaved: cycle k holds the k-th repetition
+ * of every configuration that has one, group by group in a random order;
+ * in a group the rungs in a random order with their baseline in the
+ * middle, so that no rung is more than half a group away from it. */
+static size_t *pass_order(const sl_suite *s, const body_ctx *bodies, int in_a_row, int pass,
+                          size_t *n)
+{
+    size_t total = 0, count = s->count ? s->count : 1;
+    int cycles = 0;
+    for (size_t i = 0; i < s->count; i++) {
+        total += (size_t)bodies[i].reps;
+        cycles = bodies[i].reps > cycles ? bodies[i].reps : cycles;
+    }
+    size_t *order = malloc((total ? total : 1) * sizeof *order);
+    size_t *keys = malloc(count * sizeof *keys), *members = malloc(count * sizeof *members);
+    size_t *group = malloc(count * sizeof *group);
+    *n = 0;
+    if (order == NULL || keys == NULL || members == NULL || group == NULL) {
+        free(order), free(keys), free(members), free(group);
+        return NULL;
+    }
+    for (size_t i = 0; i < s->count; i++) {
+        group[i] = group_of(s, bodies, i);
+        for (int r = 0; in_a_row && r < bodies[i].reps; r++)
+            order[(*n)++] = i;
+    }
+    uint64_t state = 0x5eed0000ULL + (uint64_t)pass;
+    for (int k = 0; !in_a_row && k < cycles; k++) {
+        size_t nkeys = 0;
+        for (size_t i = 0; i < s->count; i++)
+            if (group[i] == i && bodies[i].reps > 0)
+                keys[nkeys++] = i;
+        shuffle(keys, nkeys, &state);
+        for (size_t g = 0; g < nkeys; g++) {
+            size_t nm = 0, key = keys[g];
+            for (size_t i = 0; i < s->count; i++)
+                if (i != key && group[i] == key && bodies[i].reps > k)
+                    members[nm++] = i;
+            shuffle(members, nm, &state);
+            for (size_t m = 0; m <= nm; m++) {
+                if (m == nm / 2 && bodies[key].reps > k)
+                    order[(*n)++] = key;
+                if (m < nm)
+                    order[(*n)++] = members[m];
+            }
+        }
+    }
+    free(keys), free(members), free(group);
+    return order;
+}
+
+/* Calls per repetition: at least min_time of them, from the fastest
+ * repetition so far or, in the first pass, the calibrated call (the first
+ * pass's count, found under whatever load it had, can make a repetition
+ * after the load a fraction of min_time, too short for quiet.h to judge). */
+static int64_t calls_per_rep(const sl_config *c, const sl_timing *opt)
+{
+    double call = c->timed > 0 && c->min > 0.0 ? c->min : c->call_seconds;
+    double n = call > 0.0 ? ceil(opt->min_time / call) : 1.0;
+    return n < 1.0 ? 1 : n > 1e9 ? 1000000000 : (int64_t)n;
+}
+
+/* Validation's call, the sole measure of a call before the first pass,
+ * also made the arrays and tallied the answer: past this many
+ * repetitions' time, run() alone is taken to be as long. */
+#define CALIBRATE_BELOW 10.0
+
+/* Before the first pass: a call's time, warm, for the calls' count.
+ * A first call warms up (and is the measure when it is longer than a
+ * repetition), then calls for a tenth of a repetition. */
+static void calibrate(sl_suite *s, const sl_timing *opt)
+{
+    for (size_t i = 0; i < s->count && !sl_interrupted(); i++) {
+        sl_config *c = &s->configs[i];
+        const sl_problem_def *def = c->kernel->problem;
+        sl_outcome out = { 0 };
+        if (!c->valid || c->foreign || c->call_seconds >= CALIBRATE_BELOW * opt->min_time ||
+            c->outcome.where == SL_RAN_DEVICE || make_data(c, &out) != NULL) {
+            drop_data(c, &out);
+            continue;
+        }
+        sl_capture_begin();
+        double t0 = sl_now();
+        int calls = 0, failed = def->run(c->variant, &c->problem, &out) != 0;
+        double first = sl_now() - t0, spent = 0.0;
+        t0 = sl_now();
+        while (!failed && first < opt->min_time && spent < 0.1 * opt->min_time &&
+               calls < 1000000000) {
+            failed = def->run(c->variant, &c->problem, &out) != 0;
+            calls++;
+            spent = sl_now() - t0;
+        }
+        c->printed += sl_capture_end();
+        if (!failed)
+            c->call_seconds = calls > 0 ? spent / calls : first;
+        drop_data(c, &out);
+    }
+}
+
 /* One pass of Google Benchmark over the configurations whose body has
- * repetitions to add.
+ * repetitions to add, in pass_order's order.
  * Returns the number timed, -1 when registering failed, or -2 (errno set)
  * when Google Benchmark's output file cannot be written. */
-static int time_pass(sl_suite *s, const sl_timing *opt, body_ctx *bodies)
+static int time_pass(sl_suite *s, const sl_timing *opt, body_ctx *bodies, int pass)
 {
     timing_ctx t = { .suite = s, .opt = opt, .bodies = bodies, .start = sl_now() };
     t.last_progress = t.start;
@@ -534,31 +713,27 @@ static int time_pass(sl_suite *s, const sl_timing *opt, body_ctx *bodies)
         body->over = 0;
         c->ncalls = 0;
         c->started = 0;
-        gb_bench *b = gb_register(c->name, time_body, body);
-        if (b == NULL)
-            return -1;
-        gb_use_real_time(b);
-        gb_repetitions(b, body->reps);
-        /* Short calls warm up first (caches, the thread pool; the device
-         * started at validation); a call longer than a repetition is its
-         * own warm-up, and its first run, long enough, is repetition 0.
-         * A later round fixes the count (time_body warms up: Google
-         * Benchmark takes none then) from the fastest repetition so far:
-         * the first pass's count, found under whatever load it had, can
-         * make a repetition after the load a fraction of min_time, too
-         * short for quiet.h to judge. */
-        if (c->timed > 0) {
-            double n = ceil(opt->min_time / (c->min > 0.0 ? c->min : opt->min_time));
-            gb_fixed_iterations(b, n < 1.0 ? 1 : n > 1e9 ? 1000000000 : (int64_t)n);
-        } else {
-            gb_min_time(b, opt->min_time);
-            if (c->call_seconds < opt->min_time)
-                gb_min_warmup_time(b, opt->min_time);
-        }
         t.total++;
     }
     if (t.total == 0)
         return 0;
+    size_t n, *order = pass_order(s, bodies, opt->in_a_row, pass, &n);
+    if (order == NULL)
+        return -1;
+    /* A repetition is a benchmark of its own (one repetition, a fixed
+     * count of calls): Google Benchmark runs them in the order registered. */
+    for (size_t k = 0; k < n; k++) {
+        sl_config *c = &s->configs[order[k]];
+        gb_bench *b = gb_register(c->name, time_body, &bodies[order[k]]);
+        if (b == NULL) {
+            free(order);
+            return -1;
+        }
+        gb_use_real_time(b);
+        gb_repetitions(b, 1);
+        gb_fixed_iterations(b, calls_per_rep(c, opt));
+    }
+    free(order);
     plan_keep(s, bodies);
     int ran = gb_run(on_result, &t), saved_errno = errno;
     for (size_t i = 0; i < s->count; i++)
@@ -569,7 +744,7 @@ static int time_pass(sl_suite *s, const sl_timing *opt, body_ctx *bodies)
         return -2;
     if (t.tty)
         fprintf(opt->progress, "\n");
-    return ran;
+    return ran > 0 ? (int)t.total : 0;
 }
 
 /* A configuration that could take part in another round. */
@@ -577,10 +752,13 @@ typedef struct wanted {
     size_t i;
     int more, replace;            /* repetitions to add; some replace left-out ones */
     int shown;                    /* a headline row */
+    double width;                 /* its interval's precision, rounded
+                                     to 1% (ties go to the cheaper) */
     double cost;                  /* seconds, estimated */
 } wanted;
 
-/* Replacements first, then the headline's rows, then the cheapest. */
+/* Replacements first, then the headline's rows, then the widest
+ * intervals (where the budget buys the most), then the cheapest. */
 static int by_need(const void *a, const void *b)
 {
     const wanted *x = a, *y = b;
@@ -588,13 +766,19 @@ static int by_need(const void *a, const void *b)
         return x->replace > 0 ? -1 : 1;
     if (x->shown != y->shown)
         return x->shown ? -1 : 1;
+    if (x->width != y->width)
+        return x->width > y->width ? -1 : 1;
     return (x->cost > y->cost) - (x->cost < y->cost);
 }
 
 /* Within the target, at 95% at least (fewer than 6 repetitions cover
- * the median less often: 50% from 2). */
+ * the median less often: 50% from 2): a rung's speedup, which is what a
+ * reader takes away (its own time carries the host's speed of the moment
+ * and says so in its interval), or the median of a row without pairs. */
 static int at_target(const sl_config *c, const sl_timing *opt)
 {
+    if (c->up.n > 0)
+        return c->up_precision <= opt->target && c->up.level >= 0.95;
     return c->precision <= opt->target && c->ci_level >= 0.95;
 }
 
@@ -632,18 +816,32 @@ static int plan_round(sl_suite *s, const sl_timing *opt, int round, body_ctx *bo
         int replace, more = more_reps(c, opt, round, &replace);
         if (more > 0)
             w[n++] = (wanted){ i, more, replace, opt->shown_first && opt->shown_first(s, c),
+                               floor(100.0 * (c->up.n > 0 ? c->up_precision : c->precision)),
                                config_estimate(c, opt, more) };
     }
     qsort(w, n, sizeof *w, by_need);
     double left = opt->deadline > 0.0 ? opt->deadline - sl_now() : INFINITY;
     for (size_t k = 0; k < n; k++) {
         sl_config *c = &s->configs[w[k].i];
-        if (*seconds + w[k].cost > left) {
+        /* A rung's repetitions are paired with its baseline's in the same
+         * cycles: the baseline comes along, as often, at its cost. */
+        const sl_config *base = pair_base(s, c);
+        body_ctx *bb = base ? &bodies[base - s->configs] : NULL;
+        int bump = 0;
+        if (bb && bb->reps < w[k].more) {
+            bump = w[k].more < SL_MAX_REPS - base->timed ? w[k].more : SL_MAX_REPS - base->timed;
+            bump = bump > bb->reps ? bump : bb->reps;
+        }
+        double cost = w[k].cost + (bb && bump > bb->reps
+                                   ? config_estimate(base, opt, bump - bb->reps) : 0.0);
+        if (*seconds + cost > left) {
             c->short_of = SL_SHORT_BUDGET;
             continue;
         }
-        *seconds += w[k].cost;
-        bodies[w[k].i].reps = w[k].more;
+        *seconds += cost;
+        if (bb && bump > bb->reps)
+            bb->reps = bump;
+        bodies[w[k].i].reps = w[k].more > bodies[w[k].i].reps ? w[k].more : bodies[w[k].i].reps;
         c->remeasured += w[k].replace > 0;
         *replaced += w[k].replace > 0;
         chosen++;
@@ -737,11 +935,15 @@ static void finish(sl_suite *s, const sl_timing *opt)
         else if (c->short_of != SL_SHORT_BUDGET)
             c->short_of = SL_SHORT_NOISY;
     }
+    /* The speedup from pairs (judge), or where there are none the ratio
+     * of the two medians. */
     for (size_t i = 0; i < s->count; i++) {
         sl_config *c = &s->configs[i];
         const sl_config *base = sl_suite_baseline(s, c);
         c->speedup = c->valid && c->timed && !c->weak && base && base->valid &&
                      base->timed ? base->median / c->median : 0.0;
+        if (c->speedup > 0.0 && c->up.n > 0)
+            c->speedup = c->up.median;
     }
 }
 
@@ -767,6 +969,7 @@ int sl_suite_time(sl_suite *s, const sl_timing *opt)
         bodies[i].reps = s->configs[i].valid ? opt->reps : 0;
         s->configs[i].short_of = SL_AT_TARGET;
     }
+    calibrate(s, opt);
     double first = pass_seconds(s, opt, bodies);
     sl_quiet_mark began;
     sl_quiet_mark_now(&began);
@@ -777,7 +980,7 @@ int sl_suite_time(sl_suite *s, const sl_timing *opt)
                 ceil(first / 60.0));
     s->epoch = sl_now();
     s->target = opt->target;
-    if ((rc = time_pass(s, opt, bodies)) <= 0) {
+    if ((rc = time_pass(s, opt, bodies, 0)) <= 0) {
         rc = rc == -2 ? -2 : -1;
         saved_errno = errno;
         goto out;
@@ -793,7 +996,7 @@ int sl_suite_time(sl_suite *s, const sl_timing *opt)
         round_line(opt, chosen, replaced, seconds);
         remeasured += replaced > 0;
         precision += chosen > replaced;
-        if ((rc = time_pass(s, opt, bodies)) < 0) {
+        if ((rc = time_pass(s, opt, bodies, round)) < 0) {
             saved_errno = errno;
             goto out;
         }

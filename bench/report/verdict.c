@@ -2,36 +2,12 @@
  * medians, busy rows by paired repetitions. */
 #include "verdict.h"
 
+#include "defaults.h"
+#include "platform.h"
+
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
-
-int sl_pair_ratios(const double *slow_s, const double *slow_start, int nslow,
-                   const double *fast_s, const double *fast_start, int nfast,
-                   sl_paired *out)
-{
-    double ratio[SL_MAX_REPS];
-    unsigned char used[SL_MAX_REPS] = { 0 };
-    int n = 0;
-    memset(out, 0, sizeof *out);
-    for (int i = 0; i < nfast && i < SL_MAX_REPS; i++) {
-        int best = -1;
-        for (int j = 0; j < nslow && j < SL_MAX_REPS; j++)
-            if (!used[j] && (best < 0 || fabs(slow_start[j] - fast_start[i]) <
-                                             fabs(slow_start[best] - fast_start[i])))
-                best = j;
-        if (best < 0 || !(fast_s[i] > 0.0) || !(slow_s[best] > 0.0))
-            continue;
-        used[best] = 1;
-        ratio[n++] = slow_s[best] / fast_s[i];
-    }
-    if (n == 0)
-        return 0;
-    out->n = n;
-    out->median = sl_median(ratio, n);
-    out->level = sl_median_ci(ratio, n, &out->low, &out->high);
-    return n;
-}
 
 /* Can c's repetitions be counted in CPU time? On the host, where its
  * busiest thread's CPU time was read for every one of them. */
@@ -52,6 +28,18 @@ static void per_call(const sl_config *c, int cpu, double *out)
         out[r] = cpu ? c->busiest[r] / (double)c->iterations[r] : c->seconds[r];
 }
 
+/* Does c run on cores of its own, as many as its threads? Only then does
+ * its busiest thread's CPU time say what the wall clock would give: with
+ * more threads than the granted cores (an affinity mask, a cgroup quota:
+ * sl_cores_available), the threads take turns, which CPU time does not
+ * count, and the ratio would claim a speed the cores cannot give. */
+static int on_own_cores(const sl_config *c)
+{
+    int threads = c->threads_used > 1 ? c->threads_used : 1;
+    double quota = sl_cpu_quota();
+    return threads <= sl_cores_available() && (quota <= 0.0 || threads <= quota || threads == 1);
+}
+
 int sl_pair_configs(const sl_config *slow, const sl_config *fast, sl_paired *out)
 {
     memset(out, 0, sizeof *out);
@@ -59,10 +47,12 @@ int sl_pair_configs(const sl_config *slow, const sl_config *fast, sl_paired *out
         !fast->valid)
         return 0;
     double a[SL_MAX_REPS], b[SL_MAX_REPS];
-    int cpu = cpu_counted(slow) && cpu_counted(fast);
+    int cpu = cpu_counted(slow) && cpu_counted(fast) && on_own_cores(slow) &&
+              on_own_cores(fast);
     per_call(slow, cpu, a);
     per_call(fast, cpu, b);
-    int n = sl_pair_ratios(a, slow->start, slow->timed, b, fast->start, fast->timed, out);
+    int n = sl_pair_ratios(a, slow->start, NULL, slow->timed, b, fast->start, NULL,
+                           fast->timed, out);
     out->cpu = cpu;
     return n;
 }

@@ -27,29 +27,14 @@
  * beside two busy loops on 2 cores. */
 #define SL_PAIRED_TOO_WIDE 2.0
 
-/* A ratio of two variants' times from repetitions taken side by side. */
-typedef struct sl_paired {
-    int n;                        /* pairs; 0: none (not comparable) */
-    double median, low, high;     /* of the ratios, and its interval */
-    double level;                 /* the interval's coverage */
-    int cpu;                      /* 1: of the busiest thread's CPU time;
-                                     0: of wall time */
-} sl_paired;
-
-/* The ratio slow/fast of repetitions paired by start time: each of
- * fast's repetitions with the one of slow's that began nearest to it, no
- * repetition used twice. A speedup over scalar is
- * sl_pair_ratios(scalar, variant). Returns the number of pairs. */
-int sl_pair_ratios(const double *slow_s, const double *slow_start, int nslow,
-                   const double *fast_s, const double *fast_start, int nfast,
-                   sl_paired *out);
-
-/* The same for two timed configurations (0 pairs when either has none),
- * in the CPU time per call of each one's busiest thread where both ran on
- * the host and that was read (quiet.h's sl_quiet_busiest): a share of the
- * cores lost to another process then costs neither of them, so the ratio
- * is the one cores of their own would give. Elsewhere (a device, a system
- * that does not count threads' CPU) in wall time. */
+/* sl_pair_ratios for two timed configurations (0 pairs when either has
+ * none), in the CPU time per call of each one's busiest thread where both
+ * ran on the host, that was read (quiet.h's sl_quiet_busiest), and each
+ * had a granted core per thread (affinity mask, cgroup v1 or v2 quota): a
+ * share of the cores lost to another process then costs neither of them,
+ * so the ratio is the one cores of their own would give. Elsewhere (a
+ * device, a system that does not count threads' CPU, more threads than
+ * granted cores) in wall time, which no verdict can exceed. */
 int sl_pair_configs(const sl_config *slow, const sl_config *fast, sl_paired *out);
 
 /* Is the interval too wide to judge (or were there too few pairs)? */

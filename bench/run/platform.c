@@ -291,25 +291,33 @@ int sl_fast_cpus(unsigned char *fast, int n, char *how, size_t len)
     return 0;
 }
 
-double sl_cpu_quota(void)
+/* The tightest quota on the cgroup at rel or one above it: cgroup v2's
+ * cpu.max under fs/cgroup (v1: false), or v1's cpu.cfs_quota_us and
+ * cpu.cfs_period_us under fs/cgroup/<controllers> (the "cpu" or
+ * "cpu,cpuacct" mount). In cores; 0 when none says. */
+static double quota_above(char *rel, const char *mount, int v1)
 {
-    char line[4096], rel[3584] = "", path[PATH_MAX];
-    FILE *f = fopen("/proc/self/cgroup", "r");
-    while (f && fgets(line, sizeof line, f))
-        if (strncmp(line, "0::", 3) == 0) {          /* the v2 hierarchy */
-            line[strcspn(line, "\n")] = '\0';
-            snprintf(rel, sizeof rel, "%.3000s", line + 3);
-        }
-    if (f)
-        fclose(f);
-    /* The limit may sit on the cgroup itself or on one above it. */
+    char line[128], path[PATH_MAX];
     double best = 0.0;
     for (;;) {
-        long long quota, period;
-        snprintf(path, sizeof path, "%s/fs/cgroup%s/cpu.max", sysfs_root(),
-                 strcmp(rel, "/") == 0 ? "" : rel);
-        if (read_line(path, line, sizeof line) == 0 &&
-            sscanf(line, "%lld %lld", &quota, &period) == 2 && quota > 0 && period > 0) {
+        long long quota = 0, period = 0;
+        const char *at = strcmp(rel, "/") == 0 ? "" : rel;
+        if (!v1) {
+            snprintf(path, sizeof path, "%s/fs/cgroup%s/cpu.max", sysfs_root(), at);
+            if (read_line(path, line, sizeof line) != 0 ||
+                sscanf(line, "%lld %lld", &quota, &period) != 2)
+                quota = 0;
+        } else {
+            snprintf(path, sizeof path, "%s/fs/cgroup/%s%s/cpu.cfs_quota_us", sysfs_root(),
+                     mount, at);
+            if (read_line(path, line, sizeof line) == 0 && sscanf(line, "%lld", &quota) == 1) {
+                snprintf(path, sizeof path, "%s/fs/cgroup/%s%s/cpu.cfs_period_us",
+                         sysfs_root(), mount, at);
+                if (read_line(path, line, sizeof line) != 0 || sscanf(line, "%lld", &period) != 1)
+                    quota = 0;
+            }
+        }
+        if (quota > 0 && period > 0) {
             double cores = (double)quota / (double)period;
             best = best == 0.0 || cores < best ? cores : best;
         }
@@ -317,11 +325,45 @@ double sl_cpu_quota(void)
         if (slash == NULL || rel[0] == '\0' || strcmp(rel, "/") == 0)
             break;
         if (slash == rel)
-            snprintf(rel, sizeof rel, "/");
+            snprintf(rel, 2, "/");
         else
             *slash = '\0';
     }
     return best;
+}
+
+double sl_cpu_quota(void)
+{
+    char line[4096], rel[3584] = "", v1rel[3584] = "";
+    FILE *f = fopen("/proc/self/cgroup", "r");
+    while (f && fgets(line, sizeof line, f)) {
+        line[strcspn(line, "\n")] = '\0';
+        char *controllers = strchr(line, ':'), *at = controllers ? strchr(controllers + 1, ':') : NULL;
+        if (strncmp(line, "0::", 3) == 0) {            /* the v2 hierarchy */
+            snprintf(rel, sizeof rel, "%.3000s", line + 3);
+        } else if (at) {
+            /* A v1 hierarchy, "4:cpu,cpuacct:/path": the one with cpu. */
+            char list[256];
+            snprintf(list, sizeof list, ",%.*s,", (int)(at - controllers - 1) & 0xff,
+                     controllers + 1);
+            if (strstr(list, ",cpu,") != NULL)
+                snprintf(v1rel, sizeof v1rel, "%.3000s", at + 1);
+        }
+    }
+    if (f)
+        fclose(f);
+    double v2 = rel[0] ? quota_above(rel, "", 0) : 0.0;
+    double v1 = 0.0;
+    if (v1rel[0]) {
+        /* Its mount: fs/cgroup/cpu, or the combined fs/cgroup/cpu,cpuacct. */
+        static const char *const mounts[] = { "cpu", "cpu,cpuacct", "cpuacct,cpu" };
+        for (size_t m = 0; m < sizeof mounts / sizeof mounts[0] && v1 == 0.0; m++) {
+            char copy[3584];
+            snprintf(copy, sizeof copy, "%s", v1rel);
+            v1 = quota_above(copy, mounts[m], 1);
+        }
+    }
+    return v1 > 0.0 && (v2 == 0.0 || v1 < v2) ? v1 : v2;
 }
 
 int sl_smt_threads(void)

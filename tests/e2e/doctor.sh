@@ -32,10 +32,23 @@ case_doctor() {
     echo "0-1" >"$sys/devices/system/cpu/cpu0/topology/thread_siblings_list"
     echo "0" >"$sys/devices/cpu_core/cpus"; echo "1" >"$sys/devices/cpu_atom/cpus"
     expect_rc 0 "doctor on a planted sysfs" env SPEEDLAB_SYSFS_ROOT="$sys" "$doctor"
-    expect_match "$tmp/out" "^CPU quota +0.5 cores' time \\(cgroup cpu.max\\)" "a CPU quota: 0.5 cores"
+    expect_match "$tmp/out" "^CPU quota +0.5 cores' time \\(cgroup quota\\)" "a CPU quota: 0.5 cores"
     expect_in "$tmp/out" "the runs count 1 cores" "what the quota means"
     expect_match "$tmp/out" "^SMT +2 hardware threads per core" "SMT: 2 threads per core"
     expect_match "$tmp/out" "^hybrid cores +1 fast CPUs \\(Intel's cpu_core" "hybrid cores"
+    # cgroup v1 (this process in a hierarchy with the cpu controller):
+    # cpu.cfs_quota_us over cpu.cfs_period_us, a quarter of a core.
+    v1=$(sed -n 's/^[0-9]*:\([a-z,]*cpu[a-z,]*\):\(.*\)$/\1 \2/p' /proc/self/cgroup | \
+        awk '{ n = split($1, c, ","); for (i = 1; i <= n; i++) if (c[i] == "cpu") print }' | head -n 1)
+    if [ -n "$v1" ]; then
+        ctl=${v1%% *}; path=${v1#* }; [ "$path" = / ] && path=""
+        sys1="$tmp/sys1"; mkdir -p "$sys1/fs/cgroup/$ctl$path"
+        echo 25000 >"$sys1/fs/cgroup/$ctl$path/cpu.cfs_quota_us"
+        echo 100000 >"$sys1/fs/cgroup/$ctl$path/cpu.cfs_period_us"
+        expect_rc 0 "doctor on a planted cgroup v1 quota" env SPEEDLAB_SYSFS_ROOT="$sys1" "$doctor"
+        expect_match "$tmp/out" "^CPU quota +0.25 cores' time \\(cgroup quota\\)" \
+            "a cgroup v1 quota: 0.25 cores"
+    fi
     # ... and the runner counts the quota's cores: its threads default to 1.
     expect_rc 0 "a lesson under the quota" env SPEEDLAB_SYSFS_ROOT="$sys" "$runner" \
         "$e2e_example" --variant threads --size 1000003 --reps 2 --min-time 0.01 --no-plots \
