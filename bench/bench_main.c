@@ -169,6 +169,33 @@ static int validate(bench_run *b)
     return CONTINUE;
 }
 
+/* The host's noise, first: how much it slowed down in a few seconds of
+ * a fixed piece of work, and the precision a speedup can reach in the
+ * time left at that noise (noise.h). */
+static void say_noise(bench_run *b, double probe_from)
+{
+    sl_suite *suite = b->suite;
+    char text[512];
+    sl_noise_measure(&suite->noise, b->cli.quick ? 1.0 : 3.0);
+    sl_noise_text(&suite->noise, text, sizeof text);
+    printf("host noise: %s\n", text);
+    double deadline = sl_bench_deadline(&b->set, b->start, sl_now() - probe_from);
+    sl_timing t = { .min_time = b->set.min_time };
+    double cycle = sl_suite_cycle_seconds(suite, &t);
+    if (deadline <= 0.0 || cycle <= 0.0 || suite->noise.calls == 0)
+        return;
+    double left = deadline - sl_now();
+    /* Without a target the first pass's repetitions are all there are. */
+    int pairs = b->set.target > 0.0 ? (int)(left / cycle) : b->set.reps;
+    pairs = pairs > SL_MAX_REPS ? SL_MAX_REPS : pairs < b->set.reps ? b->set.reps : pairs;
+    suite->noise_buys = sl_noise_precision(&suite->noise, pairs);
+    printf("  at that noise, the %.0f s left for timing buy about \u00b1%.1f%% on a speedup "
+           "(%d pairs of repetitions)%s\n", left > 0.0 ? left : 0.0, 100.0 * suite->noise_buys,
+           pairs, b->set.target > 0.0 && suite->noise_buys > b->set.target
+           ? ": this host's noise allows no better, short of the target" : "");
+    fflush(stdout);
+}
+
 /* Time the valid configurations, interleaved, and measure again those a
  * busy machine disturbed (timing.c). A signal ends the timing early. */
 static int time_valid(bench_run *b)
@@ -179,6 +206,8 @@ static int time_valid(bench_run *b)
     double probe_from = sl_now();
     if (b->invalid < suite->count && !sl_interrupted())
         sl_measure_ceilings(&b->ceilings, b->cli.quick, b->roofs);
+    if (b->invalid < suite->count && !sl_interrupted())
+        say_noise(b, probe_from);
     double deadline = sl_bench_deadline(&b->set, b->start, sl_now() - probe_from);
     char more[128];
     sl_bench_describe_target(&b->set, more, sizeof more);

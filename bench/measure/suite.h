@@ -15,6 +15,7 @@
 #include "args.h"
 #include "grid.h"
 #include "kernel.h"
+#include "noise.h"
 #include "sample.h"
 
 
@@ -132,6 +133,11 @@ typedef struct sl_suite {
     double epoch;                     /* sl_now() when timing began */
     double target;                    /* the timing's precision target
                                          (sl_timing), 0: none */
+    sl_noise noise;                   /* the host's, probed before timing
+                                         (calls 0: not probed) */
+    double noise_buys;                /* the speedup precision the time
+                                         left buys at that noise (0: not
+                                         said) */
     void *foreign;                    /* what imported rows point into
                                          (foreign.h), and how to free it */
     void (*free_foreign)(void *foreign);
@@ -267,6 +273,11 @@ typedef struct sl_timing {
  * Returns 0, -1 when nothing could be timed, or -2 (errno set) when
  * Google Benchmark's --benchmark_out file stopped taking writes. */
 int sl_suite_time(sl_suite *s, const sl_timing *t);
+
+/* Seconds one repetition of every valid configuration takes (a cycle
+ * of the timing's interleaved order, warm-ups left out), from
+ * validation's calls: what the budget is divided by. */
+double sl_suite_cycle_seconds(const sl_suite *s, const sl_timing *t);
 
 /* The machine's own speed over the run: the slowest stretch of time in
  * which repetitions of every configuration ran slower than their medians

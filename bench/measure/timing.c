@@ -525,6 +525,15 @@ static double pass_seconds(const sl_suite *s, const sl_timing *opt, const body_c
     return sum;
 }
 
+double sl_suite_cycle_seconds(const sl_suite *s, const sl_timing *opt)
+{
+    double sum = 0.0;
+    for (size_t i = 0; i < s->count; i++)
+        if (s->configs[i].valid && !s->configs[i].foreign)
+            sum += rep_seconds(&s->configs[i], opt);
+    return sum;
+}
+
 /* Bytes the calls of c work on (its image, its arrays); -1: not known. */
 static int64_t data_bytes(const sl_config *c)
 {

@@ -87,12 +87,25 @@ void sl_interval_label(const sl_suite *s, char *out, size_t len)
         snprintf(out, len, "%.0f%% CI", 100.0 * level);
 }
 
+static void pm_text(double precision, char *out, size_t len)
+{
+    double pct = 100.0 * precision;
+    snprintf(out, len, pct < 0.05 ? "\u00b1<0.1%%" : pct < 0.95 ? "\u00b1%.1f%%" :
+             "\u00b1%.0f%%", pct);
+}
+
 void sl_precision_text(const sl_config *c, char *out, size_t len)
 {
-    double pct = 100.0 * c->precision;
     if (!c->valid || c->timed < 1 || c->kept < 2 || !(c->precision > 0.0))
         snprintf(out, len, "%s", "");
     else
-        snprintf(out, len, pct < 0.05 ? "\u00b1<0.1%%" : pct < 0.95 ? "\u00b1%.1f%%" :
-                 "\u00b1%.0f%%", pct);
+        pm_text(c->precision, out, len);
+}
+
+void sl_speedup_precision_text(const sl_config *c, char *out, size_t len)
+{
+    if (!c->valid || c->up.n < 2 || !(c->up_precision > 0.0))
+        snprintf(out, len, "%s", "");
+    else
+        pm_text(c->up_precision, out, len);
 }

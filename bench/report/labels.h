@@ -33,6 +33,9 @@ void sl_interval_text(char *out, size_t len, double median, double low, double h
  * "" when it was not timed or has no interval. */
 void sl_precision_text(const sl_config *c, char *out, size_t len);
 
+/* The same for a speedup measured in pairs (sl_config.up); "" unpaired. */
+void sl_speedup_precision_text(const sl_config *c, char *out, size_t len);
+
 /* How a configuration's place is shown: "host", "host fallback", "device". */
 const char *sl_config_where(const sl_config *c);
 /* Does a row name its tree beside its kernel, "<kernel> (clang-16)"? Rows of

@@ -38,6 +38,17 @@ static void write_title(FILE *f, const sl_run_report *r)
             sl_context_get(x, "simd_isa"), sl_context_get(x, "compiler"),
             sl_context_get(x, "openmp_version"), sl_context_get(x, "thread_binding"),
             sl_context_get(x, "gpu_variant_ran_on"));
+    /* How noisy the host was comes before any number it disturbed. */
+    const sl_noise *n = &r->suite->noise;
+    if (n->calls > 0) {
+        char text[512];
+        sl_noise_text(n, text, sizeof text);
+        fprintf(f, "\nHost noise, before timing: %s", text);
+        if (r->suite->noise_buys > 0.0)
+            fprintf(f, "; at that noise the time left bought about \u00b1%.1f%% on a speedup",
+                    100.0 * r->suite->noise_buys);
+        fprintf(f, ".\n");
+    }
 }
 
 static void write_warnings(FILE *f, const sl_run_report *r)
@@ -59,7 +70,8 @@ static void write_headline(FILE *f, const sl_run_report *r)
     if (r->suite->count == 0)
         return;
     fprintf(f, "\n## Headline\n\nEach rung at the most threads with a core each and its "
-               "fastest schedule; medians; speedup against this run's scalar.\n\n");
+               "fastest schedule; medians; speedup against this run's scalar, from "
+               "repetitions paired with scalar's.\n\n");
     sl_story_headline_md(f, r->suite, r->ceilings);
 }
 

@@ -196,11 +196,14 @@ static int plot_data_kernel(const char *dir, const sl_suite *s, const sl_problem
                           sl_where_name(c->outcome.where));
         if (mark & 2)
             snprintf(detail + n, sizeof detail - (size_t)n, "%sdisturbed", n ? ", " : "");
-        /* The ratio's interval from the two medians' intervals. */
+        /* The interval of the paired ratios; unpaired (an imported row),
+         * the ratio's from the two medians' intervals. */
         const sl_config *base = sl_suite_baseline(s, c);
+        double low = c->up.n > 0 ? c->up.low : base->ci_low / c->ci_high;
+        double high = c->up.n > 0 ? c->up.high : base->ci_high / c->ci_low;
         fprintf(af.fp, "\"%s\"\t%.4f\t%d\t\"%s\"\t%.4f\t%.4f\t%d\t\"%s\"\n",
                 c->variant->name, c->speedup, c->threads_used, sl_config_where(c),
-                base->ci_low / c->ci_high, base->ci_high / c->ci_low, mark, detail);
+                low, high, mark, detail);
     }
     if (sl_atomic_commit(&af) != 0)
         return -1;

@@ -256,15 +256,20 @@ static void precision_note(FILE *f, const sl_suite *s, const sl_config *const *r
         if (!short_of_target(c) || len + 1 >= sizeof list)
             continue;
         sl_config_label(c, variant, sizeof variant);
-        sl_precision_text(c, pm, sizeof pm);
-        len += (size_t)snprintf(list + len, sizeof list - len, "%s%s %s %s (%s, %d "
+        if (c->up.n > 0)
+            sl_speedup_precision_text(c, pm, sizeof pm);
+        else
+            sl_precision_text(c, pm, sizeof pm);
+        len += (size_t)snprintf(list + len, sizeof list - len, "%s%s %s %s%s (%s, %d "
                                 "repetitions)", missed++ ? "; " : "",
-                                c->kernel->problem->name, variant, pm,
-                                sl_short_of_name(c->short_of), c->kept);
+                                c->kernel->problem->name, variant, c->up.n > 0 ? "speedup " : "",
+                                pm, sl_short_of_name(c->short_of), c->up.n > 0 ? c->up.n : c->kept);
     }
     char interval[64];
     sl_interval_label(s, interval, sizeof interval);
-    fprintf(f, "\n\u00b1: the wider side of the median's interval (%s).", interval);
+    fprintf(f, "\n\u00b1: the wider side of the interval (%s): a time's, of its median; a "
+               "speedup's, of the ratios of its repetitions to scalar's timed beside them, "
+               "which a slower host slows alike.", interval);
     if (s->target > 0.0 && missed == 0)
         fprintf(f, " Every row is within the \u00b1%.3g%% target.", 100.0 * s->target);
     else if (s->target > 0.0)
@@ -272,10 +277,13 @@ static void precision_note(FILE *f, const sl_suite *s, const sl_config *const *r
     fprintf(f, "\n");
 }
 
+/* "7.97x ±1%": the speedup, and its paired interval's wider side. */
 static void speedup_text(const sl_config *c, char *out, size_t len)
 {
+    char pm[16];
+    sl_speedup_precision_text(c, pm, sizeof pm);
     if (c->speedup > 0.0)
-        snprintf(out, len, "%.2fx", c->speedup);
+        snprintf(out, len, "%.2fx%s%s", c->speedup, pm[0] ? " " : "", pm);
     else
         snprintf(out, len, "-");
 }

@@ -1,0 +1,151 @@
+/* noise.c - the host's noise, from a fixed piece of work timed again and
+ * again (noise.h). The compute half is one chain of dependent
+ * multiply-adds (the core's clock and its share of the host); the memory
+ * half sums an array past the caches (the memory's share). */
+#include "noise.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "sample.h"
+
+/* Each call's length: long enough that the clock's grain is nothing,
+ * short enough for many calls in a few seconds. */
+#define CALL_S 0.02
+/* The memory half's array: past the last-level caches of the machines
+ * the kit runs on (32 MiB; a Zen's L3 slice is 32, its whole L3 up to
+ * 96 MiB on X3D parts: read as "memory and cache" there). */
+#define MEM_DOUBLES (8u << 20)
+
+/* Each call starts from a volatile read and ends in a volatile write,
+ * so that the compiler cannot move its pure arithmetic out from between
+ * the two clock reads (it did: 0.00 ms a call). */
+static volatile double sink, seed = 1.0;
+
+static double compute_call(long steps)
+{
+    double x = seed;
+    for (long i = 0; i < steps; i++)
+        x = x * 0.999999 + 1e-6;
+    return x;
+}
+
+static double memory_call(const double *a, long passes)
+{
+    double sum = seed - 1.0;
+    for (long p = 0; p < passes; p++)
+        for (size_t i = 0; i < MEM_DOUBLES; i++)
+            sum += a[i];
+    return sum;
+}
+
+/* Steps (or passes) for about CALL_S, from a first call of `first`. */
+static long calls_for(double seconds, long first)
+{
+    double n = seconds > 0.0 ? ceil(CALL_S / seconds * (double)first) : (double)first;
+    return n < 1.0 ? 1 : n > 1e10 ? 10000000000L : (long)n;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+/* slowest / median - 1 of t[0 .. n) (sorts a copy). */
+static double slowest_over_median(const double *t, int n)
+{
+    double *v = malloc((size_t)n * sizeof *v);
+    if (v == NULL || n < 2) {
+        free(v);
+        return 0.0;
+    }
+    for (int i = 0; i < n; i++)
+        v[i] = t[i];
+    qsort(v, (size_t)n, sizeof *v, cmp_double);
+    double median = n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
+    double out = median > 0.0 ? v[n - 1] / median - 1.0 : 0.0;
+    free(v);
+    return out;
+}
+
+/* A robust sd of log(t[k] / t[k + gap]): 1.4826 x the median absolute
+ * deviation, which a rare burst does not inflate as it would the sd. */
+static double pair_spread(const double *t, int n, int gap)
+{
+    int m = n - gap;
+    if (m < 4)
+        return 0.0;
+    double *d = malloc((size_t)m * sizeof *d);
+    if (d == NULL)
+        return 0.0;
+    for (int k = 0; k < m; k++)
+        d[k] = log(t[k] / t[k + gap]);
+    qsort(d, (size_t)m, sizeof *d, cmp_double);
+    double mid = m % 2 ? d[m / 2] : 0.5 * (d[m / 2 - 1] + d[m / 2]);
+    for (int k = 0; k < m; k++)
+        d[k] = fabs(d[k] - mid);
+    qsort(d, (size_t)m, sizeof *d, cmp_double);
+    double mad = m % 2 ? d[m / 2] : 0.5 * (d[m / 2 - 1] + d[m / 2]);
+    free(d);
+    return 1.4826 * mad;
+}
+
+void sl_noise_measure(sl_noise *n, double seconds)
+{
+    *n = (sl_noise){ 0 };
+    int most = (int)(seconds / (2.0 * CALL_S)) + 2;
+    double *a = malloc(MEM_DOUBLES * sizeof *a);
+    double *tc = malloc((size_t)most * sizeof *tc), *tm = malloc((size_t)most * sizeof *tm);
+    if (a == NULL || tc == NULL || tm == NULL) {
+        free(a), free(tc), free(tm);
+        return;
+    }
+    for (size_t i = 0; i < MEM_DOUBLES; i++)
+        a[i] = (double)(i & 7);
+    /* Sizes from a first call of each (the array's pages are touched). */
+    double t0 = sl_now();
+    sink = compute_call(100000);
+    long steps = calls_for(sl_now() - t0, 100000);
+    t0 = sl_now();
+    sink = memory_call(a, 1);
+    long passes = calls_for(sl_now() - t0, 1);
+    double start = sl_now();
+    while (n->calls < most && (n->calls < 8 || sl_now() - start < seconds)) {
+        t0 = sl_now();
+        sink = compute_call(steps);
+        double t1 = sl_now();
+        sink = memory_call(a, passes);
+        tc[n->calls] = t1 - t0;
+        tm[n->calls++] = sl_now() - t1;
+    }
+    n->seconds = sl_now() - start;
+    double per_call = n->seconds / n->calls;
+    int gap = (int)(SL_NOISE_PAIR_S / per_call + 0.5);
+    gap = gap < 1 ? 1 : gap > n->calls / 2 ? n->calls / 2 : gap;
+    n->slowest = slowest_over_median(tc, n->calls);
+    n->mem_slowest = slowest_over_median(tm, n->calls);
+    double pc = pair_spread(tc, n->calls, gap), pm = pair_spread(tm, n->calls, gap);
+    n->pair = pc > pm ? pc : pm;
+    free(a), free(tc), free(tm);
+}
+
+double sl_noise_precision(const sl_noise *n, int pairs)
+{
+    if (n->calls == 0 || pairs < 1)
+        return 0.0;
+    return 1.96 * 1.2533 * n->pair / sqrt((double)pairs);
+}
+
+void sl_noise_text(const sl_noise *n, char *out, size_t len)
+{
+    if (n->calls == 0) {
+        snprintf(out, len, "not measured (no memory for the probe)");
+        return;
+    }
+    snprintf(out, len, "a fixed piece of work, timed %d times over %.0f s, ran up to %.0f%% "
+             "slower than its median (a pass over memory: %.0f%%); two calls %.1f s apart "
+             "differ by about %.1f%%", n->calls, n->seconds, 100.0 * n->slowest,
+             100.0 * n->mem_slowest, SL_NOISE_PAIR_S, 100.0 * n->pair);
+}
