@@ -8,6 +8,7 @@
  */
 #define _DEFAULT_SOURCE
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -188,10 +189,13 @@ static void say_noise(bench_run *b, double probe_from)
     /* Without a target the first pass's repetitions are all there are. */
     int pairs = b->set.target > 0.0 ? (int)(left / cycle) : b->set.reps;
     pairs = pairs > SL_MAX_REPS ? SL_MAX_REPS : pairs < b->set.reps ? b->set.reps : pairs;
-    suite->noise_buys = sl_noise_precision(&suite->noise, pairs);
+    for (int all = 0; all < 2; all++)
+        suite->noise_buys[all] = sl_noise_precision(&suite->noise, pairs, all);
+    double worst = fmax(suite->noise_buys[0], suite->noise_buys[1]);
     printf("  at that noise, the %.0f s left for timing buy about \u00b1%.1f%% on a speedup "
-           "(%d pairs of repetitions)%s\n", left > 0.0 ? left : 0.0, 100.0 * suite->noise_buys,
-           pairs, b->set.target > 0.0 && suite->noise_buys > b->set.target
+           "on one core and \u00b1%.1f%% on %d (%d pairs of repetitions)%s\n",
+           left > 0.0 ? left : 0.0, 100.0 * suite->noise_buys[0], 100.0 * suite->noise_buys[1],
+           suite->noise.cores, pairs, b->set.target > 0.0 && worst > b->set.target
            ? ": this host's noise allows no better, short of the target" : "");
     fflush(stdout);
 }

@@ -1,16 +1,21 @@
-/* caches.c - cache sizes from sysfs, and the memory a cgroup allows (caches.h). */
+/* caches.c - cache sizes from sysfs (or CPUID through the C library where
+ * sysfs hides them), and the memory a cgroup allows (caches.h). */
 #include "caches.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 /* One line of cpu0's cache index `index`, file `what`, into buf; 0, or -1
- * when sysfs does not have it. */
+ * when sysfs does not have it. Under $SPEEDLAB_SYSFS_ROOT when set (a
+ * planted tree, as bench/run/platform.c reads). */
 static int index_read(int index, const char *what, char *buf, int len)
 {
-    char path[96];
-    snprintf(path, sizeof path, "/sys/devices/system/cpu/cpu0/cache/index%d/%s", index, what);
+    char path[1024];
+    const char *root = getenv("SPEEDLAB_SYSFS_ROOT");
+    snprintf(path, sizeof path, "%.900s/devices/system/cpu/cpu0/cache/index%d/%s",
+             root && root[0] ? root : "/sys", index, what);
     FILE *f = fopen(path, "r");
     if (f == NULL)
         return -1;
@@ -44,6 +49,27 @@ static int64_t index_bytes(int index)
     return (int64_t)size * (unit[0] == 'M' ? 1 << 20 : unit[0] == 'K' ? 1 << 10 : 1);
 }
 
+/* What the C library says of a level's data cache (glibc asks CPUID on
+ * x86), 0 when it does not. */
+static int64_t libc_bytes(int level)
+{
+    long v = 0;
+#if defined(_SC_LEVEL1_DCACHE_SIZE) && defined(_SC_LEVEL2_CACHE_SIZE) && \
+    defined(_SC_LEVEL3_CACHE_SIZE)
+    v = sysconf(level == 1 ? _SC_LEVEL1_DCACHE_SIZE : level == 2 ? _SC_LEVEL2_CACHE_SIZE
+                                                                 : _SC_LEVEL3_CACHE_SIZE);
+#else
+    (void)level;
+#endif
+    return v > 0 ? (int64_t)v : 0;
+}
+
+/* Does sysfs describe cpu0's caches at all? */
+static int sysfs_knows(void)
+{
+    return index_level(0) >= 0;
+}
+
 int64_t sl_cache_bytes(int want_level)
 {
     int64_t best = 0;
@@ -54,6 +80,12 @@ int64_t sl_cache_bytes(int want_level)
         if (bytes > best)
             best = bytes;
     }
+    /* Some VMs hide sysfs's cache folder (CPUID still knows). Not for the
+     * last level, which sizes arrays past the caches: a VM's CPUID gives
+     * the whole socket's L3 (512 MiB on a Zen 5 EPYC), which would ask
+     * for arrays of GiBs (sl_past_cache_fit assumes 32 MiB instead). */
+    if (best == 0 && want_level >= 1 && want_level <= 3 && !sysfs_knows())
+        best = libc_bytes(want_level);
     return best;
 }
 
@@ -76,6 +108,13 @@ int sl_cache_shared_by(int want_level)
             p++;
         }
         return count > 0 ? count : 1;
+    }
+    /* Sizes from CPUID but no sharing: a core's own L1 and L2, an L3 for
+     * every CPU this machine has (a VM's cores share one, as far as it
+     * can tell). */
+    if (!sysfs_knows() && want_level == 3 && libc_bytes(3) > 0) {
+        long online = sysconf(_SC_NPROCESSORS_ONLN);
+        return online > 0 ? (int)online : 1;
     }
     return 1;
 }

@@ -2,6 +2,9 @@
  * triad and the memory probe use: 4x the last-level cache, bounded by the
  * memory, on machines described by their cache and memory sizes; and the
  * memory a cgroup (a SLURM job, a container) allows, from fake trees.
+ * And the cache sizes of a VM that hides sysfs's cache folder: from CPUID
+ * (the C library's sysconf) for levels 1 to 3, where a planted sysfs with
+ * a cache folder wins.
  */
 #define _GNU_SOURCE
 #include <stdint.h>
@@ -9,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "caches.h"
 #include "check.h"
@@ -69,6 +73,40 @@ static void test_cgroup_limit(void)
     CHECK(system(rm) == 0);
 }
 
+/* A planted sysfs without a cache folder: CPUID's sizes; with one: its. */
+static void test_cache_sources(void)
+{
+    char top[] = "/tmp/speedlab-sysfs.XXXXXX";
+    CHECK(mkdtemp(top) != NULL);
+    setenv("SPEEDLAB_SYSFS_ROOT", top, 1);
+#ifdef _SC_LEVEL1_DCACHE_SIZE
+    long l1 = sysconf(_SC_LEVEL1_DCACHE_SIZE), l2 = sysconf(_SC_LEVEL2_CACHE_SIZE);
+    if (l1 > 0 && l2 > 0) {
+        CHECK_EQ_LL(sl_cache_bytes(1), l1);
+        CHECK_EQ_LL(sl_cache_bytes(2), l2);
+        CHECK_EQ_LL(sl_cache_shared_by(1), 1);
+    } else {
+        printf("test_caches: this C library knows no cache sizes: CPUID's half untested\n");
+    }
+#endif
+    CHECK_EQ_LL(sl_cache_bytes(0), 0);      /* the last level never from CPUID */
+    put(top, "devices/system/cpu/cpu0/cache/index0/level", "1\n");
+    put(top, "devices/system/cpu/cpu0/cache/index0/type", "Data\n");
+    put(top, "devices/system/cpu/cpu0/cache/index0/size", "32K\n");
+    put(top, "devices/system/cpu/cpu0/cache/index1/level", "2\n");
+    put(top, "devices/system/cpu/cpu0/cache/index1/type", "Unified\n");
+    put(top, "devices/system/cpu/cpu0/cache/index1/size", "2048K\n");
+    put(top, "devices/system/cpu/cpu0/cache/index1/shared_cpu_list", "0-1\n");
+    CHECK_EQ_LL(sl_cache_bytes(1), 32 * 1024);
+    CHECK_EQ_LL(sl_cache_bytes(2), 2 * MIB);
+    CHECK_EQ_LL(sl_cache_bytes(3), 0);      /* sysfs says there is none */
+    CHECK_EQ_LL(sl_cache_shared_by(2), 2);
+    unsetenv("SPEEDLAB_SYSFS_ROOT");
+    char cmd[600];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", top);
+    CHECK(system(cmd) == 0);
+}
+
 int main(void)
 {
     /* A laptop or a Zen 4 CCD, 32 MiB of L3: 3 x 64 MiB, the memory no bound. */
@@ -91,5 +129,6 @@ int main(void)
     int64_t here = sl_past_cache_elements(MOST);
     CHECK(here >= INT64_C(1) << 22 && here <= MOST && (here & (here - 1)) == 0);
     test_cgroup_limit();
+    test_cache_sources();
     return CHECK_DONE();
 }

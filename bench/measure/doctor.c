@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "noise.h"
 #include "platform.h"
 #include "speedlab_config.h"
 
@@ -120,11 +121,33 @@ static void tools(findings *all, const char *path, const sl_doctor_build *b)
     }
 }
 
+/* How noisy the host is now (noise.h), in two seconds: what a shared
+ * host's bursts do to the numbers, which no process counter shows. */
+static void noise(findings *all)
+{
+    sl_noise n;
+    char found[512], means[320];
+    sl_noise_measure(&n, 2.0);
+    if (n.calls == 0) {
+        say(all, 0, "host noise", NULL, "not measured (no memory for the probe)");
+        return;
+    }
+    snprintf(found, sizeof found, "up to %.0f%% slower on one core, %.0f%% on %d at once; "
+             "calls 0.5 s apart differ by %.1f%% and %.1f%%", 100.0 * n.slowest,
+             100.0 * n.slowest_all, n.cores, 100.0 * n.pair, 100.0 * n.pair_all);
+    snprintf(means, sizeof means, "a speedup from 8 pairs of repetitions is good to about "
+             "\u00b1%.1f%% on one core and \u00b1%.1f%% on %d; the bench says it again, "
+             "measured, before it times", 100.0 * sl_noise_precision(&n, 8, 0),
+             100.0 * sl_noise_precision(&n, 8, 1), n.cores);
+    say(all, n.slowest_all > 0.1 || n.pair_all > 0.02, "host noise", means, "%s", found);
+}
+
 size_t sl_doctor(sl_finding *out, size_t cap, const char *path, const sl_doctor_build *b)
 {
     findings all = { out, 0, cap };
     system_kind(&all);
     cores(&all);
+    noise(&all);
     tools(&all, path, b);
     return all.n;
 }

@@ -1,13 +1,16 @@
 /* noise.c - the host's noise, from a fixed piece of work timed again and
- * again (noise.h). The compute half is one chain of dependent
- * multiply-adds (the core's clock and its share of the host); the memory
- * half sums an array past the caches (the memory's share). */
+ * again (noise.h). The compute calls are one chain of dependent
+ * multiply-adds (the core's clock and its share of the host), on one core
+ * and on every core at once (a 2-vCPU VM's second vCPU is often the
+ * noisier: a threaded rung waits for it, scalar never does); the memory
+ * calls sum an array past the caches (the memory's share). */
 #include "noise.h"
 
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "defaults.h"
 #include "sample.h"
 
 /* Each call's length: long enough that the clock's grain is nothing,
@@ -95,13 +98,13 @@ static double pair_spread(const double *t, int n, int gap)
 void sl_noise_measure(sl_noise *n, double seconds)
 {
     *n = (sl_noise){ 0 };
-    int most = (int)(seconds / (2.0 * CALL_S)) + 2;
-    double *a = malloc(MEM_DOUBLES * sizeof *a);
-    double *tc = malloc((size_t)most * sizeof *tc), *tm = malloc((size_t)most * sizeof *tm);
-    if (a == NULL || tc == NULL || tm == NULL) {
-        free(a), free(tc), free(tm);
+    int most = (int)(seconds / (3.0 * CALL_S)) + 2, cores = sl_cores_available();
+    double *a = malloc(MEM_DOUBLES * sizeof *a), *t = malloc(3 * (size_t)most * sizeof *t);
+    if (a == NULL || t == NULL) {
+        free(a), free(t);
         return;
     }
+    double *tc = t, *ta = t + most, *tm = t + 2 * most;
     for (size_t i = 0; i < MEM_DOUBLES; i++)
         a[i] = (double)(i & 7);
     /* Sizes from a first call of each (the array's pages are touched). */
@@ -116,26 +119,59 @@ void sl_noise_measure(sl_noise *n, double seconds)
         t0 = sl_now();
         sink = compute_call(steps);
         double t1 = sl_now();
+        #pragma omp parallel num_threads(cores)
+        {
+            double x = compute_call(steps);
+            #pragma omp critical
+            sink = x;
+        }
+        double t2 = sl_now();
         sink = memory_call(a, passes);
         tc[n->calls] = t1 - t0;
-        tm[n->calls++] = sl_now() - t1;
+        ta[n->calls] = t2 - t1;
+        tm[n->calls++] = sl_now() - t2;
     }
+    n->cores = cores;
     n->seconds = sl_now() - start;
     double per_call = n->seconds / n->calls;
     int gap = (int)(SL_NOISE_PAIR_S / per_call + 0.5);
     gap = gap < 1 ? 1 : gap > n->calls / 2 ? n->calls / 2 : gap;
-    n->slowest = slowest_over_median(tc, n->calls);
-    n->mem_slowest = slowest_over_median(tm, n->calls);
-    double pc = pair_spread(tc, n->calls, gap), pm = pair_spread(tm, n->calls, gap);
-    n->pair = pc > pm ? pc : pm;
-    free(a), free(tc), free(tm);
+    n->slowest = fmax(slowest_over_median(tc, n->calls), slowest_over_median(tm, n->calls));
+    n->slowest_all = slowest_over_median(ta, n->calls);
+    n->pair = fmax(pair_spread(tc, n->calls, gap), pair_spread(tm, n->calls, gap));
+    n->pair_all = pair_spread(ta, n->calls, gap);
+    free(a), free(t);
 }
 
-double sl_noise_precision(const sl_noise *n, int pairs)
+/* z with P(Z <= z) = p for a standard normal Z, by bisection. */
+static double normal_quantile(double p)
 {
-    if (n->calls == 0 || pairs < 1)
+    double lo = -10.0, hi = 10.0;
+    for (int i = 0; i < 80; i++) {
+        double mid = 0.5 * (lo + hi);
+        if (0.5 * erfc(-mid / sqrt(2.0)) < p)
+            lo = mid;
+        else
+            hi = mid;
+    }
+    return 0.5 * (lo + hi);
+}
+
+/* The interval's ends are the pairs' order statistics k+1 and n-k
+ * (sample.h's sl_median_ci); the (n-k)-th of n normal values lies about
+ * Phi^-1((n - k - 0.375) / (n + 0.25)) sds above their median (Blom's
+ * approximation): 1.28 sd from 6 pairs, 0.27 from 100. */
+double sl_noise_precision(const sl_noise *n, int pairs, int all)
+{
+    double rank[SL_MAX_REPS], low, high;
+    if (n->calls == 0 || pairs < 2)
         return 0.0;
-    return 1.96 * 1.2533 * n->pair / sqrt((double)pairs);
+    pairs = pairs > SL_MAX_REPS ? SL_MAX_REPS : pairs;
+    for (int i = 0; i < pairs; i++)
+        rank[i] = i;
+    sl_median_ci(rank, pairs, &low, &high);
+    double k = low;
+    return (all ? n->pair_all : n->pair) * normal_quantile((pairs - k - 0.375) / (pairs + 0.25));
 }
 
 void sl_noise_text(const sl_noise *n, char *out, size_t len)
@@ -145,7 +181,8 @@ void sl_noise_text(const sl_noise *n, char *out, size_t len)
         return;
     }
     snprintf(out, len, "a fixed piece of work, timed %d times over %.0f s, ran up to %.0f%% "
-             "slower than its median (a pass over memory: %.0f%%); two calls %.1f s apart "
-             "differ by about %.1f%%", n->calls, n->seconds, 100.0 * n->slowest,
-             100.0 * n->mem_slowest, SL_NOISE_PAIR_S, 100.0 * n->pair);
+             "slower than its median on one core and %.0f%% on %d cores at once; two calls "
+             "%.1f s apart differ by about %.1f%% on one core and %.1f%% on %d",
+             n->calls, n->seconds, 100.0 * n->slowest, 100.0 * n->slowest_all, n->cores,
+             SL_NOISE_PAIR_S, 100.0 * n->pair, 100.0 * n->pair_all, n->cores);
 }

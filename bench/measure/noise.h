@@ -13,30 +13,38 @@
 
 typedef struct sl_noise {
     int calls;               /* calls of each kind; 0: not measured */
+    int cores;               /* the "all cores" calls' threads */
     double seconds;          /* the probe's wall time */
-    double slowest;          /* compute: slowest call / median - 1
-                                (0.42: up to 42% slower) */
-    double mem_slowest;      /* the same for a pass over memory */
-    double pair;             /* the spread of the log-ratio of two calls
-                                SL_NOISE_PAIR_S apart (a robust sd:
-                                0.01 is about 1%), the larger kind's */
+    double slowest;          /* one core: slowest call / median - 1
+                                (0.42: up to 42% slower); the larger of
+                                compute and a pass over memory */
+    double slowest_all;      /* the same, compute on every granted core
+                                at once, each call as long as its slowest
+                                thread (as a parallel loop waits) */
+    double pair;             /* one core: the spread of the log-ratio of
+                                two calls SL_NOISE_PAIR_S apart (a robust
+                                sd: 0.01 is about 1%) */
+    double pair_all;         /* the same on every core at once */
 } sl_noise;
 
 /* How far apart the calls in a pair are: about the distance between a
  * rung's repetition and its baseline's (timing.c's cycles). */
 #define SL_NOISE_PAIR_S 0.5
 
-/* Time the probe for about `seconds` (a compute loop and a pass over
- * memory beyond the caches, in turn, each call about 20 ms). */
+/* Time the probe for about `seconds`: in turn, a compute loop on one
+ * core, the same on every granted core at once (sl_cores_available), and
+ * a pass over memory beyond the caches, each call about 20 ms. */
 void sl_noise_measure(sl_noise *n, double seconds);
 
 /* The precision (0.01: +-1%) of a speedup from `pairs` pairs at this
- * noise: a median's 95% interval, about 1.96 x 1.25 sd / sqrt(pairs). */
-double sl_noise_precision(const sl_noise *n, int pairs);
+ * noise, on one core (all 0) or on every core (all 1): the expected
+ * half-width of the median's interval (sample.h) when each pair's
+ * log-ratio spreads as the probe's did. */
+double sl_noise_precision(const sl_noise *n, int pairs, int all);
 
-/* "a fixed piece of work, timed 60 times over 3 s, ran up to 42% slower
- * than its median (a pass over memory: 12%); two calls 0.5 s apart
- * differ by about 1.1%" */
+/* "a fixed piece of work, timed 50 times over 3 s, ran up to 6% slower
+ * than its median on one core and 80% on 2 cores at once; two calls
+ * 0.5 s apart differ by about 2% on one core and 25% on 2" */
 void sl_noise_text(const sl_noise *n, char *out, size_t len);
 
 #endif

@@ -135,9 +135,9 @@ typedef struct sl_suite {
                                          (sl_timing), 0: none */
     sl_noise noise;                   /* the host's, probed before timing
                                          (calls 0: not probed) */
-    double noise_buys;                /* the speedup precision the time
-                                         left buys at that noise (0: not
-                                         said) */
+    double noise_buys[2];             /* the speedup precision the time
+                                         left buys at that noise, on one
+                                         core and on all (0: not said) */
     void *foreign;                    /* what imported rows point into
                                          (foreign.h), and how to free it */
     void (*free_foreign)(void *foreign);
@@ -273,6 +273,24 @@ typedef struct sl_timing {
  * Returns 0, -1 when nothing could be timed, or -2 (errno set) when
  * Google Benchmark's --benchmark_out file stopped taking writes. */
 int sl_suite_time(sl_suite *s, const sl_timing *t);
+
+/* The one figure for c's speed against its baseline (sl_suite_baseline),
+ * which the bench's tables, the participant's verdict, results.csv, the
+ * history, make progress and the room all read: the ratio of c's
+ * repetitions to the baseline's timed nearest to each (sample.h's
+ * sl_pair_ratios; timing.c times each rung beside its baseline). Wall
+ * time, leaving out the repetitions another process disturbed. Where
+ * too few were clean (a busy machine: contaminated), all of them, and on
+ * one thread in the CPU time of its busiest thread (quiet.h): a share of
+ * the core lost to another process then costs neither side, so the ratio
+ * is the one a core of its own would give. Threads stay in wall time:
+ * they need cores at the same time, and on too few granted cores (an
+ * affinity mask, a cgroup quota) or beside a busy process they take
+ * turns, which CPU time does not count (it claimed 2.1x from three
+ * threads on two cores, and hid false sharing). Returns the number of
+ * pairs; 0 (out zeroed) for the baseline itself, a weak-scaling point,
+ * an imported row, or nothing timed. */
+int sl_speedup_paired(const sl_suite *s, const sl_config *c, sl_paired *out);
 
 /* Seconds one repetition of every valid configuration takes (a cycle
  * of the timing's interleaved order, warm-ups left out), from

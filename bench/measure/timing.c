@@ -376,25 +376,53 @@ static const sl_config *pair_base(const sl_suite *s, const sl_config *c)
            ? base : NULL;
 }
 
-/* c's speedup from pairs: each of its repetitions over the baseline's
- * that began nearest to it, in wall time. Repetitions that another
- * process disturbed, or in which the bench hardly ran, take no part; a
- * slow stretch of the whole host does not matter (it slowed both). */
-static void pair_speedup(const sl_suite *s, sl_config *c)
+/* Can c's repetitions be counted in CPU time? On the host, where its
+ * busiest thread's CPU time was read for every one of them. */
+static int cpu_counted(const sl_config *c)
+{
+    if (c->outcome.where == SL_RAN_DEVICE)
+        return 0;
+    for (int r = 0; r < c->timed; r++)
+        if (!(c->busiest[r] > 0.0) || c->iterations[r] <= 0)
+            return 0;
+    return c->timed > 0;
+}
+
+/* Seconds per call of each repetition: wall, or its busiest thread's CPU;
+ * and which take no part (those another process disturbed, or in which
+ * the bench hardly ran), unless none is left out (busy: all of them). */
+static void per_call(const sl_config *c, int cpu, int all, double *out, unsigned char *skip)
+{
+    for (int r = 0; r < c->timed && r < SL_MAX_REPS; r++) {
+        out[r] = cpu ? c->busiest[r] / (double)c->iterations[r] : c->seconds[r];
+        skip[r] = !all && (c->left_out[r] & (SL_LEFT_DISTURBED | SL_LEFT_STALLED)) != 0;
+    }
+}
+
+int sl_speedup_paired(const sl_suite *s, const sl_config *c, sl_paired *out)
 {
     const sl_config *base = pair_base(s, c);
-    unsigned char skip_c[SL_MAX_REPS], skip_b[SL_MAX_REPS];
-    memset(&c->up, 0, sizeof c->up);
-    c->up_precision = 0.0;
-    if (base == NULL || c->timed == 0 || base->timed == 0)
-        return;
-    for (int r = 0; r < c->timed; r++)
-        skip_c[r] = (c->left_out[r] & (SL_LEFT_DISTURBED | SL_LEFT_STALLED)) != 0;
-    for (int r = 0; r < base->timed; r++)
-        skip_b[r] = (base->left_out[r] & (SL_LEFT_DISTURBED | SL_LEFT_STALLED)) != 0;
-    if (sl_pair_ratios(base->seconds, base->start, skip_b, base->timed, c->seconds, c->start,
-                       skip_c, c->timed, &c->up) > 0)
-        c->up_precision = sl_precision(c->up.median, c->up.low, c->up.high);
+    double a[SL_MAX_REPS], b[SL_MAX_REPS];
+    unsigned char skip_a[SL_MAX_REPS], skip_b[SL_MAX_REPS];
+    memset(out, 0, sizeof *out);
+    if (base == NULL || !c->valid || c->timed == 0 || base->timed == 0)
+        return 0;
+    int busy = c->contaminated || base->contaminated;
+    int cpu = busy && cpu_counted(base) && cpu_counted(c) && base->threads_used <= 1 &&
+              c->threads_used <= 1;
+    per_call(base, cpu, busy, a, skip_a);
+    per_call(c, cpu, busy, b, skip_b);
+    int n = sl_pair_ratios(a, base->start, skip_a, base->timed, b, c->start, skip_b, c->timed,
+                           out);
+    out->cpu = cpu;
+    return n;
+}
+
+/* c's speedup from pairs (sl_speedup_paired), and its precision. */
+static void pair_speedup(const sl_suite *s, sl_config *c)
+{
+    c->up_precision = sl_speedup_paired(s, c, &c->up) > 0
+                      ? sl_precision(c->up.median, c->up.low, c->up.high) : 0.0;
 }
 
 /* Judge every configuration timed so far: which repetitions are left
@@ -794,9 +822,16 @@ static int at_target(const sl_config *c, const sl_timing *opt)
 /* How many repetitions c should add in round `round`: the left-out ones
  * replaced while retry rounds last; short of the target, as many again
  * as it has (the interval narrows by about a third each time). */
-static int more_reps(const sl_config *c, const sl_timing *opt, int round, int *replace)
+static int more_reps(const sl_suite *s, const sl_config *c, const sl_timing *opt, int round,
+                     int *replace)
 {
-    int clean = clean_reps(c), more = 0;
+    /* A rung's figure is its pairs, which a slow stretch of the whole
+     * host does not disturb (it slowed both sides): only repetitions
+     * another process disturbed, or the bench's own stops, are replaced. */
+    int clean = 0, more = 0, paired = pair_base(s, c) != NULL;
+    for (int r = 0; r < c->timed; r++)
+        clean += paired ? (c->left_out[r] & (SL_LEFT_DISTURBED | SL_LEFT_STALLED)) == 0
+                        : c->left_out[r] == 0;
     *replace = 0;
     if (!c->valid || c->timed == 0 || c->foreign)
         return 0;
@@ -822,7 +857,7 @@ static int plan_round(sl_suite *s, const sl_timing *opt, int round, body_ctx *bo
     for (size_t i = 0; w != NULL && i < s->count; i++) {
         sl_config *c = &s->configs[i];
         bodies[i].reps = 0;
-        int replace, more = more_reps(c, opt, round, &replace);
+        int replace, more = more_reps(s, c, opt, round, &replace);
         if (more > 0)
             w[n++] = (wanted){ i, more, replace, opt->shown_first && opt->shown_first(s, c),
                                floor(100.0 * (c->up.n > 0 ? c->up_precision : c->precision)),

@@ -2,60 +2,9 @@
  * medians, busy rows by paired repetitions. */
 #include "verdict.h"
 
-#include "defaults.h"
-#include "platform.h"
-
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
-
-/* Can c's repetitions be counted in CPU time? On the host, where its
- * busiest thread's CPU time was read for every one of them. */
-static int cpu_counted(const sl_config *c)
-{
-    if (c->outcome.where == SL_RAN_DEVICE)
-        return 0;
-    for (int r = 0; r < c->timed; r++)
-        if (!(c->busiest[r] > 0.0) || c->iterations[r] <= 0)
-            return 0;
-    return c->timed > 0;
-}
-
-/* Seconds per call of each repetition: wall, or its busiest thread's CPU. */
-static void per_call(const sl_config *c, int cpu, double *out)
-{
-    for (int r = 0; r < c->timed && r < SL_MAX_REPS; r++)
-        out[r] = cpu ? c->busiest[r] / (double)c->iterations[r] : c->seconds[r];
-}
-
-/* Does c run on cores of its own, as many as its threads? Only then does
- * its busiest thread's CPU time say what the wall clock would give: with
- * more threads than the granted cores (an affinity mask, a cgroup quota:
- * sl_cores_available), the threads take turns, which CPU time does not
- * count, and the ratio would claim a speed the cores cannot give. */
-static int on_own_cores(const sl_config *c)
-{
-    int threads = c->threads_used > 1 ? c->threads_used : 1;
-    double quota = sl_cpu_quota();
-    return threads <= sl_cores_available() && (quota <= 0.0 || threads <= quota || threads == 1);
-}
-
-int sl_pair_configs(const sl_config *slow, const sl_config *fast, sl_paired *out)
-{
-    memset(out, 0, sizeof *out);
-    if (slow == NULL || fast == NULL || slow->foreign || fast->foreign || !slow->valid ||
-        !fast->valid)
-        return 0;
-    double a[SL_MAX_REPS], b[SL_MAX_REPS];
-    int cpu = cpu_counted(slow) && cpu_counted(fast) && on_own_cores(slow) &&
-              on_own_cores(fast);
-    per_call(slow, cpu, a);
-    per_call(fast, cpu, b);
-    int n = sl_pair_ratios(a, slow->start, NULL, slow->timed, b, fast->start, NULL,
-                           fast->timed, out);
-    out->cpu = cpu;
-    return n;
-}
 
 int sl_paired_too_wide(const sl_paired *p)
 {
@@ -82,12 +31,12 @@ static int busy_words(const sl_suite *s, const sl_config *c, const sl_config *so
 {
     const sl_config *base = sl_suite_baseline(s, c);
     sl_paired up, sol_up;
-    if (base == NULL || base == c || sl_pair_configs(base, c, &up) == 0 ||
+    if (base == NULL || base == c || sl_speedup_paired(s, c, &up) == 0 ||
         sl_paired_too_wide(&up))
         return 0;
     char mine[48];
     snprintf(mine, sizeof mine, "%.1fx [%.1f, %.1f]", up.median, up.low, up.high);
-    int sol_known = sol && sol->timed && sl_pair_configs(base, sol, &sol_up) > 0 &&
+    int sol_known = sol && sol->timed && sl_speedup_paired(s, sol, &sol_up) > 0 &&
                     !sl_paired_too_wide(&sol_up);
     int slow = up.median < SL_NOT_FASTER_YET;
     if (strcmp(c->tree, "solutions") == 0 || !sol_known)
@@ -108,7 +57,7 @@ double sl_speedup_judged(const sl_suite *s, const sl_config *c, double *at_most)
 {
     const sl_config *base = sl_suite_baseline(s, c);
     sl_paired up;
-    int paired = c->contaminated && base && base != c && sl_pair_configs(base, c, &up) > 0;
+    int paired = c->contaminated && base && base != c && sl_speedup_paired(s, c, &up) > 0;
     if (at_most)
         *at_most = paired ? up.high : c->speedup;
     return paired ? up.median : c->speedup;

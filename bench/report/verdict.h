@@ -27,16 +27,6 @@
  * beside two busy loops on 2 cores. */
 #define SL_PAIRED_TOO_WIDE 2.0
 
-/* sl_pair_ratios for two timed configurations (0 pairs when either has
- * none), in the CPU time per call of each one's busiest thread where both
- * ran on the host, that was read (quiet.h's sl_quiet_busiest), and each
- * had a granted core per thread (affinity mask, cgroup v1 or v2 quota): a
- * share of the cores lost to another process then costs neither of them,
- * so the ratio is the one cores of their own would give. Elsewhere (a
- * device, a system that does not count threads' CPU, more threads than
- * granted cores) in wall time, which no verdict can exceed. */
-int sl_pair_configs(const sl_config *slow, const sl_config *fast, sl_paired *out);
-
 /* Is the interval too wide to judge (or were there too few pairs)? */
 int sl_paired_too_wide(const sl_paired *p);
 
