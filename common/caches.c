@@ -54,10 +54,8 @@ static int64_t index_bytes(int index)
 static int64_t libc_bytes(int level)
 {
     long v = 0;
-#if defined(_SC_LEVEL1_DCACHE_SIZE) && defined(_SC_LEVEL2_CACHE_SIZE) && \
-    defined(_SC_LEVEL3_CACHE_SIZE)
-    v = sysconf(level == 1 ? _SC_LEVEL1_DCACHE_SIZE : level == 2 ? _SC_LEVEL2_CACHE_SIZE
-                                                                 : _SC_LEVEL3_CACHE_SIZE);
+#if defined(_SC_LEVEL1_DCACHE_SIZE) && defined(_SC_LEVEL2_CACHE_SIZE)
+    v = sysconf(level == 1 ? _SC_LEVEL1_DCACHE_SIZE : _SC_LEVEL2_CACHE_SIZE);
 #else
     (void)level;
 #endif
@@ -80,11 +78,11 @@ int64_t sl_cache_bytes(int want_level)
         if (bytes > best)
             best = bytes;
     }
-    /* Some VMs hide sysfs's cache folder (CPUID still knows). Not for the
-     * last level, which sizes arrays past the caches: a VM's CPUID gives
-     * the whole socket's L3 (512 MiB on a Zen 5 EPYC), which would ask
-     * for arrays of GiBs (sl_past_cache_fit assumes 32 MiB instead). */
-    if (best == 0 && want_level >= 1 && want_level <= 3 && !sysfs_knows())
+    /* Some VMs hide sysfs's cache folder (CPUID still knows). A core's
+     * own levels only: a VM's CPUID gives the whole socket's L3 (512 MiB
+     * on a Zen 5 EPYC, of which a 2-vCPU guest may use a slice), which
+     * would call arrays of hundreds of MiBs cache-resident. */
+    if (best == 0 && (want_level == 1 || want_level == 2) && !sysfs_knows())
         best = libc_bytes(want_level);
     return best;
 }
@@ -109,13 +107,7 @@ int sl_cache_shared_by(int want_level)
         }
         return count > 0 ? count : 1;
     }
-    /* Sizes from CPUID but no sharing: a core's own L1 and L2, an L3 for
-     * every CPU this machine has (a VM's cores share one, as far as it
-     * can tell). */
-    if (!sysfs_knows() && want_level == 3 && libc_bytes(3) > 0) {
-        long online = sysconf(_SC_NPROCESSORS_ONLN);
-        return online > 0 ? (int)online : 1;
-    }
+    /* From CPUID (sl_cache_bytes): a core's own L1 and L2. */
     return 1;
 }
 

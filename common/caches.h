@@ -8,8 +8,9 @@
 
 /* cpu0's cache of that level in bytes (level 0: the last level, the
  * largest at level 2 or above); 0 when sysfs does not say. Where sysfs
- * has no cache folder at all (some VMs), levels 1 to 3 come from CPUID
- * (sysconf's _SC_LEVEL*_CACHE_SIZE), level 0 stays 0. */
+ * has no cache folder at all (some VMs), a core's own levels 1 and 2
+ * come from CPUID (sysconf's _SC_LEVEL1_DCACHE_SIZE, _SC_LEVEL2_CACHE_SIZE);
+ * not L3 (a VM's CPUID gives the socket's), and level 0 stays 0. */
 int64_t sl_cache_bytes(int level);
 
 /* How many CPUs share cpu0's data cache of that level (1: a core's own;

@@ -3,7 +3,7 @@
  * memory, on machines described by their cache and memory sizes; and the
  * memory a cgroup (a SLURM job, a container) allows, from fake trees.
  * And the cache sizes of a VM that hides sysfs's cache folder: from CPUID
- * (the C library's sysconf) for levels 1 to 3, where a planted sysfs with
+ * (the C library's sysconf) for levels 1 and 2, where a planted sysfs with
  * a cache folder wins.
  */
 #define _GNU_SOURCE
@@ -90,6 +90,7 @@ static void test_cache_sources(void)
     }
 #endif
     CHECK_EQ_LL(sl_cache_bytes(0), 0);      /* the last level never from CPUID */
+    CHECK_EQ_LL(sl_cache_bytes(3), 0);      /* nor L3: a VM's CPUID gives the socket's */
     put(top, "devices/system/cpu/cpu0/cache/index0/level", "1\n");
     put(top, "devices/system/cpu/cpu0/cache/index0/type", "Data\n");
     put(top, "devices/system/cpu/cpu0/cache/index0/size", "32K\n");
