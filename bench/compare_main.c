@@ -130,7 +130,7 @@ static int compare(const char *prog, sl_compare_run *runs, const char *const *la
         free(q);
         return SL_EXIT_RUNTIME;
     }
-    sl_compare_print(stdout, q, n, labels, unmatched);
+    sl_compare_print(stdout, q, n, labels, runs, unmatched);
     printf("\ncomparison: %s (also %s/latest)\n", out.final, out.base);
     if (plotted == 3)
         printf("plots: gnuplot is not installed, so the data is written but not plotted\n");

@@ -8,6 +8,7 @@
 #include <limits.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -57,7 +58,8 @@ void sl_compare_decide(sl_compare_pair *q)
     sl_bootstrap_ratio(q->a->seconds, q->a->n, q->b->seconds, q->b->n, RESAMPLES,
                        BOOTSTRAP_SEED, &q->low, &q->high);
     q->p = sl_mann_whitney_p(q->a->seconds, q->a->n, q->b->seconds, q->b->n);
-    int test = q->p < ALPHA, interval = q->high < 1.0 || q->low > 1.0;
+    int test = q->p < ALPHA;
+    int interval = q->high < 1.0 / (1.0 + SL_COMPARE_MARGIN) || q->low > 1.0 + SL_COMPARE_MARGIN;
     if (!test && !interval)
         q->outcome = SL_COMPARE_SAME;
     else if (test != interval)
@@ -88,6 +90,95 @@ sl_compare_series *sl_compare_find(sl_compare_run *r, const char *key, int add)
     return s;
 }
 
+/* Field `which` (0: kernel, 1: variant, ..., 5: size) of a series key
+ * (kernel/variant/threads/schedule/study/size), into out. */
+static void key_field(const char *key, int which, char *out, size_t len)
+{
+    for (int k = 0; k < which && key; k++)
+        key = strchr(key, '/') ? strchr(key, '/') + 1 : NULL;
+    snprintf(out, len, "%.*s", key ? (int)strcspn(key, "/") : 0, key ? key : "");
+}
+
+/* The scalar series of s's kernel and size in the strong study, or NULL. */
+static const sl_compare_series *scalar_of(const sl_compare_run *r, const sl_compare_series *s)
+{
+    char kernel[128], size[64], k2[128], v2[64], st2[16], sz2[64];
+    key_field(s->key, 0, kernel, sizeof kernel);
+    key_field(s->key, 5, size, sizeof size);
+    for (int i = 0; i < r->count; i++) {
+        key_field(r->s[i].key, 0, k2, sizeof k2);
+        key_field(r->s[i].key, 1, v2, sizeof v2);
+        key_field(r->s[i].key, 4, st2, sizeof st2);
+        key_field(r->s[i].key, 5, sz2, sizeof sz2);
+        if (strcmp(k2, kernel) == 0 && strcmp(v2, "scalar") == 0 &&
+            strcmp(st2, "strong") == 0 && strcmp(sz2, size) == 0)
+            return &r->s[i];
+    }
+    return NULL;
+}
+
+/* Keep a series' repetitions with left[] below `worst`, in order; all
+ * of them where none is (a run so busy that the bench's median holds
+ * them all: its rows say "disturbed"). */
+static void keep_below(sl_compare_series *s, int worst)
+{
+    int n = 0;
+    for (int k = 0; k < s->n; k++)
+        n += s->left[k] < worst;
+    if (n == 0)
+        return;
+    n = 0;
+    for (int k = 0; k < s->n; k++)
+        if (s->left[k] < worst) {
+            s->seconds[n] = s->seconds[k], s->start[n] = s->start[k], s->left[n] = s->left[k];
+            n++;
+        }
+    s->n = n;
+}
+
+/* Does s have a repetition with left[] below worst? */
+static int any_below(const sl_compare_series *s, int worst)
+{
+    for (int k = 0; k < s->n; k++)
+        if (s->left[k] < worst)
+            return 1;
+    return 0;
+}
+
+/* Each rung of the strong study as shares of its scalar's time beside
+ * it (sl_compare_read); the rest as times, without left-out repetitions. */
+static void pair_with_scalar(sl_compare_run *r)
+{
+    for (int i = 0; i < r->count; i++) {
+        sl_compare_series *s = &r->s[i];
+        const sl_compare_series *base = scalar_of(r, s);
+        if (base == NULL || base == s || strstr(s->key, "/strong/") == NULL ||
+            s->n == 0 || s->start[0] < 0.0)
+            continue;
+        /* Without a clean repetition on a side, all of that side's. */
+        int worst_s = any_below(s, 2) ? 2 : 3, worst_b = any_below(base, 2) ? 2 : 3;
+        double shares[SL_MAX_REPS];
+        int n = 0;
+        for (int k = 0; k < s->n; k++) {
+            int best = -1;
+            for (int j = 0; j < base->n && s->left[k] < worst_s; j++)
+                if (base->left[j] < worst_b && (best < 0 || fabs(base->start[j] - s->start[k]) <
+                                                            fabs(base->start[best] - s->start[k])))
+                    best = j;
+            if (best >= 0)
+                shares[n++] = s->seconds[k] / base->seconds[best];
+        }
+        if (n == 0)
+            continue;
+        memcpy(s->seconds, shares, (size_t)n * sizeof *shares);
+        s->n = n;
+        s->paired = 1;
+    }
+    for (int i = 0; i < r->count; i++)
+        if (!r->s[i].paired)
+            keep_below(&r->s[i], 1);
+}
+
 int sl_compare_read(sl_compare_run *r, const char *dir, char *why, size_t whylen)
 {
     char path[SL_PATH_BUF];
@@ -109,8 +200,8 @@ int sl_compare_read(sl_compare_run *r, const char *dir, char *why, size_t whylen
     if (sl_table_need(&t, "a samples.csv", names, N, col, why, whylen) != 0)
         goto out;
     /* Repetitions the bench left out of its median (disturbed, stalled,
-     * slow) are left out here too; runs before the column had none. */
-    int left_out = sl_table_col(&t, "left_out");
+     * slow): runs before the column had none, before start_s no pairs. */
+    int left_out = sl_table_col(&t, "left_out"), start_col = sl_table_col(&t, "start_s");
     for (int i = 0; i < t.nrows; i++) {
         long long whole[4];
         double sec;
@@ -132,8 +223,12 @@ int sl_compare_read(sl_compare_run *r, const char *dir, char *why, size_t whylen
                      t.line[i], study);
             goto out;
         }
-        if (left_out >= 0 && sl_table_text(&t, i, left_out)[0] != '\0')
-            continue;
+        const char *left = left_out >= 0 ? sl_table_text(&t, i, left_out) : "";
+        double start = 0.0;
+        if (start_col >= 0 && sl_table_real(&t, i, start_col, 1, 0, &start, why, whylen) != 0)
+            goto out;
+        r->reps++;
+        r->disturbed += left[0] != '\0';
         /* kernel/variant/threads/schedule/study/size x height */
         char key[256];
         snprintf(key, sizeof key, "%s/%s/%lld/%s/%s/%lldx%lld",
@@ -152,9 +247,14 @@ int sl_compare_read(sl_compare_run *r, const char *dir, char *why, size_t whylen
                      sl_table_text(&t, i, col[KERNEL]), sl_table_text(&t, i, col[VARIANT]),
                      threads, sched[0] ? ", " : "", sched, strcmp(study, "weak") ? "" : " (weak)");
         }
-        if (s->n < SL_MAX_REPS)
+        if (s->n < SL_MAX_REPS) {
+            s->start[s->n] = start_col >= 0 ? start : -1.0;
+            s->left[s->n] = left[0] == '\0' ? 0 : strstr(left, "disturbed") ||
+                            strstr(left, "stalled") ? 2 : 1;
             s->seconds[s->n++] = sec;
+        }
     }
+    pair_with_scalar(r);
     if (r->count == 0) {
         snprintf(why, whylen, "'%s' has no samples (did every variant fail?)", path);
         goto out;

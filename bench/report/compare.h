@@ -14,9 +14,26 @@
 typedef struct sl_compare_series {
     char key[256];           /* kernel/variant/threads/schedule/study/size */
     char label[160];         /* "<kernel> threads_simd x2, dynamic (weak)" */
-    double seconds[SL_MAX_REPS];
+    double seconds[SL_MAX_REPS]; /* a rung's: shares of its scalar's time
+                                     (paired: each repetition over the
+                                     scalar repetition timed nearest) */
     int n;
+    int paired;              /* 1: seconds[] are shares of scalar's time */
+    /* As read, before pairing: when each began, and whether the bench
+     * left it out because another process disturbed it or the bench
+     * stalled (2), or only because the whole host was slow then (1). */
+    double start[SL_MAX_REPS];
+    unsigned char left[SL_MAX_REPS];
 } sl_compare_series;
+
+/* Two runs of the same code on one host differ by more than their
+ * repetitions say: each run draws its own placement of pages and threads
+ * and its own stretch of the host's speed (two quick pi runs ten minutes
+ * apart on a 2-vCPU Zen 5 VM: the expert rung's share of scalar's time
+ * 0.943 [0.910, 0.968] B/A, 6 repetitions each, p 0.002). So a difference
+ * is claimed only beyond this margin, the bench's own +-5% target: below
+ * it, an A/A comparison would flag a third of the rows. */
+#define SL_COMPARE_MARGIN 0.05
 
 /* What sl_compare_decide says about a pair. A difference is claimed only
  * where the rank test and the interval both find it; too few samples for
@@ -44,13 +61,25 @@ typedef struct sl_compare_run {
     char dir[SL_PATH_BUF];   /* the run folder, with links resolved */
     sl_compare_series *s;
     int count, cap;
+    int reps, disturbed;     /* repetitions read, and those left out as
+                                disturbed, stalled or slow */
 } sl_compare_run;
+
+/* A run whose bench left out more than this share of its repetitions was
+ * disturbed: compare says so before any verdict. */
+#define SL_COMPARE_DISTURBED 0.2
 
 /* Read dir/samples.csv into r through the one reader, strictly: the
  * columns the bench writes, finite positive times, whole numbers where the
- * bench writes them; repetitions the bench left out of its median are left
- * out here too. 0, or -1 with the reason (file, line, value) in why. The
- * caller frees r->s either way. */
+ * bench writes them. A rung is read as the bench's speedups are (suite.h's
+ * sl_speedup_paired): each repetition as a share of the time of the scalar
+ * repetition of the same kernel and size timed nearest to it, so that two
+ * runs on a host whose speed moved compare their code, not the host;
+ * repetitions another process disturbed take no part, those in a slow
+ * stretch of the whole host do. Scalar, weak-scaling rows and runs older
+ * than start_s: times, without the repetitions the bench left out of its
+ * median. 0, or -1 with the reason (file, line, value) in why. The caller
+ * frees r->s either way. */
 int sl_compare_read(sl_compare_run *r, const char *dir, char *why, size_t whylen);
 
 /* The series of r with this key; with add, a new empty one when there is
@@ -63,7 +92,8 @@ int sl_compare_pair_runs(const sl_compare_run *a, sl_compare_run *b, sl_compare_
                          int *unmatched);
 
 /* Fill q's medians, ratio, interval, p and verdict from q->a and q->b
- * (each with at least one sample). The bootstrap has a fixed key, so the
+ * (each with at least one sample): a difference where the rank test at 5%
+ * finds one and the interval lies wholly beyond SL_COMPARE_MARGIN. The bootstrap has a fixed key, so the
  * same samples always give the same interval. With samples too few for
  * the exact test ever to reach 5% (its smallest p, 2 / C(n+m, n), is not
  * below it: 1 against fewer than 40, 3 against 3 or 4), the outcome is

@@ -60,6 +60,47 @@ static int write_data(const char *dir, const sl_compare_pair *q, int n, const ch
     return 0;
 }
 
+/* Before any verdict: each run the bench found disturbed (more than
+ * SL_COMPARE_DISTURBED of its repetitions left out: other processes, the
+ * bench stopped, or the whole host slower for a while), as Markdown list
+ * items (md) or console lines. Returns how many. */
+static int say_disturbed(FILE *f, const sl_compare_run *runs, const char *const *labels, int md)
+{
+    int n = 0;
+    for (int k = 0; k < 2; k++) {
+        const sl_compare_run *r = &runs[k];
+        if (r->reps == 0 || r->disturbed <= SL_COMPARE_DISTURBED * r->reps)
+            continue;
+        fprintf(f, "%s%s (%s) was disturbed%s: the bench left out %d of its %d repetitions "
+                "(another process, the bench stopped, or the whole host slower for a "
+                "while); its times are the host's as much as the code's, and only the rungs' "
+                "shares of scalar's time beside them compare the code\n", md ? "- **" : "",
+                k == 0 ? "A" : "B", labels[k], md ? "**" : "", r->disturbed, r->reps);
+        n++;
+    }
+    return n;
+}
+
+/* A median as the table shows it: a time, or a rung's speedup (the
+ * inverse of its share of scalar's time). */
+static void median_text(const sl_compare_pair *q, int b, char *out, size_t len)
+{
+    const sl_compare_series *s = b ? q->b : q->a;
+    double m = b ? q->median_b : q->median_a;
+    if (s->paired)
+        snprintf(out, len, "%.2fx", m > 0.0 ? 1.0 / m : 0.0);
+    else
+        sl_time_text(out, len, m);
+}
+
+/* What B/A means, the same words on the console and in the summary. */
+static const char ratio_words[] =
+    "B/A = median of B / median of A: below 1, B is faster. A scalar's (and a "
+    "weak-scaling point's) median is its time; a rung's is its repetitions' shares of the "
+    "time of the scalar repetition timed beside each (the inverse of its paired speedup), "
+    "so that a host which ran slower during one run than the other is not taken for the "
+    "code";
+
 /* summary.md and index.html, from one text in memory: the verdicts, the
  * table, and the figure when gnuplot drew it. 0, or -1 with errno set. */
 static int write_summary(const char *dir, const sl_compare_pair *q, int n, const char *la,
@@ -74,12 +115,16 @@ static int write_summary(const char *dir, const sl_compare_pair *q, int n, const
     int count[5] = { 0 };
     for (int i = 0; i < n; i++)
         count[q[i].outcome]++;
-    fprintf(f, "# speedlab compare: %s vs %s\n\n- A (%s): %s\n- B (%s): %s\n"
+    fprintf(f, "# speedlab compare: %s vs %s\n\n", la, lb);
+    const char *const labels[2] = { la, lb };
+    say_disturbed(f, (const sl_compare_run[2]){ *A, *B }, labels, 1);
+    fprintf(f, "- A (%s): %s\n- B (%s): %s\n"
                "- %d configurations in both; B faster in %d, slower in %d, no "
                "significant difference in %d (a difference is claimed where the Mann-Whitney "
-               "U test at the 5%% level and the interval both find it)\n",
-            la, lb, la, A->dir, lb, B->dir, n, count[SL_COMPARE_FASTER],
-            count[SL_COMPARE_SLOWER], count[SL_COMPARE_SAME]);
+               "U test at the 5%% level finds it and the interval lies beyond \u00b1%.0f%%, "
+               "what two runs of the same code differ by)\n",
+            la, A->dir, lb, B->dir, n, count[SL_COMPARE_FASTER],
+            count[SL_COMPARE_SLOWER], count[SL_COMPARE_SAME], 100.0 * SL_COMPARE_MARGIN);
     if (count[SL_COMPARE_FEW])
         fprintf(f, "- %d with too few repetitions to judge (the test cannot reach 5%% with "
                    "them: at least 4 against 4, or 3 against 5): no interval, no verdict\n",
@@ -89,14 +134,13 @@ static int write_summary(const char *dir, const sl_compare_pair *q, int n, const
                    "would tell\n", count[SL_COMPARE_UNCLEAR]);
     if (unmatched)
         fprintf(f, "- %d configuration(s) are in only one run and are left out\n", unmatched);
-    fprintf(f, "- ratio = median time of B / median time of A: below 1, B is faster; "
-               "the interval is a 95%% bootstrap interval of that ratio\n\n"
+    fprintf(f, "- %s; the interval is a 95%% bootstrap interval of that ratio\n\n"
                "| configuration | reps A/B | median A | median B | B/A [95%% CI] | "
-               "p | verdict |\n|---|---|--:|--:|--:|--:|---|\n");
+               "p | verdict |\n|---|---|--:|--:|--:|--:|---|\n", ratio_words);
     for (int i = 0; i < n; i++) {
         char ta[32], tb[32];
-        sl_time_text(ta, sizeof ta, q[i].median_a);
-        sl_time_text(tb, sizeof tb, q[i].median_b);
+        median_text(&q[i], 0, ta, sizeof ta);
+        median_text(&q[i], 1, tb, sizeof tb);
         char bold[80], ci[64] = "", p[24] = "-";
         snprintf(bold, sizeof bold, "**%s**", q[i].verdict);
         if (SL_COMPARE_HAS_INTERVAL(&q[i])) {
@@ -130,10 +174,11 @@ int sl_compare_write(const char *dir, const sl_compare_pair *q, int n, const cha
 }
 
 void sl_compare_print(FILE *console, const sl_compare_pair *q, int n, const char *const *labels,
-                      int unmatched)
+                      const sl_compare_run *runs, int unmatched)
 {
-    fprintf(console, "B/A = median time of B (%s) / median time of A (%s): below 1, B is "
-            "faster\n\n", labels[1], labels[0]);
+    if (say_disturbed(console, runs, labels, 0))
+        fprintf(console, "\n");
+    fprintf(console, "A: %s; B: %s\n%s\n\n", labels[0], labels[1], ratio_words);
     fprintf(console, "%-44s %7s  %-17s %8s  %s\n", "configuration", "B/A", "95% interval",
             "p", "verdict");
     for (int i = 0; i < n; i++) {

@@ -15,8 +15,9 @@
 int sl_compare_write(const char *dir, const sl_compare_pair *q, int n, const char *const *labels,
                      const sl_compare_run *runs, int unmatched, int plots, int *plotted);
 
-/* The ratios, intervals and verdicts, a line per pair. */
+/* The ratios, intervals and verdicts, a line per pair, after a line for
+ * each run the bench found disturbed. */
 void sl_compare_print(FILE *console, const sl_compare_pair *q, int n, const char *const *labels,
-                      int unmatched);
+                      const sl_compare_run *runs, int unmatched);
 
 #endif

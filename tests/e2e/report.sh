@@ -152,18 +152,45 @@ case_report() {
     expect_not_in "$tmp/out" "\[ *[0-9.]+, *[0-9.]+\]" "1 against 6: no interval printed"
     expect_in "$tmp/c/compare/latest/summary.md" "16 with too few repetitions to judge" \
         "the summary counts them"
-    # samples.csv: repetition is column 9, seconds column 10.
-    for speed in fast:1 slow:10; do
-        cp -R "$run" "$tmp/${speed%:*}"
-        awk -F, -v k="${speed#*:}" 'BEGIN { OFS = "," } NR > 1 { $10 = k * 0.001 * (1 + 0.01 * $9) }
-                                    { print }' "$run/samples.csv" >"$tmp/${speed%:*}/samples.csv"
+    # samples.csv: variant is column 3, repetition column 9, seconds
+    # column 10. slow: every rung ten times as slow, scalar as fast (the
+    # code slower); host: everything ten times as slow (the host slower).
+    for speed in fast:1:1 slow:10:1 host:10:10; do
+        name=${speed%%:*}; k=${speed#*:}; k=${k%:*}; ks=${speed##*:}
+        cp -R "$run" "$tmp/$name"
+        awk -F, -v k="$k" -v ks="$ks" 'BEGIN { OFS = "," }
+            NR > 1 { $10 = ($3 == "scalar" ? ks : k) * 0.001 * (1 + 0.01 * $9) } { print }' \
+            "$run/samples.csv" >"$tmp/$name/samples.csv"
     done
     run="$tmp/fast"
-    expect_rc 0 "compare with a run ten times as slow" "$compare" "$run" "$tmp/slow" \
+    expect_rc 0 "compare with rungs ten times as slow" "$compare" "$run" "$tmp/slow" \
         --label-a fast --label-b slow --results "$tmp/c"
     n=$(grep -c ' 10.000 .*B slower' "$tmp/out")
-    [ "$n" -eq 16 ] && ok "ten times as slow: 16 of 16 B slower, ratio 10.000" ||
-        fail "ten times as slow: $n of 16 found"
+    [ "$n" -eq 15 ] && ok "rungs ten times as slow: 15 of 15 B slower, ratio 10.000" ||
+        fail "rungs ten times as slow: $n of 15 found"
+    expect_match "$tmp/out" "^${e2e_example} scalar x1 +1.000 .*no significant difference" \
+        "scalar as fast: no difference"
+    # A host ten times as slow: the scalar's time says so; every rung's
+    # share of scalar's time beside it does not move: not the code.
+    expect_rc 0 "compare with a host ten times as slow" "$compare" "$run" "$tmp/host" \
+        --label-a fast --label-b host --no-plots --results "$tmp/c"
+    n=$(grep -c 'B slower' "$tmp/out")
+    [ "$n" -eq 1 ] && ok "a slower host: only scalar's time is slower" ||
+        fail "a slower host: $n rows B slower: $(grep 'B slower' "$tmp/out")"
+    # A run whose repetitions the bench mostly left out is called
+    # disturbed before any verdict.
+    cp -R "$tmp/host" "$tmp/busy"
+    awk -F, 'BEGIN { OFS = "," } NR > 1 { $13 = "disturbed" } { print }' "$tmp/host/samples.csv" \
+        >"$tmp/busy/samples.csv"
+    expect_rc 0 "compare with a disturbed run" "$compare" "$run" "$tmp/busy" \
+        --label-a fast --label-b busy --no-plots --results "$tmp/c"
+    first=$(sed -n 1p "$tmp/out")
+    case $first in
+    "B (busy) was disturbed: the bench left out"*) ok "a disturbed run: said first" ;;
+    *) fail "a disturbed run: first line '$first'" ;;
+    esac
+    expect_rc 0 "compare with rungs ten times as slow (page)" "$compare" "$run" "$tmp/slow" \
+        --label-a fast --label-b slow --results "$tmp/c"
     cmp_run="$tmp/c/compare/$(readlink "$tmp/c/compare/latest")"
     for f in compare.csv summary.md index.html compare-runs.png; do
         [ -s "$cmp_run/$f" ] && ok "compare wrote $f" || fail "compare did not write $f"
