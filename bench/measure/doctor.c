@@ -121,13 +121,13 @@ static void tools(findings *all, const char *path, const sl_doctor_build *b)
     }
 }
 
-/* How noisy the host is now (noise.h), in two seconds: what a shared
+/* How noisy the host is now (noise.h), in a second: what a shared
  * host's bursts do to the numbers, which no process counter shows. */
 static void noise(findings *all)
 {
     sl_noise n;
     char found[512], means[320];
-    sl_noise_measure(&n, 2.0);
+    sl_noise_measure(&n, 1.0);
     if (n.calls == 0) {
         say(all, 0, "host noise", NULL, "not measured (no memory for the probe)");
         return;

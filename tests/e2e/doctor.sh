@@ -1,7 +1,8 @@
 #!/bin/sh
 # doctor.sh - end-to-end: make doctor (speedlab-doctor) names what the
 # machine hides, each finding planted: an affinity mask (taskset), a
-# cgroup CPU quota, SMT siblings and hybrid cores (a planted sysfs under
+# cgroup CPU quota (v2, and v1 where this process has a cpu hierarchy),
+# the host's noise, SMT siblings and hybrid cores (a planted sysfs under
 # SPEEDLAB_SYSFS_ROOT; the runner counts the quota's cores), a missing gnuplot (a PATH without it). Emulation
 # is planted in tests/e2e/arm.sh (the aarch64 build under qemu).
 # Sourced by tests/e2e/run.sh, which provides lib.sh's helpers.
@@ -11,6 +12,8 @@ case_doctor() {
     expect_rc 0 "make doctor" "$doctor"
     expect_match "$tmp/out" "^CPU +.*doubles per vector" "the CPU and its vectors"
     expect_match "$tmp/out" "^cores +[0-9]+ CPUs" "the cores"
+    expect_match "$tmp/out" "^host noise +up to [0-9]+% slower on one core, [0-9]+% on [0-9]+ at once" \
+        "the host's noise, measured"
     expect_match "$tmp/out" "^[0-9]+ finding\\(s\\) change what a number means" "the closing line"
     expect_rc 2 "an option it does not take" "$doctor" --bogus
     one_line "an option it does not take"
