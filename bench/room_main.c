@@ -32,7 +32,7 @@ static const char intro[] =
     "usage: speedlab-room [options]\n"
     "Serve a workshop's room: participants' runs arrive (HTTP, or a shared folder), the\n"
     "room's page shows each lesson step's states, the commonest mistakes, speedups per\n"
-    "CPU family and a leaderboard by % of each participant's own ceiling.\n";
+    "CPU family and a leaderboard by % of the solution's speed on each one's machine.\n";
 static const char outro[] =
     "Participants join with: export SPEEDLAB_ROOM=http://THIS_HOST:PORT/CODE\n"
     "Exit: 0 ok (Ctrl-C ends a session), 1 the store or pages failed, 2 bad input.\n";

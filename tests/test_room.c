@@ -26,7 +26,8 @@ static sl_room_post sample(const char *nick)
     snprintf(p.nickname, sizeof p.nickname, "%s", nick);
     snprintf(p.family, sizeof p.family, "x86-64 AVX2");
     sl_room_record a = { .lesson = 1, .threads = 0, .state = SL_ROOM_CAUGHT_UP,
-                         .speedup = 3.5, .ceiling_pct = 42.0, .seconds = 0.01,
+                         .speedup = 3.5, .ceiling_pct = 42.0, .solution_pct = 97.0,
+                         .solution_low = 93.0, .solution_high = 101.0, .seconds = 0.01,
                          .ran_at = 1.8e9 };
     snprintf(a.id, sizeof a.id, "r1"), snprintf(a.kernel, sizeof a.kernel, "k");
     snprintf(a.variant, sizeof a.variant, "simd");
@@ -34,6 +35,7 @@ static sl_room_post sample(const char *nick)
     sl_room_record b = a;
     snprintf(b.id, sizeof b.id, "r2"), snprintf(b.variant, sizeof b.variant, "threads");
     b.threads = 4, b.state = SL_ROOM_WRONG, b.speedup = 0, b.ceiling_pct = -1;
+    b.solution_pct = b.solution_low = b.solution_high = -1;
     snprintf(b.hint, sizeof b.hint, "race");
     p.records[0] = a, p.records[1] = b;
     return p;
@@ -65,6 +67,7 @@ static void json_both_ways(void)
     CHECK(strcmp(got.nickname, "ann") == 0 && got.cores == 4 && got.lanes == 8);
     CHECK(got.records[1].state == SL_ROOM_WRONG && strcmp(got.records[1].hint, "race") == 0);
     CHECK(got.records[0].speedup == 3.5 && got.records[0].ceiling_pct == 42.0);
+    CHECK(got.records[0].solution_pct == 97.0 && got.records[0].solution_high == 101.0);
     free(json);
 }
 
@@ -73,6 +76,12 @@ static void hostile_posts(void)
     CHECK_CONTAINS(parse_changed("{", "{{"), "malformed JSON");
     CHECK_CONTAINS(parse_changed("\"ceiling_pct\":42.0", "\"ceiling_pct\":130"),
                    "\"ceiling_pct\" is 130");
+    /* Ten times the solution's speed is no one's code; a share outside
+     * its own interval is no measurement. */
+    CHECK_CONTAINS(parse_changed("\"solution_pct\":97.0", "\"solution_pct\":5000"),
+                   "\"solution_pct\" is 5000");
+    CHECK_CONTAINS(parse_changed("\"solution_pct\":97.0", "\"solution_pct\":50"),
+                   "outside its own interval");
     CHECK_CONTAINS(parse_changed("\"seconds\":0.01", "\"seconds\":-1"), "\"seconds\" is -1");
     CHECK_CONTAINS(parse_changed("\"ran_at\":1800000000.0", "\"ran_at\":5"), "\"ran_at\" is 5");
     CHECK_CONTAINS(parse_changed("\"speedup\":0.0", "\"speedup\":9.0"),
@@ -117,11 +126,40 @@ static sl_room_row row(double t, const char *nick, const char *variant, int stat
     snprintf(r.family, sizeof r.family, "%s", speedup > 5 ? "x86-64 AVX-512" : "aarch64 NEON");
     r.r.ran_at = 1.8e9 + t;
     r.r.lesson = 1, r.r.state = state, r.r.speedup = speedup, r.r.ceiling_pct = pct;
+    /* Its share of the solution's speed, +-5% (the leaderboard's). */
+    r.r.solution_pct = pct, r.r.solution_low = pct < 0 ? pct : 0.95 * pct;
+    r.r.solution_high = pct < 0 ? pct : 1.05 * pct;
     snprintf(r.r.kernel, sizeof r.r.kernel, "k");
     snprintf(r.r.variant, sizeof r.r.variant, "%s", variant);
     snprintf(r.r.hint, sizeof r.r.hint, "%s", hint);
     snprintf(r.r.source_hash, sizeof r.r.source_hash, "%s", hash);
     return r;
+}
+
+/* Byte-identical files on a quiet and a loaded machine: their shares of
+ * the solution's speed overlap, so they share a rank band, whichever is
+ * higher; a slower one below stands alone. */
+static void identical_files_share_a_band(void)
+{
+    sl_room_row rows[] = {
+        row(0, "quiet", "simd", SL_ROOM_CAUGHT_UP, "", 7.9, 99, "same"),
+        row(1, "loaded", "simd", SL_ROOM_CAUGHT_UP, "", 3.1, 101, "same"),
+        row(2, "novec", "simd", SL_ROOM_SLOW, "", 1.1, 14, "other"),
+    };
+    rows[1].r.solution_low = 88.0, rows[1].r.solution_high = 115.0;  /* a busy machine's */
+    static sl_room_view v;
+    sl_room_view_make(rows, 3, NULL, 0, 10.0, &v);
+    CHECK_EQ_LL(v.nleaders, 3);
+    CHECK(strcmp(v.leaders[0].nickname, "loaded") == 0 && strcmp(v.leaders[2].nickname, "novec") == 0);
+    CHECK(v.leaders[0].rank_from == 1 && v.leaders[0].rank_to == 2);
+    CHECK(v.leaders[1].rank_from == 1 && v.leaders[1].rank_to == 2);
+    CHECK(v.leaders[2].rank_from == 3 && v.leaders[2].rank_to == 3);
+    size_t len;
+    char *md = sl_room_markdown(&v, 1, 3, &len);
+    CHECK_CONTAINS(md, "| 1-2 | loaded | 101% [88, 115] |");
+    CHECK_CONTAINS(md, "| 1-2 | quiet | 99% [94, 104] |");
+    CHECK_CONTAINS(md, "| 3 | novec | 14% [13, 15] |");
+    free(md);
 }
 
 static void the_view(void)
@@ -175,7 +213,7 @@ static void the_view(void)
           strcmp(v.leaders[2].nickname, "<b>x</b>") == 0 && strcmp(v.leaders[3].nickname, "cy") == 0);
     size_t len;
     char *md = sl_room_markdown(&v, 1, 3, &len);
-    CHECK_CONTAINS(md, "| 1 | dee | 95.0% |");
+    CHECK_CONTAINS(md, "| 1 | dee | 95% [90, 100] |");
     CHECK(strstr(md, "| 4 | cy") == NULL);               /* top 3 */
     CHECK_CONTAINS(md, "| cy | k threads | WRONG (race on a shared sum) | 11 min | 2 |");
     free(md);
@@ -292,6 +330,7 @@ int main(void)
     hostile_posts();
     rate_limit();
     the_view();
+    identical_files_share_a_band();
     the_store();
     return CHECK_DONE();
 }

@@ -13,16 +13,17 @@ static void read_row(sqlite3_stmt *st, void *item)
     sl_history_column_text(st, 0, r->kernel, sizeof r->kernel);
     sl_history_column_text(st, 1, r->variant, sizeof r->variant);
     r->threads = sqlite3_column_int(st, 2);
-    const double mine = sqlite3_column_double(st, 4), base = sqlite3_column_double(st, 5);
-    r->speedup = sqlite3_column_int(st, 3) && mine > 0 && base > 0 ? base / mine : 0.0;
+    /* The run's own figure (suite.h's sl_speedup_paired, which the
+     * verdict read too), never a ratio of medians taken apart. */
+    const double up = sqlite3_column_type(st, 4) == SQLITE_NULL ? 0.0
+                                                                : sqlite3_column_double(st, 4);
+    r->speedup = sqlite3_column_int(st, 3) && up > 0 ? up : 0.0;
 }
 
 sl_progress_row *sl_progress_load(const char *db_path, size_t *n, char *why, size_t whylen)
 {
     return sl_history_query(db_path,
-        "SELECT c.kernel, c.variant, c.threads, c.valid, c.median_s,"
-        " (SELECT s.median_s FROM configs s WHERE s.run = c.run AND s.tree = 'solutions'"
-        "  AND s.kernel = c.kernel AND s.variant = 'scalar' AND s.study = 'strong')"
+        "SELECT c.kernel, c.variant, c.threads, c.valid, c.speedup"
         " FROM configs c JOIN runs r ON c.run = r.id"
         " WHERE r.kind = 'lesson' AND c.tree = 'exercises' AND c.study = 'strong'"
         " ORDER BY c.kernel, (SELECT min(x.rowid) FROM configs x WHERE x.tree = 'exercises'"

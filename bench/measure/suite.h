@@ -292,6 +292,11 @@ int sl_suite_time(sl_suite *s, const sl_timing *t);
  * an imported row, or nothing timed. */
 int sl_speedup_paired(const sl_suite *s, const sl_config *c, sl_paired *out);
 
+/* The same ratio, base's time over c's, for any two configurations timed
+ * in one suite (c as a share of the solution's speed: base is the
+ * solution's row); 0 pairs for either not timed, imported, or the same. */
+int sl_ratio_paired(const sl_config *base, const sl_config *c, sl_paired *out);
+
 /* Seconds one repetition of every valid configuration takes (a cycle
  * of the timing's interleaved order, warm-ups left out), from
  * validation's calls: what the budget is divided by. */

@@ -28,9 +28,9 @@ typedef struct sl_compare_series {
 
 /* Two runs of the same code on one host differ by more than their
  * repetitions say: each run draws its own placement of pages and threads
- * and its own stretch of the host's speed (two quick pi runs ten minutes
- * apart on a 2-vCPU Zen 5 VM: the expert rung's share of scalar's time
- * 0.943 [0.910, 0.968] B/A, 6 repetitions each, p 0.002). So a difference
+ * and its own stretch of the host's speed (two quick runs of lesson 1's
+ * kernel ten minutes apart on a 2-vCPU Zen 5 VM: its expert rung's share
+ * of scalar's time 0.943 [0.910, 0.968] B/A, 6 repetitions each, p 0.002). So a difference
  * is claimed only beyond this margin, the bench's own +-5% target: below
  * it, an A/A comparison would flag a third of the rows. */
 #define SL_COMPARE_MARGIN 0.05

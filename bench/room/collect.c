@@ -114,6 +114,16 @@ static void one_record(const sl_suite *s, const sl_config *c, const sl_ceilings 
     double roof = m && c->valid && c->outcome.where == SL_RAN_HOST ? sl_config_ceiling(m, c) : 0.0;
     double pct = roof > 0.0 ? 100.0 * c->rate / roof : -1.0;
     r->ceiling_pct = pct > 100.0 ? -1.0 : pct;   /* a low probe: no claim */
+    /* The leaderboard's figure: against the solution timed beside it. */
+    const sl_config *sol = sl_counterpart(s, c);
+    sl_paired share;
+    r->solution_pct = r->solution_low = r->solution_high = -1.0;
+    if (r->state != SL_ROOM_WRONG && sl_ratio_paired(sol, c, &share) > 0 &&
+        100.0 * share.high <= SL_ROOM_MOST_SOLUTION_PCT) {
+        r->solution_pct = 100.0 * share.median;
+        r->solution_low = 100.0 * share.low;
+        r->solution_high = 100.0 * share.high;
+    }
     char path[2048];
     snprintf(path, sizeof path, "%s/%s.c", exercises, r->variant);
     if (!exercises[0] || sl_room_hash_file(path, r->source_hash, sizeof r->source_hash) != 0)

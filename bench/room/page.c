@@ -82,18 +82,25 @@ static void room_tables(FILE *f, const sl_room_view *v, int top)
         else
             fprintf(f, "no CPU rung right yet |\n");
     }
-    fprintf(f, "\n## Leaderboard: %% of each one's own ceiling (top %d)\n\n", top);
+    fprintf(f, "\n## Leaderboard: %% of the solution's speed, on each one's own machine "
+               "(top %d)\n\n", top);
     if (v->nleaders == 0)
-        fprintf(f, "No right answer with a measured ceiling yet.\n");
+        fprintf(f, "No right answer timed beside its solution yet.\n");
     else
-        fprintf(f, "| rank | participant | %% of own ceiling | step | CPU family |\n"
-                "|--:|---|--:|---|---|\n");
+        fprintf(f, "Each participant's best right step, timed side by side with the solution "
+                   "on their own machine, so that neither the machine nor how busy it was "
+                   "counts; a rank like 2-4 is shared by every run whose interval overlaps.\n\n"
+                   "| rank | participant | %% of the solution [interval] | step | CPU family |\n"
+                   "|--:|---|--:|---|---|\n");
     for (size_t i = 0; i < v->nleaders && (int)i < top; i++) {
         const sl_room_leader *l = &v->leaders[i];
-        fprintf(f, "| %zu | ", i + 1);
+        if (l->rank_from == l->rank_to)
+            fprintf(f, "| %d | ", l->rank_from);
+        else
+            fprintf(f, "| %d-%d | ", l->rank_from, l->rank_to);
         cell(f, l->nickname);
-        fprintf(f, " | %.1f%% | %s %s | %s |\n", l->ceiling_pct, v->steps[l->step].kernel,
-                v->steps[l->step].variant, l->family);
+        fprintf(f, " | %.0f%% [%.0f, %.0f] | %s %s | %s |\n", l->pct, l->low, l->high,
+                v->steps[l->step].kernel, v->steps[l->step].variant, l->family);
     }
 }
 

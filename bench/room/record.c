@@ -44,10 +44,12 @@ char *sl_room_post_json(const sl_room_post *p)
     for (size_t i = 0; records && i < p->count; i++) {
         const sl_room_record *r = &p->records[i];
         json_array_append_new(records, json_pack(
-            "{s:s, s:i, s:s, s:s, s:i, s:s, s:s, s:f, s:f, s:f, s:f, s:s}",
+            "{s:s, s:i, s:s, s:s, s:i, s:s, s:s, s:f, s:f, s:f, s:f, s:f, s:f, s:f, s:s}",
             "id", r->id, "lesson", r->lesson, "kernel", r->kernel, "variant", r->variant,
             "threads", r->threads, "state", sl_room_state_name(r->state), "hint", r->hint,
-            "speedup", r->speedup, "ceiling_pct", r->ceiling_pct, "seconds", r->seconds,
+            "speedup", r->speedup, "ceiling_pct", r->ceiling_pct,
+            "solution_pct", r->solution_pct, "solution_low", r->solution_low,
+            "solution_high", r->solution_high, "seconds", r->seconds,
             "ran_at", r->ran_at, "source_hash", r->source_hash));
     }
     json_t *post = json_pack("{s:s, s:s, s:i, s:i, s:o}", "nickname", p->nickname,
@@ -120,6 +122,12 @@ static int parse_record(json_t *o, sl_room_record *r, char *why, size_t whylen)
         number_field(o, "threads", 0, 4096, &threads, why, whylen) ||
         number_field(o, "speedup", 0, 1e5, &r->speedup, why, whylen) ||
         number_field(o, "ceiling_pct", -1, 100, &r->ceiling_pct, why, whylen) ||
+        number_field(o, "solution_pct", -1, SL_ROOM_MOST_SOLUTION_PCT, &r->solution_pct, why,
+                     whylen) ||
+        number_field(o, "solution_low", -1, SL_ROOM_MOST_SOLUTION_PCT, &r->solution_low, why,
+                     whylen) ||
+        number_field(o, "solution_high", -1, SL_ROOM_MOST_SOLUTION_PCT, &r->solution_high, why,
+                     whylen) ||
         number_field(o, "seconds", 0, 1e5, &r->seconds, why, whylen) ||
         number_field(o, "ran_at", 1e9, 1e10, &r->ran_at, why, whylen))
         return -1;
@@ -133,7 +141,12 @@ static int parse_record(json_t *o, sl_room_record *r, char *why, size_t whylen)
                         r->hint), -1;
     if (!wrong && r->hint[0])
         return snprintf(why, whylen, "a hint class on a record that is not WRONG"), -1;
-    if (wrong && (r->speedup != 0.0 || r->ceiling_pct > 0.0))
+    if (r->solution_pct >= 0.0 && !(r->solution_low <= r->solution_pct &&
+                                    r->solution_pct <= r->solution_high))
+        return snprintf(why, whylen, "a share of the solution's speed outside its own "
+                        "interval (%g not in [%g, %g])", r->solution_pct, r->solution_low,
+                        r->solution_high), -1;
+    if (wrong && (r->speedup != 0.0 || r->ceiling_pct > 0.0 || r->solution_pct > 0.0))
         return snprintf(why, whylen, "a speedup from a variant that did not validate "
                         "(%s %s)", r->kernel, r->variant), -1;
     if (!wrong && (r->speedup <= 0.0 || r->seconds <= 0.0))

@@ -35,6 +35,9 @@ int sl_room_state_parse(const char *name);
 #define SL_ROOM_NICK 33       /* a nickname's bytes, with its end */
 #define SL_ROOM_MAX_RECORDS 64
 #define SL_ROOM_MAX_BODY 65536 /* bytes of one post */
+/* A share of the solution's speed above this (ten times the solution's)
+ * is no participant's code but a wrong figure: refused. */
+#define SL_ROOM_MOST_SOLUTION_PCT 1000.0
 
 typedef struct sl_room_record {
     char id[40];              /* unique per record: a resend is not a second */
@@ -45,6 +48,12 @@ typedef struct sl_room_record {
     char hint[24];            /* a WRONG record's class (verdict.h's names), or "" */
     double speedup;           /* over the participant's own scalar; 0 when WRONG */
     double ceiling_pct;       /* of their own measured ceiling; -1: not measured */
+    /* Their variant's speed as a share of the solution's on their own
+     * machine, from repetitions taken side by side (suite.h's
+     * sl_ratio_paired), so that neither the machine nor its load of the
+     * moment counts: the leaderboard's figure. 100 is the solution's
+     * speed; -1: not measured (no solution row, no pairs). */
+    double solution_pct, solution_low, solution_high;
     double seconds;           /* the median time per call */
     double ran_at;            /* when the run ran, the participant's clock
                                  (seconds since 1970): a queued run keeps it */

@@ -13,7 +13,17 @@ static const char schema[] =
     " nickname TEXT NOT NULL, id TEXT NOT NULL, received REAL NOT NULL,"
     " family TEXT, lanes INTEGER, cores INTEGER, lesson INTEGER, kernel TEXT,"
     " variant TEXT, threads INTEGER, state TEXT, hint TEXT, speedup REAL,"
-    " ceiling_pct REAL, seconds REAL, ran_at REAL, source_hash TEXT, PRIMARY KEY (nickname, id));";
+    " ceiling_pct REAL, seconds REAL, ran_at REAL, source_hash TEXT,"
+    " solution_pct REAL, solution_low REAL, solution_high REAL,"
+    " PRIMARY KEY (nickname, id));";
+
+/* A store made before the share of the solution's speed: its columns,
+ * added at the end (an error for each that is there already: ignored). */
+static const char *const added[] = {
+    "ALTER TABLE records ADD COLUMN solution_pct REAL DEFAULT -1",
+    "ALTER TABLE records ADD COLUMN solution_low REAL DEFAULT -1",
+    "ALTER TABLE records ADD COLUMN solution_high REAL DEFAULT -1",
+};
 
 sl_room_db *sl_room_store_open(const char *path, char *why, size_t whylen)
 {
@@ -32,6 +42,8 @@ sl_room_db *sl_room_store_open(const char *path, char *why, size_t whylen)
         sqlite3_close(db);
         return NULL;
     }
+    for (size_t i = 0; i < sizeof added / sizeof added[0]; i++)
+        sqlite3_exec(db, added[i], NULL, NULL, NULL);
     return db;
 }
 
@@ -61,6 +73,9 @@ static int add_one(sqlite3_stmt *st, const sl_room_post *p, const sl_room_record
     sqlite3_bind_double(st, 15, r->seconds);
     sqlite3_bind_double(st, 16, r->ran_at);
     sqlite3_bind_text(st, 17, r->source_hash, -1, SQLITE_STATIC);
+    sqlite3_bind_double(st, 18, r->solution_pct);
+    sqlite3_bind_double(st, 19, r->solution_low);
+    sqlite3_bind_double(st, 20, r->solution_high);
     return sqlite3_step(st) == SQLITE_DONE ? 0 : -1;
 }
 
@@ -70,7 +85,7 @@ int sl_room_store_add(sl_room_db *db, const sl_room_post *p, double received, ch
     sqlite3_stmt *st = NULL;
     int rc = sqlite3_exec(db, "BEGIN IMMEDIATE", NULL, NULL, NULL) == SQLITE_OK &&
              sqlite3_prepare_v2(db, "INSERT OR IGNORE INTO records VALUES "
-                                "(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)", -1, &st, NULL) == SQLITE_OK
+                                "(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)", -1, &st, NULL) == SQLITE_OK
                  ? 0 : -1;
     for (size_t i = 0; rc == 0 && i < p->count; i++)
         rc = add_one(st, p, &p->records[i], received + 1e-6 * (double)i);
@@ -96,7 +111,7 @@ sl_room_row *sl_room_store_load(sl_room_db *db, size_t *n, char *why, size_t why
     *n = 0;
     if (rows == NULL || sqlite3_prepare_v2(db, "SELECT received, nickname, family, id, lesson,"
             " kernel, variant, threads, state, hint, speedup, ceiling_pct, seconds, ran_at,"
-            " source_hash"
+            " source_hash, solution_pct, solution_low, solution_high"
             " FROM records ORDER BY ran_at, received, rowid", -1, &st, NULL) != SQLITE_OK) {
         snprintf(why, whylen, "cannot read the room's store: %s", sqlite3_errmsg(db));
         free(rows);
@@ -129,6 +144,9 @@ sl_room_row *sl_room_store_load(sl_room_db *db, size_t *n, char *why, size_t why
         w->r.seconds = sqlite3_column_double(st, 12);
         w->r.ran_at = sqlite3_column_double(st, 13);
         text_col(st, 14, w->r.source_hash, sizeof w->r.source_hash);
+        w->r.solution_pct = sqlite3_column_double(st, 15);
+        w->r.solution_low = sqlite3_column_double(st, 16);
+        w->r.solution_high = sqlite3_column_double(st, 17);
     }
     sqlite3_finalize(st);
     if (rc != SQLITE_DONE) {

@@ -48,8 +48,21 @@ static int by_count(const void *a, const void *b)
 static int by_pct(const void *a, const void *b)
 {
     const sl_room_leader *x = a, *y = b;
-    return x->ceiling_pct < y->ceiling_pct ? 1 : x->ceiling_pct > y->ceiling_pct ? -1
-                                                                                 : strcmp(x->nickname, y->nickname);
+    return x->pct < y->pct ? 1 : x->pct > y->pct ? -1 : strcmp(x->nickname, y->nickname);
+}
+
+/* Each leader's band (leaders sorted best first): from the best rank to
+ * the worst whose interval overlaps its own. */
+static void rank_bands(sl_room_leader *l, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        l[i].rank_from = l[i].rank_to = (int)i + 1;
+        for (size_t j = 0; j < n; j++)
+            if (l[j].low <= l[i].high && l[i].low <= l[j].high) {
+                l[i].rank_from = (int)j + 1 < l[i].rank_from ? (int)j + 1 : l[i].rank_from;
+                l[i].rank_to = (int)j + 1 > l[i].rank_to ? (int)j + 1 : l[i].rank_to;
+            }
+    }
 }
 
 static int by_double(const void *a, const void *b)
@@ -148,7 +161,7 @@ void sl_room_view_make(const sl_room_row *rows, size_t n, const char *const *shi
             latest[(size_t)p * SL_ROOM_MAX_STEPS + (size_t)step[i]] = i;
     }
     for (int p = 0; p < v->people; p++) {
-        sl_room_leader best = { .ceiling_pct = -1.0, .step = -1 };
+        sl_room_leader best = { .pct = -1.0, .step = -1 };
         for (size_t s = 0; s < v->nsteps; s++) {
             size_t i = latest[(size_t)p * SL_ROOM_MAX_STEPS + s];
             if (i == (size_t)-1) {
@@ -165,18 +178,20 @@ void sl_room_view_make(const sl_room_row *rows, size_t n, const char *const *shi
                 snprintf(v->mistakes[v->nmistakes++].hint, 24, "%s", rows[i].r.hint);
             if (state[i] == SL_ROOM_WRONG && m < 8)
                 v->mistakes[m].count++;
-            if (state[i] > SL_ROOM_WRONG && rows[i].r.ceiling_pct > best.ceiling_pct) {
-                best.ceiling_pct = rows[i].r.ceiling_pct, best.step = (int)s;
+            if (state[i] > SL_ROOM_WRONG && rows[i].r.solution_pct > best.pct) {
+                best.pct = rows[i].r.solution_pct, best.step = (int)s;
+                best.low = rows[i].r.solution_low, best.high = rows[i].r.solution_high;
                 snprintf(best.family, sizeof best.family, "%s", rows[i].family);
             }
         }
         snprintf(best.nickname, sizeof best.nickname, "%s", names[p]);
-        if (best.ceiling_pct >= 0.0)
+        if (best.pct >= 0.0)
             v->leaders[v->nleaders++] = best;
     }
     families(rows, state, latest, v->people, (int)v->nsteps, v);
     qsort(v->mistakes, v->nmistakes, sizeof *v->mistakes, by_count);
     qsort(v->leaders, v->nleaders, sizeof *v->leaders, by_pct);
+    rank_bands(v->leaders, v->nleaders);
 done:
     free(names), free(state), free(step), free(latest);
 }

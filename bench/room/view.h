@@ -1,8 +1,9 @@
 /* view.h - what the instructor reads off the room, as rules over the
  * stored records (store.h), so that a unit test can hold them: per lesson
  * step, how many participants are at each state; who is stuck; the
- * commonest mistakes; speedups per CPU family; the leaderboard by % of
- * each participant's own ceiling. A participant's state on a step is
+ * commonest mistakes; speedups per CPU family; the leaderboard by each
+ * participant's speed as a share of the solution's on their own machine,
+ * in rank bands where their intervals overlap. A participant's state on a step is
  * their latest record's; a file as shipped (its hash among the shipped
  * files') is "not started" whatever it ran like.
  */
@@ -46,10 +47,15 @@ typedef struct sl_room_family {
     double median_best;                /* of each one's best right speedup */
 } sl_room_family;
 
+/* A participant's best right step by their speed as a share of the
+ * solution's on their own machine, measured side by side (record.h), and
+ * the band of ranks it shares with every leader whose interval overlaps
+ * its own: identical code on machines loaded differently shares a band. */
 typedef struct sl_room_leader {
     char nickname[SL_ROOM_NICK], family[48];
     int step;
-    double ceiling_pct;
+    double pct, low, high;             /* of the solution's speed */
+    int rank_from, rank_to;            /* 1-based; equal when alone */
 } sl_room_leader;
 
 typedef struct sl_room_view {

@@ -14,7 +14,7 @@
 
 static volatile sig_atomic_t caught;
 static struct timespec first;
-static const char *message = "\nstopping: finishing the configuration in progress, "
+static const char *message = "\nstopping: finishing the repetition in progress, "
                              "then writing what was measured (again to stop at once)\n";
 
 /* A second signal within this long of the first is the same request
