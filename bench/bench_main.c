@@ -210,8 +210,11 @@ static int time_valid(bench_run *b)
     double probe_from = sl_now();
     if (b->invalid < suite->count && !sl_interrupted())
         sl_measure_ceilings(&b->ceilings, b->cli.quick, b->roofs);
-    if (b->invalid < suite->count && !sl_interrupted())
+    if (b->invalid < suite->count && !sl_interrupted()) {
+        sl_timing calibration = { .min_time = b->set.min_time };
+        sl_suite_calibrate(suite, &calibration);
         say_noise(b, probe_from);
+    }
     double deadline = sl_bench_deadline(&b->set, b->start, sl_now() - probe_from);
     char more[128];
     sl_bench_describe_target(&b->set, more, sizeof more);

@@ -161,17 +161,22 @@ static double normal_quantile(double p)
  * (sample.h's sl_median_ci); the (n-k)-th of n normal values lies about
  * Phi^-1((n - k - 0.375) / (n + 0.25)) sds above their median (Blom's
  * approximation): 1.28 sd from 6 pairs, 0.27 from 100. */
-double sl_noise_precision(const sl_noise *n, int pairs, int all)
+double sl_noise_precision_sd(double sd, int pairs)
 {
     double rank[SL_MAX_REPS], low, high;
-    if (n->calls == 0 || pairs < 2)
+    if (pairs < 2)
         return 0.0;
     pairs = pairs > SL_MAX_REPS ? SL_MAX_REPS : pairs;
     for (int i = 0; i < pairs; i++)
         rank[i] = i;
     sl_median_ci(rank, pairs, &low, &high);
     double k = low;
-    return (all ? n->pair_all : n->pair) * normal_quantile((pairs - k - 0.375) / (pairs + 0.25));
+    return sd * normal_quantile((pairs - k - 0.375) / (pairs + 0.25));
+}
+
+double sl_noise_precision(const sl_noise *n, int pairs, int all)
+{
+    return n->calls == 0 ? 0.0 : sl_noise_precision_sd(all ? n->pair_all : n->pair, pairs);
 }
 
 void sl_noise_text(const sl_noise *n, char *out, size_t len)

@@ -42,6 +42,9 @@ void sl_noise_measure(sl_noise *n, double seconds);
  * log-ratio spreads as the probe's did. */
 double sl_noise_precision(const sl_noise *n, int pairs, int all);
 
+/* The same for pairs whose log-ratios spread by sd (sl_paired.spread). */
+double sl_noise_precision_sd(double sd, int pairs);
+
 /* "a fixed piece of work, timed 50 times over 3 s, ran up to 6% slower
  * than its median on one core and 80% on 2 cores at once; two calls
  * 0.5 s apart differ by about 2% on one core and 25% on 2" */

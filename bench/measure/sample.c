@@ -120,7 +120,11 @@ int sl_pair_ratios(const double *slow_s, const double *slow_start, const unsigne
     if (n == 0)
         return 0;
     out->n = n;
-    out->median = sl_median(ratio, n);
+    out->median = sl_median(ratio, n);   /* sorts ratio */
     out->level = sl_median_ci(ratio, n, &out->low, &out->high);
+    double dev[SL_MAX_REPS];
+    for (int k = 0; k < n; k++)
+        dev[k] = fabs(log(ratio[k] / out->median));
+    out->spread = 1.4826 * sl_median(dev, n);
     return n;
 }

@@ -56,6 +56,9 @@ typedef struct sl_paired {
     int n;                        /* pairs; 0: none (not comparable) */
     double median, low, high;     /* of the ratios, and its interval */
     double level;                 /* the interval's coverage */
+    double spread;                /* a robust sd of the pairs' log-ratios
+                                     (1.4826 x their median absolute
+                                     deviation: 0.02 is about 2%) */
     int cpu;                      /* 1: of the busiest thread's CPU time;
                                      0: of wall time */
 } sl_paired;

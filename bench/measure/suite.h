@@ -133,11 +133,18 @@ typedef struct sl_suite {
     double epoch;                     /* sl_now() when timing began */
     double target;                    /* the timing's precision target
                                          (sl_timing), 0: none */
+    int calibrated;                   /* sl_suite_calibrate has run */
     sl_noise noise;                   /* the host's, probed before timing
                                          (calls 0: not probed) */
     double noise_buys[2];             /* the speedup precision the time
                                          left buys at that noise, on one
                                          core and on all (0: not said) */
+    /* The noise the first pass's pairs met (timing.c): the median
+     * rung's spread of log-ratios and the noisiest's, and how many of
+     * the rungs the time left could bring to the target at their own
+     * spread (n_rungs 0: not said). */
+    double seen_spread, seen_worst;
+    int seen_rungs, seen_reachable;
     void *foreign;                    /* what imported rows point into
                                          (foreign.h), and how to free it */
     void (*free_foreign)(void *foreign);
@@ -296,6 +303,12 @@ int sl_speedup_paired(const sl_suite *s, const sl_config *c, sl_paired *out);
  * in one suite (c as a share of the solution's speed: base is the
  * solution's row); 0 pairs for either not timed, imported, or the same. */
 int sl_ratio_paired(const sl_config *base, const sl_config *c, sl_paired *out);
+
+/* Before timing: each valid host configuration's call timed warm (a
+ * first call, then calls for a tenth of t->min_time; validation's call
+ * also made its arrays), for the fixed count of calls each repetition
+ * makes. sl_suite_time does it when the caller has not. */
+void sl_suite_calibrate(sl_suite *s, const sl_timing *t);
 
 /* Seconds one repetition of every valid configuration takes (a cycle
  * of the timing's interleaved order, warm-ups left out), from

@@ -25,6 +25,7 @@
 #include "gbench.h"
 #include "interrupt.h"
 #include "memory.h"
+#include "noise.h"
 #include "quiet.h"
 #include "sample.h"
 
@@ -55,6 +56,8 @@ typedef struct body_ctx {
 
 /* Rounds after the first pass: repetitions double from 6 to 96. */
 #define SL_MAX_ROUNDS 6
+/* Headline rungs whose spread say_seen_noise weighs, at most. */
+#define SL_MAX_SEEN 256
 
 /* "1m05s" for the progress line. */
 static void format_duration(double seconds, char *out, size_t len)
@@ -704,11 +707,12 @@ static int64_t calls_per_rep(const sl_config *c, const sl_timing *opt)
  * repetitions' time, run() alone is taken to be as long. */
 #define CALIBRATE_BELOW 10.0
 
-/* Before the first pass: a call's time, warm, for the calls' count.
- * A first call warms up (and is the measure when it is longer than a
- * repetition), then calls for a tenth of a repetition. */
-static void calibrate(sl_suite *s, const sl_timing *opt)
+/* Before the first pass (suite.h): a call's time, warm, for the calls'
+ * count. A first call warms up (and is the measure when it is longer
+ * than a repetition), then calls for a tenth of a repetition. */
+void sl_suite_calibrate(sl_suite *s, const sl_timing *opt)
 {
+    s->calibrated = 1;
     for (size_t i = 0; i < s->count && !sl_interrupted(); i++) {
         sl_config *c = &s->configs[i];
         const sl_problem_def *def = c->kernel->problem;
@@ -918,6 +922,46 @@ static void round_line(const sl_timing *opt, int chosen, int replaced, double se
     fflush(opt->progress);
 }
 
+static int by_value(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+/* After the first pass: how noisy its pairs were (the host's noise as the
+ * rungs met it, which a few seconds' probe before timing can miss), and
+ * how many rungs the time left can bring to the target at their own
+ * spread (noise.h's sl_noise_precision_sd). Said on the console. */
+static void say_seen_noise(sl_suite *s, const sl_timing *opt)
+{
+    double spread[SL_MAX_SEEN], cycle = sl_suite_cycle_seconds(s, opt);
+    int n = 0, reachable = 0;
+    int more = opt->deadline > 0.0 && cycle > 0.0 ? (int)((opt->deadline - sl_now()) / cycle) : 0;
+    for (size_t i = 0; i < s->count && n < SL_MAX_SEEN; i++) {
+        const sl_config *c = &s->configs[i];
+        if (c->up.n < 3 || (opt->shown_first && !opt->shown_first(s, c)))
+            continue;
+        spread[n++] = c->up.spread;
+        int pairs = c->up.n + (more > 0 ? more : 0);
+        reachable += sl_noise_precision_sd(c->up.spread, pairs) <= opt->target;
+    }
+    if (n == 0)
+        return;
+    qsort(spread, (size_t)n, sizeof *spread, by_value);
+    s->seen_spread = spread[n / 2];
+    s->seen_worst = spread[n - 1];
+    s->seen_rungs = n;
+    s->seen_reachable = reachable;
+    if (opt->progress == NULL)
+        return;
+    fprintf(opt->progress, "  the first pass's pairs spread by about \u00b1%.1f%% (the middle "
+            "headline rung; the noisiest \u00b1%.0f%%): at that noise the time left can bring "
+            "%d of %d headline speedups to \u00b1%.0f%%%s\n", 100.0 * s->seen_spread,
+            100.0 * s->seen_worst, reachable, n, 100.0 * opt->target,
+            reachable < n ? "; this host allows no better for the rest" : "");
+    fflush(opt->progress);
+}
+
 /* When timing took far longer than the first pass's estimate, say why:
  * a busy machine slows every call, and its disturbed configurations are
  * measured again; a precision target asks for more repetitions. */
@@ -1021,7 +1065,8 @@ int sl_suite_time(sl_suite *s, const sl_timing *opt)
         bodies[i].reps = s->configs[i].valid ? opt->reps : 0;
         s->configs[i].short_of = SL_AT_TARGET;
     }
-    calibrate(s, opt);
+    if (!s->calibrated)
+        sl_suite_calibrate(s, opt);
     double first = pass_seconds(s, opt, bodies);
     sl_quiet_mark began;
     sl_quiet_mark_now(&began);
@@ -1038,6 +1083,8 @@ int sl_suite_time(sl_suite *s, const sl_timing *opt)
         goto out;
     }
     judge(s, opt->reps);
+    if (opt->target > 0.0)
+        say_seen_noise(s, opt);
     if (opt->after_pass)
         opt->after_pass(0, opt->ctx);
     int replaced, chosen;

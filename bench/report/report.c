@@ -50,6 +50,12 @@ static void write_title(FILE *f, const sl_run_report *r)
                     100.0 * r->suite->noise_buys[1], n->cores);
         fprintf(f, ".\n");
     }
+    if (r->suite->seen_rungs > 0)
+        fprintf(f, "\nHost noise, as the first pass's pairs met it: \u00b1%.1f%% for the middle "
+                   "headline rung, \u00b1%.0f%% for the noisiest; at that noise the time left "
+                   "could bring %d of %d headline speedups to the \u00b1%.0f%% target.\n",
+                100.0 * r->suite->seen_spread, 100.0 * r->suite->seen_worst,
+                r->suite->seen_reachable, r->suite->seen_rungs, 100.0 * r->suite->target);
 }
 
 static void write_warnings(FILE *f, const sl_run_report *r)
