@@ -185,7 +185,7 @@ void sl_noise_text(const sl_noise *n, char *out, size_t len)
         snprintf(out, len, "not measured (no memory for the probe)");
         return;
     }
-    snprintf(out, len, "a fixed piece of work, timed %d times over %.0f s, ran up to %.0f%% "
+    snprintf(out, len, "a fixed piece of work, timed %d times over %.2g s, ran up to %.0f%% "
              "slower than its median on one core and %.0f%% on %d cores at once; two calls "
              "%.1f s apart differ by about %.1f%% on one core and %.1f%% on %d",
              n->calls, n->seconds, 100.0 * n->slowest, 100.0 * n->slowest_all, n->cores,
