@@ -51,7 +51,8 @@ typedef struct sl_config {
                                      (isolate.h's sl_isolated: hung or
                                      crashed; error says more): never run
                                      in this process */
-    int started;                  /* timing began (a signal lets it finish) */
+    int started;                  /* timed in this pass already (its first
+                                     call warmed up) */
     int foreign;                  /* measured by another program and read
                                      from its results.csv (foreign.h): its
                                      statistics only, no per-repetition
