@@ -113,8 +113,11 @@ void sl_verdict_words(const sl_suite *s, const sl_config *c, char *out, size_t l
         /* The baseline is what the others are measured against. */
         snprintf(out, len, "ok; busy, the baseline");
     else if (c->contaminated && !busy_words(s, c, sol, out, len))
-        /* Another process shared the CPU and even the pairs disagree. */
-        snprintf(out, len, "right; machine busy, no speed verdict");
+        /* Another process shared the CPU and even the pairs disagree:
+         * threads, judged in wall time, most of all (they need cores at
+         * the same time, which a busy machine does not give them). */
+        snprintf(out, len, c->threads_used > 1 ? "right; busy: threads need free cores, "
+                 "no speed verdict" : "right; machine busy, no speed verdict");
     else if (c->contaminated)
         ; /* busy_words wrote it */
     else if (!baseline && c->speedup < SL_NOT_FASTER_YET && strcmp(c->tree, "solutions") == 0)
