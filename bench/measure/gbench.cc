@@ -170,8 +170,6 @@ static benchmark::internal::Benchmark *bench(gb_bench *b)
 
 void gb_use_real_time(gb_bench *b) { bench(b)->UseRealTime(); }
 void gb_repetitions(gb_bench *b, int n) { bench(b)->Repetitions(n); }
-void gb_min_time(gb_bench *b, double s) { bench(b)->MinTime(s); }
-void gb_min_warmup_time(gb_bench *b, double s) { bench(b)->MinWarmUpTime(s); }
 void gb_fixed_iterations(gb_bench *b, int64_t n)
 {
     bench(b)->Iterations(static_cast<benchmark::IterationCount>(n));

@@ -21,15 +21,17 @@ typedef struct gb_bench gb_bench;   /* a registered benchmark */
 /* The body of a benchmark: loop while gb_keep_running(state). */
 typedef void gb_body(gb_state *state, void *ctx);
 
-/* Register a benchmark; the name must be unique. NULL on failure. */
+/* Register a benchmark; NULL on failure. A name may be registered more
+ * than once (the bench registers each repetition as a benchmark of its
+ * own): they run in the order registered. */
 gb_bench *gb_register(const char *name, gb_body *body, void *ctx);
 void gb_use_real_time(gb_bench *b);               /* wall time: threads, GPU */
 void gb_repetitions(gb_bench *b, int n);
-void gb_min_time(gb_bench *b, double seconds);    /* per repetition */
-void gb_min_warmup_time(gb_bench *b, double seconds);
-/* MPI ranks (bench/hybrid/): every rank must run the same number of calls,
- * so no rank may pick its own; and the time of a call is the slowest
- * rank's, which the body reports with gb_set_iteration_time. */
+/* A fixed count of calls: the bench's repetitions (timing.c sizes each
+ * from a calibrated or the fastest call) and MPI ranks (bench/hybrid/:
+ * every rank must run the same number of calls, so no rank may pick its
+ * own; and the time of a call is the slowest rank's, which the body
+ * reports with gb_set_iteration_time). */
 void gb_fixed_iterations(gb_bench *b, int64_t n);
 void gb_use_manual_time(gb_bench *b);
 

@@ -50,12 +50,6 @@ static long calls_for(double seconds, long first)
     return n < 1.0 ? 1 : n > 1e10 ? 10000000000L : (long)n;
 }
 
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
 /* slowest / median - 1 of t[0 .. n) (sorts a copy). */
 static double slowest_over_median(const double *t, int n)
 {
@@ -66,15 +60,13 @@ static double slowest_over_median(const double *t, int n)
     }
     for (int i = 0; i < n; i++)
         v[i] = t[i];
-    qsort(v, (size_t)n, sizeof *v, cmp_double);
-    double median = n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
+    double median = sl_median(v, n);   /* sorted: v[n - 1] is the slowest */
     double out = median > 0.0 ? v[n - 1] / median - 1.0 : 0.0;
     free(v);
     return out;
 }
 
-/* A robust sd of log(t[k] / t[k + gap]): 1.4826 x the median absolute
- * deviation, which a rare burst does not inflate as it would the sd. */
+/* A robust sd (sample.h) of log(t[k] / t[k + gap]). */
 static double pair_spread(const double *t, int n, int gap)
 {
     int m = n - gap;
@@ -85,14 +77,9 @@ static double pair_spread(const double *t, int n, int gap)
         return 0.0;
     for (int k = 0; k < m; k++)
         d[k] = log(t[k] / t[k + gap]);
-    qsort(d, (size_t)m, sizeof *d, cmp_double);
-    double mid = m % 2 ? d[m / 2] : 0.5 * (d[m / 2 - 1] + d[m / 2]);
-    for (int k = 0; k < m; k++)
-        d[k] = fabs(d[k] - mid);
-    qsort(d, (size_t)m, sizeof *d, cmp_double);
-    double mad = m % 2 ? d[m / 2] : 0.5 * (d[m / 2 - 1] + d[m / 2]);
+    double spread = sl_robust_sd(d, m, sl_median(d, m));
     free(d);
-    return 1.4826 * mad;
+    return spread;
 }
 
 void sl_noise_measure(sl_noise *n, double seconds)

@@ -23,10 +23,22 @@ static int cmp_double(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-double sl_median(double *v, int n)
+void sl_sort(double *v, int n)
 {
     qsort(v, (size_t)n, sizeof *v, cmp_double);
+}
+
+double sl_median(double *v, int n)
+{
+    sl_sort(v, n);
     return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
+}
+
+double sl_robust_sd(double *v, int n, double center)
+{
+    for (int k = 0; k < n; k++)
+        v[k] = fabs(v[k] - center);
+    return 1.4826 * sl_median(v, n);
 }
 
 /* The median lies below the (k+1)-th smallest of n times with probability
@@ -98,6 +110,15 @@ void sl_sample_summarise(sl_sample *s)
     s->ci_level = sl_median_ci(sorted, n, &s->ci_low, &s->ci_high);
 }
 
+int sl_nearest_start(const double *start, const unsigned char *skip, int n, double at)
+{
+    int best = -1;
+    for (int j = 0; j < n && j < SL_MAX_REPS; j++)
+        if (!(skip && skip[j]) && (best < 0 || fabs(start[j] - at) < fabs(start[best] - at)))
+            best = j;
+    return best;
+}
+
 int sl_pair_ratios(const double *slow_s, const double *slow_start, const unsigned char *slow_skip,
                    int nslow, const double *fast_s, const double *fast_start,
                    const unsigned char *fast_skip, int nfast, sl_paired *out)
@@ -105,15 +126,13 @@ int sl_pair_ratios(const double *slow_s, const double *slow_start, const unsigne
     double ratio[SL_MAX_REPS];
     int n = 0;
     memset(out, 0, sizeof *out);
+    unsigned char skip[SL_MAX_REPS];
+    for (int j = 0; j < nslow && j < SL_MAX_REPS; j++)
+        skip[j] = (slow_skip && slow_skip[j]) || !(slow_s[j] > 0.0);
     for (int i = 0; i < nfast && i < SL_MAX_REPS; i++) {
-        int best = -1;
         if ((fast_skip && fast_skip[i]) || !(fast_s[i] > 0.0))
             continue;
-        for (int j = 0; j < nslow && j < SL_MAX_REPS; j++)
-            if (!(slow_skip && slow_skip[j]) && slow_s[j] > 0.0 &&
-                (best < 0 || fabs(slow_start[j] - fast_start[i]) <
-                             fabs(slow_start[best] - fast_start[i])))
-                best = j;
+        int best = sl_nearest_start(slow_start, skip, nslow, fast_start[i]);
         if (best >= 0)
             ratio[n++] = slow_s[best] / fast_s[i];
     }
@@ -124,7 +143,7 @@ int sl_pair_ratios(const double *slow_s, const double *slow_start, const unsigne
     out->level = sl_median_ci(ratio, n, &out->low, &out->high);
     double dev[SL_MAX_REPS];
     for (int k = 0; k < n; k++)
-        dev[k] = fabs(log(ratio[k] / out->median));
-    out->spread = 1.4826 * sl_median(dev, n);
+        dev[k] = log(ratio[k] / out->median);
+    out->spread = sl_robust_sd(dev, n, 0.0);
     return n;
 }

@@ -26,8 +26,16 @@ void sl_sample_add(sl_sample *s, double v);
 /* Median, interval, extremes and spread of s->v[0 .. n) (n >= 1). */
 void sl_sample_summarise(sl_sample *s);
 
+/* Sort v[0 .. n) ascending. */
+void sl_sort(double *v, int n);
+
 /* The median of v[0 .. n) (n >= 1); sorts v. */
 double sl_median(double *v, int n);
+
+/* A robust sd of v[0 .. n) about center: 1.4826 x the median absolute
+ * deviation, which a rare burst does not inflate as it would the sd.
+ * Overwrites v with the deviations. */
+double sl_robust_sd(double *v, int n, double center);
 
 /* A confidence interval for the median of sorted[0 .. n) from order
  * statistics alone (no assumption about the distribution of times): the
@@ -62,6 +70,10 @@ typedef struct sl_paired {
     int cpu;                      /* 1: of the busiest thread's CPU time;
                                      0: of wall time */
 } sl_paired;
+
+/* The repetition of start[0 .. n) that began nearest to `at`, leaving out
+ * those whose skip[] is nonzero (skip may be NULL); -1 when none is left. */
+int sl_nearest_start(const double *start, const unsigned char *skip, int n, double at);
 
 /* The ratio slow/fast of repetitions paired by start time: each of
  * fast's repetitions with the one of slow's that began nearest to it

@@ -106,6 +106,9 @@ typedef struct sl_config {
  * processes used a core's share (quiet.h), the bench itself hardly ran,
  * or it fell in a stretch when every configuration ran slower. */
 enum { SL_LEFT_DISTURBED = 1, SL_LEFT_STALLED = 2, SL_LEFT_SLOW = 4 };
+/* The reasons that keep a repetition out of its pairs too (a slow stretch
+ * of the whole host slowed both sides of a pair: no reason). */
+#define SL_LEFT_UNPAIRED (SL_LEFT_DISTURBED | SL_LEFT_STALLED)
 
 /* Why a configuration's interval is wider than the target: it was not
  * asked (no target), its repetitions were spent and it stayed too noisy,

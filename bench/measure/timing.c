@@ -398,7 +398,7 @@ static void per_call(const sl_config *c, int cpu, int all, double *out, unsigned
 {
     for (int r = 0; r < c->timed && r < SL_MAX_REPS; r++) {
         out[r] = cpu ? c->busiest[r] / (double)c->iterations[r] : c->seconds[r];
-        skip[r] = !all && (c->left_out[r] & (SL_LEFT_DISTURBED | SL_LEFT_STALLED)) != 0;
+        skip[r] = !all && (c->left_out[r] & SL_LEFT_UNPAIRED) != 0;
     }
 }
 
@@ -842,7 +842,7 @@ static int more_reps(const sl_suite *s, const sl_config *c, const sl_timing *opt
      * another process disturbed, or the bench's own stops, are replaced. */
     int clean = 0, more = 0, paired = pair_base(s, c) != NULL;
     for (int r = 0; r < c->timed; r++)
-        clean += paired ? (c->left_out[r] & (SL_LEFT_DISTURBED | SL_LEFT_STALLED)) == 0
+        clean += paired ? (c->left_out[r] & SL_LEFT_UNPAIRED) == 0
                         : c->left_out[r] == 0;
     *replace = 0;
     if (!c->valid || c->timed == 0 || c->foreign)
@@ -922,12 +922,6 @@ static void round_line(const sl_timing *opt, int chosen, int replaced, double se
     fflush(opt->progress);
 }
 
-static int by_value(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
 /* After the first pass: how noisy its pairs were (the host's noise as the
  * rungs met it, which a few seconds' probe before timing can miss), and
  * how many rungs the time left can bring to the target at their own
@@ -947,7 +941,7 @@ static void say_seen_noise(sl_suite *s, const sl_timing *opt)
     }
     if (n == 0)
         return;
-    qsort(spread, (size_t)n, sizeof *spread, by_value);
+    sl_sort(spread, n);
     s->seen_spread = spread[n / 2];
     s->seen_worst = spread[n - 1];
     s->seen_rungs = n;

@@ -8,7 +8,6 @@
 #include <limits.h>
 #include <stdint.h>
 #include <stdio.h>
-#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -158,13 +157,13 @@ static void pair_with_scalar(sl_compare_run *r)
         /* Without a clean repetition on a side, all of that side's. */
         int worst_s = any_below(s, 2) ? 2 : 3, worst_b = any_below(base, 2) ? 2 : 3;
         double shares[SL_MAX_REPS];
+        unsigned char skip[SL_MAX_REPS];
         int n = 0;
+        for (int j = 0; j < base->n; j++)
+            skip[j] = base->left[j] >= worst_b;
         for (int k = 0; k < s->n; k++) {
-            int best = -1;
-            for (int j = 0; j < base->n && s->left[k] < worst_s; j++)
-                if (base->left[j] < worst_b && (best < 0 || fabs(base->start[j] - s->start[k]) <
-                                                            fabs(base->start[best] - s->start[k])))
-                    best = j;
+            int best = s->left[k] < worst_s
+                       ? sl_nearest_start(base->start, skip, base->n, s->start[k]) : -1;
             if (best >= 0)
                 shares[n++] = s->seconds[k] / base->seconds[best];
         }
