@@ -258,6 +258,10 @@ typedef struct sl_problem_def {
      * contrast (triad_cache after triad: "make triad" runs both), names
      * that one here. NULL: none. */
     const char *companion_of;
+    /* An exhibit's point, which the runner judges from pairs: the variant
+     * it shows slow and the one that cures it (false sharing: adjacent,
+     * padded). NULL: none, its point is an answer, not a speed. */
+    const char *contrast_slow, *contrast_fast;
     /* Kernels whose data outlives a call (triad): make it for variant v at
      * p into out->data, outside the clock, through the variant's setup;
      * returns 0, or -1 without memory. collect brings the results home

@@ -27,6 +27,7 @@ typedef struct exhibit {
     int64_t size;                   /* default and quick; 0: the kernel's */
     int64_t max_size;               /* 0: the kernel's */
     int statistics_only;            /* draws other points: check_statistics */
+    const char *slow, *fast;        /* its point, a speed (kernel.h: contrast) */
     const sl_variant *variants;
     size_t count;
 } exhibit;
@@ -80,22 +81,26 @@ static const exhibit table[] = {
     /* pi's sum without reduction, and the slow cures: sized so that
      * critical and atomic (every step through one lock or cache line)
      * finish in a second or two on 2 threads. */
-    { "data-race", 1, &pi_problem, 10000000, 0, 0, VARIANTS(data_race_variants) },
-    { "false-sharing", 1, &pi_problem, 100000000, 0, 0, VARIANTS(false_sharing_variants) },
+    { "data-race", 1, &pi_problem, 10000000, 0, 0, NULL, NULL, VARIANTS(data_race_variants) },
+    { "false-sharing", 1, &pi_problem, 100000000, 0, 0, "adjacent", "padded",
+      VARIANTS(false_sharing_variants) },
     /* Mandelbrot, checked pixel by pixel against the reference. */
-    { "fma", 2, &mandelbrot_problem, 1024, 0, 0, VARIANTS(fma_variants) },
+    { "fma", 2, &mandelbrot_problem, 1024, 0, 0, NULL, NULL, VARIANTS(fma_variants) },
     /* The exhibit's generators draw other points than the reference's:
      * checked for a plausible estimate only. rand() takes ~10 ns a draw,
      * and far more under contention. */
-    { "shared-rng", 4, &montecarlo_problem, 10000000, 0, 1, VARIANTS(shared_rng_variants) },
+    { "shared-rng", 4, &montecarlo_problem, 10000000, 0, 1, NULL, NULL,
+      VARIANTS(shared_rng_variants) },
     /* pi's terms computed in a target region, mapped back or not: 10^7
      * terms are 80 MB, small for a GPU, quick on the host fallback. */
-    { "missing-map", 5, &pi_problem, 10000000, 100000000, 0, VARIANTS(missing_map_variants) },
+    { "missing-map", 5, &pi_problem, 10000000, 100000000, 0, NULL, NULL,
+      VARIANTS(missing_map_variants) },
     /* The triad from memory on every core, its arrays first touched by
      * the threads that stream them, or all by one thread (every page then
      * lives in that thread's memory node): the same kernel either way,
      * only the set-up differs. */
-    { "first-touch", 7, &triad_problem, 0, 0, 0, VARIANTS(first_touch_variants) },
+    { "first-touch", 7, &triad_problem, 0, 0, 0, "serial_touch", "parallel_touch",
+      VARIANTS(first_touch_variants) },
 };
 
 enum { NEXHIBITS = sizeof table / sizeof table[0] };
@@ -113,6 +118,8 @@ const sl_kernel *const *sl_exhibits(void)
         problems[i].name = e->name;
         problems[i].lesson = e->lesson;
         problems[i].companion_of = NULL;
+        problems[i].contrast_slow = e->slow;
+        problems[i].contrast_fast = e->fast;
         if (e->size)
             problems[i].default_size = problems[i].quick_size = e->size;
         if (e->max_size)

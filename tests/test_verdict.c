@@ -5,7 +5,8 @@
  * Quiet rows: judged by their medians. Busy rows: by the pairs' CPU time
  * on one thread, so a load that halves every wall time leaves the verdict
  * where it was; threads by their pairs' wall time, which CPU time would
- * exceed (threads that take turns on too few cores);
+ * exceed (threads that take turns on too few cores), and more threads
+ * than cores on a busy machine get none (their share was taken);
  * a variant that only one of its threads works in is as slow as scalar;
  * planted noise wide enough that nothing can be said gives "no speed
  * verdict", and only that does (the room still classes such a row, by its
@@ -171,6 +172,22 @@ static void check_busy(void)
     CHECK(sl_speedup_paired(&s, &three, &p3) == 6 && !p3.cpu);
     CHECK(fabs(p3.median - 2.0 / 1.1) < 1e-9);
     CHECK(sl_verdict_paired(&s, &c[2]));
+    /* Two threads on one core (taskset, a quota) beside a loop: they took
+     * two thirds of it, scalar half, and the wall says 1.3x of one core,
+     * a share taken from another program and no speedup: no verdict. */
+    c[3].oversubscribed = 1;
+    for (int r = 0; r < 6; r++)
+        c[3].seconds[r] = 2.0 / 1.33;
+    words(&s, 3, w);
+    CHECK(strcmp(w, "right; busy: threads need free cores, no speed verdict") == 0);
+    CHECK(!sl_verdict_paired(&s, &c[3]));
+    /* ... and so while only the baseline was held back (a quota). */
+    c[3].contaminated = 0;
+    words(&s, 3, w);
+    CHECK(strcmp(w, "right; busy: threads need free cores, no speed verdict") == 0);
+    c[3].contaminated = 1, c[3].oversubscribed = 0;
+    for (int r = 0; r < 6; r++)
+        c[3].seconds[r] = 1.25;
     /* Planted noise: 1.0x to 2.5x, too wide to say anything. */
     words(&s, 5, w);
     CHECK(strcmp(w, "right; machine busy, no speed verdict") == 0);

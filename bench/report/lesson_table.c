@@ -60,6 +60,53 @@ static void print_sampling_note(FILE *f, const sl_suite *s)
                 "depend on the thread count or on timing (run it again and compare)\n");
 }
 
+/* The configuration of variant `name` with c's threads, in c's tree. */
+static const sl_config *twin(const sl_suite *s, const sl_config *c, const char *name)
+{
+    for (size_t i = 0; i < s->count; i++) {
+        const sl_config *o = &s->configs[i];
+        if (strcmp(o->variant->name, name) == 0 && strcmp(o->tree, c->tree) == 0 &&
+            o->problem.threads == c->problem.threads)
+            return o;
+    }
+    return NULL;
+}
+
+/* An exhibit whose point is a speed (false sharing: padded against
+ * adjacent) says it from pairs, or that this machine cannot show it:
+ * threads that fight over a cache line, or do not, differ only while
+ * both run at once, on cores of their own, so a busy or oversubscribed
+ * run, and pairs that disagree, leave the effect unjudged. */
+static void print_contrast(FILE *f, const sl_suite *s)
+{
+    const sl_problem_def *k = s->configs[0].kernel->problem;
+    if (k->contrast_slow == NULL)
+        return;
+    for (size_t i = 0; i < s->count; i++) {
+        const sl_config *slow = &s->configs[i], *fast;
+        if (strcmp(slow->variant->name, k->contrast_slow) != 0 ||
+            (fast = twin(s, slow, k->contrast_fast)) == NULL || !slow->valid || !fast->valid ||
+            !slow->timed || !fast->timed)
+            continue;
+        sl_paired up;
+        const char *why = slow->contaminated || fast->contaminated
+                              ? "other processes were running, and the threads need cores "
+                                "of their own at the same time"
+                          : slow->oversubscribed || fast->oversubscribed
+                              ? "there are more threads than cores"
+                          : sl_ratio_paired(slow, fast, &up) == 0 || sl_paired_too_wide(&up)
+                              ? "its repetitions disagree too much (add --reps 5)"
+                              : NULL;
+        if (why)
+            fprintf(f, "\n%s against %s, the point of %s: cannot judge here: %s.\n",
+                    k->contrast_fast, k->contrast_slow, k->name, why);
+        else
+            fprintf(f, "\n%s against %s, the point of %s: %.2fx as fast [%.2f, %.2f], "
+                    "from %d pairs of repetitions timed side by side.\n", k->contrast_fast,
+                    k->contrast_slow, k->name, up.median, up.low, up.high, up.n);
+    }
+}
+
 void sl_lesson_table(FILE *f, const sl_suite *suite)
 {
     fprintf(f, "%-10s %-22s %7s %11s %8s %18s %9s  %-30s %s\n", "tree", "variant", "threads",
@@ -72,6 +119,7 @@ void sl_lesson_table(FILE *f, const sl_suite *suite)
                 print_row(f, suite, &suite->configs[i]);
     if (k->problem->std_error)
         print_sampling_note(f, suite);
+    print_contrast(f, suite);
 }
 
 /* The notes under the table: what a row's marks mean, and why a number
@@ -138,8 +186,8 @@ void sl_lesson_notes(FILE *f, const sl_suite *suite)
                 "stopped) while %d variant(s) were timed, so those times are slower than "
                 "this machine can be. \"busy: 3.1x [2.7, 3.5]\" is judged instead from "
                 "repetitions taken side by side, under the same load: scalar's time over "
-                "the variant's, each counted as the CPU time of its busiest thread (what "
-                "it takes on cores of its own). The middle ratio and its interval (95%% "
+                "the variant's, one thread's counted as its CPU time (what it takes on a core "
+                "of its own), threads' as wall time (they need cores at once). The middle ratio and its interval (95%% "
                 "from 6 pairs, the range from fewer).%s\n", SL_BUSY_CORES, busy,
                 held ? " Where the pairs disagreed too much: no speed verdict. Close "
                        "other programs (top shows what is running), or run on a compute "

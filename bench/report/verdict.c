@@ -25,14 +25,27 @@ const sl_config *sl_counterpart(const sl_suite *s, const sl_config *c)
     return NULL;
 }
 
+/* More threads than the cores granted (taskset, a quota, too many
+ * threads) on a machine that was busy or held back while the row or its
+ * baseline ran: the threads' wall time then counts the share of a core
+ * they took from other programs (two threads beside a loop on one core
+ * get two thirds of it, scalar half: "1.3x" from one core), so no figure
+ * from it is a speedup. */
+static int took_others_share(const sl_suite *s, const sl_config *c)
+{
+    const sl_config *base = sl_suite_baseline(s, c);
+    return c->threads_used > 1 && c->oversubscribed &&
+           (c->contaminated || (base && base->contaminated));
+}
+
 /* Busy: the speedup over scalar from pairs, and the solution's beside it. */
 static int busy_words(const sl_suite *s, const sl_config *c, const sl_config *sol, char *out,
                       size_t len)
 {
     const sl_config *base = sl_suite_baseline(s, c);
     sl_paired up, sol_up;
-    if (base == NULL || base == c || sl_speedup_paired(s, c, &up) == 0 ||
-        sl_paired_too_wide(&up))
+    if (base == NULL || base == c || took_others_share(s, c) ||
+        sl_speedup_paired(s, c, &up) == 0 || sl_paired_too_wide(&up))
         return 0;
     char mine[48];
     snprintf(mine, sizeof mine, "%.1fx [%.1f, %.1f]", up.median, up.low, up.high);
@@ -66,7 +79,8 @@ double sl_speedup_judged(const sl_suite *s, const sl_config *c, double *at_most)
 int sl_verdict_paired(const sl_suite *s, const sl_config *c)
 {
     char words[128];
-    if (!c->valid || !c->timed || !c->contaminated || sl_gpu_stand_in(c->outcome.where))
+    if (!c->valid || !c->timed || !c->contaminated || sl_gpu_stand_in(c->outcome.where) ||
+        took_others_share(s, c))
         return 0;
     const sl_config *sol = strcmp(c->tree, "exercises") == 0 ? sl_counterpart(s, c) : NULL;
     return busy_words(s, c, sol, words, sizeof words);
@@ -109,6 +123,8 @@ void sl_verdict_words(const sl_suite *s, const sl_config *c, char *out, size_t l
          * first and is the same on a quiet machine and a busy one. */
         snprintf(out, len, c->outcome.where == SL_RAN_HOST_FALLBACK ? "right; host, not a GPU"
                                                                      : "right; host offload, not a GPU");
+    else if (!baseline && took_others_share(s, c))
+        snprintf(out, len, "right; busy: threads need free cores, no speed verdict");
     else if (c->contaminated && baseline)
         /* The baseline is what the others are measured against. */
         snprintf(out, len, "ok; busy, the baseline");

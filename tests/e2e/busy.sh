@@ -202,3 +202,137 @@ case_busy_runner() {
     expect_in "$tmp/out" "judged instead from repetitions taken side by side" \
         "the note says how a busy row is judged"
 }
+
+# cpu_cgroup: a cgroup of its own with the cpu controller (v2's cpu.max or
+# v1's cpu.cfs_quota_us), for a quota the test switches; its folder in
+# $cg, or the reason there is none in $cg_why. Removed by cg_remove.
+cpu_cgroup() {
+    cg= cg_why=
+    if [ -f /sys/fs/cgroup/cgroup.controllers ] &&
+       grep -qw cpu /sys/fs/cgroup/cgroup.subtree_control 2>/dev/null; then
+        cg=/sys/fs/cgroup/speedlab-e2e-$$
+    elif [ -d /sys/fs/cgroup/cpu ] && [ -f /sys/fs/cgroup/cpu/cpu.cfs_period_us ]; then
+        cg=/sys/fs/cgroup/cpu/speedlab-e2e-$$
+    elif [ -d /sys/fs/cgroup/cpu,cpuacct ]; then
+        cg=/sys/fs/cgroup/cpu,cpuacct/speedlab-e2e-$$
+    fi
+    if [ -z "$cg" ]; then
+        cg_why="no cgroup hierarchy with the cpu controller"
+    elif ! mkdir "$cg" 2>/dev/null; then
+        cg_why="cannot make a cgroup in $(dirname "$cg") (root, or a delegated cgroup, may)"
+        cg=
+    fi
+    [ -n "$cg" ]
+}
+
+# cg_quota CORES: the cgroup's CPU quota, in cores of time per 100 ms
+# ("max": none).
+cg_quota() {
+    if [ -f "$cg/cpu.max" ]; then
+        [ "$1" = max ] && echo "max 100000" >"$cg/cpu.max" ||
+            echo "$(awk -v c="$1" 'BEGIN { printf "%d", c * 100000 }') 100000" >"$cg/cpu.max"
+    else
+        echo 100000 >"$cg/cpu.cfs_period_us"
+        [ "$1" = max ] && echo -1 >"$cg/cpu.cfs_quota_us" ||
+            awk -v c="$1" 'BEGIN { printf "%d\n", c * 100000 }' >"$cg/cpu.cfs_quota_us"
+    fi
+}
+
+cg_remove() { cg_quota max; rmdir "$cg" 2>/dev/null; }
+
+# in_cgroup COMMAND...: COMMAND run inside $cg.
+in_cgroup() { sh -c 'echo $$ >"$0/cgroup.procs" && exec "$@"' "$cg" "$@"; }
+
+# threads_within FILE CORES LABEL: no verdict on a threads-only row of the
+# runner's table (threads, spmd: their speed can come from cores alone)
+# claims more than CORES: its busy figure, or its speedup column where
+# the verdict calls it faster ("ok" alone). The rule, not a speed: 15%
+# over for a baseline timed slow.
+threads_within() {
+    over=$(awk -v cores="$2" '$1 ~ /^(solutions|exercises)$/ && $2 ~ /^(threads|spmd)$/ {
+            claim = 0
+            if (match($0, /busy: [0-9.]+x/)) claim = substr($0, RSTART + 6, RLENGTH - 7) + 0
+            else if ($0 ~ / ok +host/) { x = $5; sub(/x$/, "", x); claim = x + 0 }
+            if (claim > cores * 1.15) print $1 " " $2 " " claim "x" }' "$1")
+    rows=$(grep -cE '^(solutions|exercises) +(threads|spmd) ' "$1")
+    [ "$rows" -ge 1 ] && [ -z "$over" ] && ok "$3: $rows threads rows, none above $2 core(s)" ||
+        fail "$3: ${over:-no threads row}"
+}
+
+# The cores a verdict may claim are the cores granted: beside busy loops,
+# pinned to one CPU, inside a real half-core quota. Threads are judged
+# in wall time, which cannot run faster than the cores it had; a CPU-time
+# figure (the busiest thread's) could, and once claimed 2.1x on 2 cores
+# and 1.9x inside a 0.5-CPU quota. The exhibit whose point needs threads
+# on cores of their own at once says so rather than judging it.
+case_granted() {
+    runner=$1
+    cores=$(getconf _NPROCESSORS_ONLN)
+    busy_loops 600
+    expect_rc 0 "pi, 3 threads beside busy loops" "$runner" pi --tree solutions \
+        --variant threads,spmd --threads 3 --size 40000003
+    threads_within "$tmp/out" "$cores" "3 threads on $cores cores, beside busy loops"
+    expect_rc 0 "false-sharing beside busy loops" "$runner" false-sharing --size 20000003 \
+        --threads 2 --retry-busy 0
+    expect_match "$tmp/out" "^padded against adjacent, the point of false-sharing: (cannot judge here|[0-9.]+x as fast \[)" \
+        "false sharing beside busy loops: judged from pairs or said to be out of reach"
+    kill $busy 2>/dev/null; wait $busy 2>/dev/null
+    if command -v taskset >/dev/null; then
+        first=$(cpus_allowed | head -1)
+        busy_loops 600 1
+        expect_rc 0 "pi under taskset -c $first, a busy loop on it" taskset -c "$first" \
+            "$runner" pi --tree solutions --variant threads,spmd --threads 2 --size 40000003
+        expect_match "$tmp/out" "^speedlab pi: .*, 1 cores" "taskset: the run counts 1 core"
+        threads_within "$tmp/out" 1 "2 threads under taskset -c $first"
+        kill $busy 2>/dev/null; wait $busy 2>/dev/null
+    fi
+    if cpu_cgroup; then
+        cg_quota 0.5
+        expect_rc 0 "pi inside a 0.5-CPU quota" in_cgroup "$runner" pi --tree solutions \
+            --variant threads,spmd --threads 2 --size 20000003
+        cg_remove
+        expect_match "$tmp/out" "^speedlab pi: .*, 1 cores" "the quota: the run counts 1 core"
+        threads_within "$tmp/out" 1 "2 threads inside a 0.5-CPU quota"
+    else
+        echo "note: no real quota tried: $cg_why (e2e.doctor plants v1 and v2 trees)"
+    fi
+}
+
+# A planted burst: the bench's own cgroup given a fifth of a core for
+# 1.5 s, then all it wants for 1.5 s, over and over; what a VM's busy
+# host does, and no other process shows. A speedup from pairs (each
+# repetition against the baseline's timed nearest) stays within reach of
+# the quiet one; the two medians' own intervals, unpaired, would not hold
+# a claim. Asserts the method, never a speed.
+case_burst() {
+    bench=$1
+    cpu_cgroup || { echo "skipped: $cg_why"; exit 77; }
+    set -- --quick --kernel pi --variant simd --threads 1 --no-weak --reps 12 \
+        --min-time 0.1 --no-plots --retry-busy 0
+    expect_rc 0 "quiet: pi's simd against scalar" in_cgroup "$bench" "$@" --results "$tmp/quiet"
+    ( while :; do cg_quota 0.2; sleep 1.5; cg_quota max; sleep 1.5; done ) &
+    switch=$!
+    expect_rc 0 "under bursts of a fifth of a core" in_cgroup "$bench" "$@" --results "$tmp/burst"
+    kill "$switch"; wait "$switch" 2>/dev/null
+    cg_remove
+    cat "$tmp/err" >>"$tmp/out"
+    expect_in "$tmp/out" "stalled:" "the console says the bench was held back"
+    span=$(awk -F, 'NR > 1 && $3 == "scalar" { print $13 / $12 }' "$tmp/burst/latest/results.csv")
+    awk -v s="$span" 'BEGIN { exit !(s > 2) }' &&
+        ok "the bursts reached the repetitions (scalar's slowest $span x its fastest)" ||
+        fail "the bursts did not slow scalar's repetitions (slowest/fastest $span)"
+    q=$(awk -F'\t' '$1 == "\"simd\"" { print $2, $5, $6 }' "$tmp/quiet/latest/speedup-pi.dat")
+    b=$(awk -F'\t' '$1 == "\"simd\"" { print $2, $5, $6 }' "$tmp/burst/latest/speedup-pi.dat")
+    # The unpaired interval: scalar's median interval over simd's.
+    u=$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+        $c["variant"] == "scalar" { sl = $c["ci_low_s"]; sh = $c["ci_high_s"] }
+        $c["variant"] == "simd" { fl = $c["ci_low_s"]; fh = $c["ci_high_s"] }
+        END { print sl / fh, sh / fl }' "$tmp/burst/latest/results.csv")
+    echo "quiet $q; under bursts: paired $b, unpaired [$u]"
+    echo "$q $b $u" | awk '{ exit !($5 <= $3 * 1.03 && $6 >= $2 / 1.03) }' &&
+        ok "the paired speedup under bursts within reach of the quiet one" ||
+        fail "paired under bursts [$b] apart from quiet [$q]"
+    echo "$b $u" | awk '{ exit !(log($5 / $4) > 2 * log($3 / $2)) }' &&
+        ok "unpaired, the medians' intervals are more than twice as wide" ||
+        fail "unpaired [$u] no wider than paired [$b]"
+}

@@ -20,6 +20,10 @@ case_runner() {
     for v in scalar reduction adjacent padded; do
         row_right "$tmp/out" "exhibits +$v " "exhibit $v validated and timed"
     done
+    # Its point, a speed, from pairs or said to be out of reach: one
+    # repetition is one pair, which has no interval.
+    expect_match "$tmp/out" "^padded against adjacent, the point of false-sharing: cannot judge here: (its repetitions disagree|there are more threads)" \
+        "one pair: the exhibit's point not judged"
     # The data-race exhibit: the shared sum is wrong on 2 threads (exit 3)
     # and right on 1; critical and atomic are right.
     # 2 x 10^7 steps: each thread runs for tens of milliseconds, so the two
