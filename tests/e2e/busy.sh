@@ -269,8 +269,8 @@ case_granted() {
     runner=$1
     cores=$(getconf _NPROCESSORS_ONLN)
     busy_loops 600
-    expect_rc 0 "pi, 3 threads beside busy loops" "$runner" pi --tree solutions \
-        --variant threads,spmd --threads 3 --size 40000003
+    expect_rc 0 "3 threads beside busy loops" "$runner" ${e2e_example} --tree solutions \
+        --variant threads --threads 3 --size 40000003
     threads_within "$tmp/out" "$cores" "3 threads on $cores cores, beside busy loops"
     expect_rc 0 "false-sharing beside busy loops" "$runner" false-sharing --size 20000003 \
         --threads 2 --retry-busy 0
@@ -280,18 +280,18 @@ case_granted() {
     if command -v taskset >/dev/null; then
         first=$(cpus_allowed | head -1)
         busy_loops 600 1
-        expect_rc 0 "pi under taskset -c $first, a busy loop on it" taskset -c "$first" \
-            "$runner" pi --tree solutions --variant threads,spmd --threads 2 --size 40000003
-        expect_match "$tmp/out" "^speedlab pi: .*, 1 cores" "taskset: the run counts 1 core"
+        expect_rc 0 "under taskset -c $first, a busy loop on it" taskset -c "$first" \
+            "$runner" ${e2e_example} --tree solutions --variant threads --threads 2 --size 40000003
+        expect_match "$tmp/out" "^speedlab ${e2e_example}: .*, 1 cores" "taskset: the run counts 1 core"
         threads_within "$tmp/out" 1 "2 threads under taskset -c $first"
         kill $busy 2>/dev/null; wait $busy 2>/dev/null
     fi
     if cpu_cgroup; then
         cg_quota 0.5
-        expect_rc 0 "pi inside a 0.5-CPU quota" in_cgroup "$runner" pi --tree solutions \
-            --variant threads,spmd --threads 2 --size 20000003
+        expect_rc 0 "inside a 0.5-CPU quota" in_cgroup "$runner" ${e2e_example} --tree solutions \
+            --variant threads --threads 2 --size 20000003
         cg_remove
-        expect_match "$tmp/out" "^speedlab pi: .*, 1 cores" "the quota: the run counts 1 core"
+        expect_match "$tmp/out" "^speedlab ${e2e_example}: .*, 1 cores" "the quota: the run counts 1 core"
         threads_within "$tmp/out" 1 "2 threads inside a 0.5-CPU quota"
     else
         echo "note: no real quota tried: $cg_why (e2e.doctor plants v1 and v2 trees)"
@@ -307,9 +307,9 @@ case_granted() {
 case_burst() {
     bench=$1
     cpu_cgroup || { echo "skipped: $cg_why"; exit 77; }
-    set -- --quick --kernel pi --variant simd --threads 1 --no-weak --reps 12 \
+    set -- --quick --kernel ${e2e_example} --variant simd --threads 1 --no-weak --reps 12 \
         --min-time 0.1 --no-plots --retry-busy 0
-    expect_rc 0 "quiet: pi's simd against scalar" in_cgroup "$bench" "$@" --results "$tmp/quiet"
+    expect_rc 0 "quiet: simd against scalar" in_cgroup "$bench" "$@" --results "$tmp/quiet"
     ( while :; do cg_quota 0.2; sleep 1.5; cg_quota max; sleep 1.5; done ) &
     switch=$!
     expect_rc 0 "under bursts of a fifth of a core" in_cgroup "$bench" "$@" --results "$tmp/burst"
@@ -317,12 +317,14 @@ case_burst() {
     cg_remove
     cat "$tmp/err" >>"$tmp/out"
     expect_in "$tmp/out" "stalled:" "the console says the bench was held back"
-    span=$(awk -F, 'NR > 1 && $3 == "scalar" { print $13 / $12 }' "$tmp/burst/latest/results.csv")
+    csv=$tmp/burst/latest/results.csv
+    span=$(awk -v hi="$(csv_get "$csv" max_s variant=scalar)" -v lo="$(csv_get "$csv" min_s variant=scalar)" \
+        'BEGIN { print hi / lo }')
     awk -v s="$span" 'BEGIN { exit !(s > 2) }' &&
         ok "the bursts reached the repetitions (scalar's slowest $span x its fastest)" ||
         fail "the bursts did not slow scalar's repetitions (slowest/fastest $span)"
-    q=$(awk -F'\t' '$1 == "\"simd\"" { print $2, $5, $6 }' "$tmp/quiet/latest/speedup-pi.dat")
-    b=$(awk -F'\t' '$1 == "\"simd\"" { print $2, $5, $6 }' "$tmp/burst/latest/speedup-pi.dat")
+    q=$(awk -F'\t' '$1 == "\"simd\"" { print $2, $5, $6 }' "$tmp/quiet/latest/speedup-${e2e_example}.dat")
+    b=$(awk -F'\t' '$1 == "\"simd\"" { print $2, $5, $6 }' "$tmp/burst/latest/speedup-${e2e_example}.dat")
     # The unpaired interval: scalar's median interval over simd's.
     u=$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
         $c["variant"] == "scalar" { sl = $c["ci_low_s"]; sh = $c["ci_high_s"] }
