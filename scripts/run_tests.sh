@@ -1,5 +1,6 @@
 #!/bin/sh
-# run_tests.sh - run CTest in a build folder and close with one line:
+# run_tests.sh - run CTest in a build folder, write the test-time table
+# (test_times.sh) and close with one line:
 #   N passed, N failed[, N skipped]
 # Exit status: CTest's (0 only when nothing failed).
 #
@@ -9,7 +10,9 @@ build=$1
 shift
 log="$build/Testing/speedlab-ctest.log"
 mkdir -p "$build/Testing"
+started=$(date +%s)
 ctest --test-dir "$build" --output-on-failure "$@" 2>&1 | tee "$log"
+sh "$(dirname "$0")/test_times.sh" "$build" $(($(date +%s) - started))
 status=$(awk '/tests passed, .* tests failed out of/ { print "seen" }' "$log")
 # CTest's last line: "x% tests passed, F tests failed out of T"; skipped tests
 # are listed as "(Skipped)" and counted neither as passed nor failed here.

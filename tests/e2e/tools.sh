@@ -169,3 +169,31 @@ case_mca() {
         "^\| $e2e_example \| scalar \| 1 \| \.L[A-Za-z0-9_]+, [0-9]+ instructions \| [0-9.e-]+ \| [0-9.]+ \| [0-9.]+ \| [0-9.]+ \|" \
         "scalar: predicted, measured and their ratio"
 }
+
+# make test's closing lines (run_tests.sh): a planted CTest project with a
+# test that passes and prints an e2e case's CPU line, one that skips and
+# one that fails: the count line, and the test-time table longest first,
+# with each test's CPU-seconds and result (CTest logs a skip as passed).
+case_test_times() {
+    p=$tmp/project
+    mkdir -p "$p"
+    cat >"$p/CMakeLists.txt" <<'CMAKE'
+cmake_minimum_required(VERSION 3.16)
+project(planted NONE)
+enable_testing()
+add_test(NAME slow COMMAND sh -c "sleep 1.2; echo 'cpu: 1m2.500000s user, 0m0.500000s system'")
+add_test(NAME skips COMMAND sh -c "exit 77")
+set_tests_properties(skips PROPERTIES SKIP_RETURN_CODE 77)
+add_test(NAME fails COMMAND sh -c "exit 1")
+CMAKE
+    cmake -S "$p" -B "$p/b" >/dev/null 2>&1 || { fail "the planted project does not configure"; return; }
+    expect_rc 1 "run_tests.sh on a failing test" sh "$top/scripts/run_tests.sh" "$p/b"
+    expect_match "$tmp/out" "^1 passed, 1 failed, 1 skipped$" "the count line"
+    expect_match "$tmp/out" "^test times: 3 tests in [0-9]+ s of wall time \(1 s of test time, 63 CPU-seconds\); longest: slow 1 s" \
+        "the summary line: tests, seconds, CPU-seconds, the longest"
+    t=$p/b/Testing/test-times.csv
+    [ "$(sed -n 2p "$t" | cut -d, -f1,3,4)" = "slow,63.0,passed" ] &&
+        [ "$(grep -c ',skipped$' "$t")" = 1 ] && [ "$(grep -c '^fails,.*,failed$' "$t")" = 1 ] &&
+        ok "the table: longest first, CPU-seconds, skipped and failed named" ||
+        fail "the table: $(cat "$t")"
+}
