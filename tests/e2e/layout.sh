@@ -69,3 +69,87 @@ case_layout() {
         ok "bench/, python/, GNUmakefile, scripts/ and tests/e2e/ name no kernel"
     fi
 }
+
+# layout_block FILE: the first code block after FILE's "## Layout"
+# heading (docs/reference.md), or its first code block (bench/README.md).
+layout_block() {
+    awk -v any="${2:-}" '(any || /^## Layout/) { on = 1 } on && /^```/ { if (inside) exit; inside = 1; next }
+                     inside' "$1"
+}
+
+# layout_unnamed ROOT BUILD: what the layout texts leave out or name in
+# vain, one line each: a top folder, a bench/ floor, a script or a program
+# that the reference's layout does not name, a folder it names that is
+# not there, a bench/ source file that bench/README.md does not place, or
+# places in the wrong floor.
+layout_unnamed() {
+    root=$1 build=$2
+    layout_block "$root/docs/reference.md" >"$tmp/ref-layout"
+    layout_block "$root/bench/README.md" any >"$tmp/bench-layout"
+    for d in "$root"/*/; do
+        d=$(basename "$d")
+        case $d in build | results | gpu-bundle*) continue ;; esac
+        grep -qE "^$d/" "$tmp/ref-layout" || echo "folder $d/ is not in the reference's layout"
+    done
+    for d in "$root"/bench/*/; do
+        d=$(basename "$d")
+        grep -qE "^  $d/" "$tmp/ref-layout" || echo "folder bench/$d/ is not in the reference's layout"
+    done
+    sed -n 's|^\([a-z][a-z0-9_-]*\)/ .*|\1|p' "$tmp/ref-layout" | while read -r d; do
+        [ -d "$root/$d" ] || echo "the reference's layout names $d/, which is not there"
+    done
+    sed -n 's|^  \([a-z][a-z0-9_-]*\)/ .*|\1|p' "$tmp/ref-layout" | while read -r d; do
+        [ -d "$root/bench/$d" ] || echo "the reference's layout names bench/$d/, which is not there"
+    done
+    for f in "$root"/scripts/*; do
+        f=$(basename "$f")
+        grep -qF "$f" "$tmp/ref-layout" || echo "scripts/$f is not in the reference's layout"
+    done
+    for p in "$build"/bench/speedlab*; do
+        [ -f "$p" ] && [ -x "$p" ] || continue
+        p=$(basename "$p")
+        grep -qE "(^|[^a-z-])$p([^a-z-]|$)" "$tmp/ref-layout" ||
+            echo "the program $p is not in the reference's layout"
+    done
+    # bench/README.md: each floor's files under its name.
+    for f in "$root"/bench/*/*.c "$root"/bench/*/*.cc; do
+        [ -e "$f" ] || continue
+        name=$(basename "$f") floor=$(basename "$(dirname "$f")")
+        awk -v floor="$floor/" -v name="$name" '
+            /^[a-z]+\/ / { at = $1 }
+            { n = split($0, w, /[^A-Za-z0-9_.]+/); for (i = 1; i <= n; i++) if (w[i] == name) { seen = 1; if (at == floor) here = 1 } }
+            END { exit !(seen && here) }' "$tmp/bench-layout" ||
+            echo "bench/$floor/$name is not under $floor/ in bench/README.md"
+    done
+    grep -oE '[a-z_]+\.(c|cc)\b' "$tmp/bench-layout" | sort -u | while read -r name; do
+        ls "$root"/bench/*/"$name" >/dev/null 2>&1 || ls "$root/bench/$name" >/dev/null 2>&1 ||
+            echo "bench/README.md names $name, which is not in bench/"
+    done
+}
+
+# The layout texts against the tree: main's pass; a planted folder, script
+# and program that no text names, and a file moved to another floor, fail.
+case_layout_text() {
+    build=$1
+    layout_unnamed "$top" "$build" >"$tmp/unnamed"
+    [ ! -s "$tmp/unnamed" ] && ok "the reference's and bench/README.md's layouts name every folder, script, program and bench/ file" ||
+        fail "the layout texts: $(tr '\n' ';' <"$tmp/unnamed")"
+    plant=$tmp/plant
+    mkdir -p "$plant/docs" "$plant/bench" "$plant/scripts" "$plant/build/bench"
+    cp "$top/docs/reference.md" "$plant/docs/"
+    cp "$top/bench/README.md" "$plant/bench/"
+    for d in "$top"/*/; do mkdir -p "$plant/$(basename "$d")"; done
+    for f in "$top"/bench/*/*.c "$top"/bench/*/*.cc "$top"/scripts/*; do
+        [ -e "$f" ] || continue
+        rel=${f#"$top"/}; mkdir -p "$plant/$(dirname "$rel")"; : >"$plant/$rel"
+    done
+    mkdir -p "$plant/stray"
+    : >"$plant/scripts/unnamed.sh"
+    printf '#!/bin/sh\n' >"$plant/build/bench/speedlab-unnamed" && chmod +x "$plant/build/bench/speedlab-unnamed"
+    mv "$plant/bench/measure/noise.c" "$plant/bench/report/noise.c"
+    layout_unnamed "$plant" "$plant/build" >"$tmp/planted"
+    for want in "folder stray/ is not" "scripts/unnamed.sh is not" "program speedlab-unnamed is not" \
+                "bench/report/noise.c is not under report/"; do
+        expect_in "$tmp/planted" "$want" "planted: $want"
+    done
+}
