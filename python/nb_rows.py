@@ -7,17 +7,20 @@ compile table and its figure (scripts/numba.sh, make bench NUMBA=1).
 """
 import os
 import platform
+import re
 import shutil
 
 from nb_measure import PHASES
 
-COLUMNS = ("tree,kernel,variant,threads_requested,threads_used,oversubscribed,schedule,"
-           "size,work_unit,repetitions,median_s,min_s,max_s,stddev_s,cv,rate_per_s,"
-           "speedup_vs_scalar,result,expected,abs_error,tolerance,valid,ran_on,std_error,"
-           "error_sigmas,study,height,work_per_call,ci_low_s,ci_high_s,ci_level,others_cpu,"
-           "disturbed_reps,contaminated,remeasured,precision,short_of_target,check,"
-           "ranks,compute_s,compute_mean_s,"
-           "communication_s,balance,work_balance,note")
+def read_columns():
+    """results.csv's columns, in order, from the kit's one table of them
+    (bench/report/columns.def), which the C writers are built from."""
+    here = os.path.dirname(os.path.abspath(__file__))
+    with open(os.path.join(here, "..", "bench", "report", "columns.def")) as f:
+        return [m.group(1) for m in (re.match(r"SL_COLUMN\((\w+),", ln) for ln in f) if m]
+
+
+COLUMNS = read_columns()
 
 
 def cpu_model():
@@ -67,31 +70,40 @@ def num(fmt, value, show):
 
 
 def csv_row(c, ncores):
+    """One row, by column (bench/report/columns.def); the cells a numba row
+    does not fill are empty."""
     t = timed(c)
     v = c.get("verdict") or dict(expected=0.0, error=0.0, tolerance=0.0)
     ans = c.get("answer", (float("nan"), 0))
-    cells = ["numba", c["kernel"], c["variant"], str(c["threads"]), str(c["threads"] or 1),
-             str(int(c["threads"] > ncores)), '""', str(c["problem"]["size"]), c["unit"],
-             str(len(c["seconds"]) if t else 0)]
+    cell = dict(tree="numba", kernel=c["kernel"], variant=c["variant"],
+                threads_requested=str(c["threads"]), threads_used=str(c["threads"] or 1),
+                oversubscribed=str(int(c["threads"] > ncores)), schedule='""',
+                size=str(c["problem"]["size"]), work_unit=c["unit"],
+                repetitions=str(len(c["seconds"]) if t else 0))
     for key, fmt in (("median", "%.9g"), ("min", "%.9g"), ("max", "%.9g"),
                      ("stddev", "%.9g"), ("cv", "%.4f")):
-        cells.append(num(fmt, c.get(key, 0.0), t))
-    cells.append(num("%.6g", work(c) / c["median"] if t else 0.0, t))
-    cells.append("")     # speedup: the report's, against C's scalar
-    # Exact, as the C writer: the bench judges these again on import.
-    cells += ["%.17g" % ans[0], "%.17g" % v["expected"], "%.17g" % v["error"],
-              "%.17g" % v["tolerance"], "yes" if c.get("valid") else "no", "host"]
-    cells += ["", ""]    # std_error, error_sigmas: the report's, from the C kernel's
-    cells += ["strong", str(c["problem"]["size"] if c["image"] else 0), "%.17g" % work(c)]
+        cell[key if key == "cv" else key + "_s"] = num(fmt, c.get(key, 0.0), t)
+    cell["rate_per_s"] = num("%.6g", work(c) / c["median"] if t else 0.0, t)
+    # The speedup, std_error and error_sigmas are the report's (against C's
+    # scalar, from the C kernel's). Exact, as the C writer: the bench judges
+    # these again on import.
+    cell.update(result="%.17g" % ans[0], expected="%.17g" % v["expected"],
+                abs_error="%.17g" % v["error"], tolerance="%.17g" % v["tolerance"],
+                valid="yes" if c.get("valid") else "no", ran_on="host", study="strong",
+                height=str(c["problem"]["size"] if c["image"] else 0),
+                work_per_call="%.17g" % work(c))
     for key, fmt in (("ci_low", "%.9g"), ("ci_high", "%.9g"), ("ci_level", "%.4f")):
-        cells.append(num(fmt, c.get(key, 0.0), t))
-    cells.append(num("%.3f", c.get("others_cpu", -1.0), t and c.get("others_cpu", -1) >= 0))
-    cells += [str(c.get("disturbed", 0)), str(c.get("contaminated", 0)),
-              str(c.get("remeasured", 0))]
-    # No precision target; the check the kit ran ("exact" or "statistical");
-    # not a lesson 6 row.
-    cells += ["", "", c.get("mode", "exact")]
-    return ",".join(cells) + ",,,,,,,"
+        cell[key + "_s" if key != "ci_level" else key] = num(fmt, c.get(key, 0.0), t)
+    cell["others_cpu"] = num("%.3f", c.get("others_cpu", -1.0),
+                             t and c.get("others_cpu", -1) >= 0)
+    cell.update(disturbed_reps=str(c.get("disturbed", 0)),
+                contaminated=str(c.get("contaminated", 0)),
+                remeasured=str(c.get("remeasured", 0)),
+                check=c.get("mode", "exact"))      # no precision target; not lesson 6's
+    unknown = set(cell) - set(COLUMNS)
+    if unknown:
+        raise KeyError(f"nb_rows: cells for no column of columns.def: {sorted(unknown)}")
+    return ",".join(cell.get(name, "") for name in COLUMNS)
 
 
 def compile_rows(configs):
@@ -125,7 +137,7 @@ def compile_csv(configs, ctx):
 
 def write_run(d, run_name, configs, ctx):
     atomic_write(os.path.join(d, "results.csv"),
-                 COLUMNS + "\n" + "".join(csv_row(c, ctx["cores"]) + "\n"
+                 ",".join(COLUMNS) + "\n" + "".join(csv_row(c, ctx["cores"]) + "\n"
                                           for c in configs))
     atomic_write(os.path.join(d, "compile.csv"), compile_csv(configs, ctx))
 

@@ -7,6 +7,7 @@
 
 #include "args.h"
 #include "atomic_file.h"
+#include "columns.h"
 #include "labels.h"
 
 /* ---- what the report computes ------------------------------------------- */
@@ -190,48 +191,55 @@ static void findings(FILE *f, const sl_grid *runs, const char **kernels, int nk)
 
 /* ---- the files ---------------------------------------------------------- */
 
-static void csv_num(FILE *f, double v, const char *fmt)
-{
-    if (isfinite(v))
-        fprintf(f, fmt, v);
-    fputc(',', f);
-}
-
 void sl_grid_csv_rows(FILE *f, const sl_grid *g)
 {
+    sl_csv_row row, *o = &row;
     for (int i = 0; i < g->n; i++) {
         const sl_grid_row *r = &g->rows[i];
         int t = sl_grid_timed(r);
+        double speedup = sl_grid_speedup(g, r);
         /* The ladder's columns first (threads are per rank), then the grid's. */
-        fprintf(f, "%s,%s,%s,%d,%d,%d,\"\",%lld,%s,%d,", r->tree, r->kernel, r->variant,
-                r->threads, r->threads, r->oversubscribed, (long long)r->size, r->unit,
-                t ? r->reps : 0);
-        csv_num(f, t ? r->median : NAN, "%.9g");
-        csv_num(f, t ? r->min : NAN, "%.9g");
-        csv_num(f, t ? r->max : NAN, "%.9g");
-        fputs(",,", f);                                 /* stddev, cv */
-        csv_num(f, t ? r->work / r->median : NAN, "%.6g");
-        csv_num(f, sl_grid_speedup(g, r), "%.4f");
-        csv_num(f, r->value, "%.17g");
-        csv_num(f, r->expected, "%.17g");
-        csv_num(f, r->error, "%.17g");
-        csv_num(f, r->tolerance, "%.17g");
-        fprintf(f, "%s,host,,,strong,%lld,%.17g,", r->valid ? "yes" : "no",
-                (long long)r->height, r->work);
-        csv_num(f, t ? r->ci_low : NAN, "%.9g");
-        csv_num(f, t ? r->ci_high : NAN, "%.9g");
-        fputc(',', f);                                  /* ci_level */
-        csv_num(f, t && r->others >= 0 ? r->others : NAN, "%.3f");
-        fprintf(f, "%d,%d,0,,,exact,%d,", r->disturbed, r->disturbed > 0, r->ranks);
-        csv_num(f, t ? r->compute : NAN, "%.9g");
-        csv_num(f, t ? r->compute_mean : NAN, "%.9g");
-        csv_num(f, t ? r->comm : NAN, "%.9g");
-        csv_num(f, t ? r->balance : NAN, "%.4f");
-        csv_num(f, r->valid ? r->work_balance : NAN, "%.4f");
-        fputc('"', f);
-        for (const char *p = r->note; *p; p++)
-            fputs(*p == '"' ? "\"\"" : (char[]){ *p, 0 }, f);
-        fputs("\"\n", f);
+        sl_csv_row_clear(o);
+        sl_csv_cell(o, SL_COL_tree, "%s", r->tree);
+        sl_csv_cell(o, SL_COL_kernel, "%s", r->kernel);
+        sl_csv_cell(o, SL_COL_variant, "%s", r->variant);
+        sl_csv_cell(o, SL_COL_threads_requested, "%d", r->threads);
+        sl_csv_cell(o, SL_COL_threads_used, "%d", r->threads);
+        sl_csv_cell(o, SL_COL_oversubscribed, "%d", r->oversubscribed);
+        sl_csv_cell(o, SL_COL_size, "%lld", (long long)r->size);
+        sl_csv_cell(o, SL_COL_work_unit, "%s", r->unit);
+        sl_csv_cell(o, SL_COL_repetitions, "%d", t ? r->reps : 0);
+        sl_csv_num(o, SL_COL_median_s, "%.9g", r->median, t);
+        sl_csv_num(o, SL_COL_min_s, "%.9g", r->min, t);
+        sl_csv_num(o, SL_COL_max_s, "%.9g", r->max, t);
+        sl_csv_num(o, SL_COL_rate_per_s, "%.6g", t ? r->work / r->median : 0.0, t);
+        sl_csv_num(o, SL_COL_speedup_vs_scalar, "%.4f", speedup, isfinite(speedup));
+        sl_csv_num(o, SL_COL_result, "%.17g", r->value, isfinite(r->value));
+        sl_csv_num(o, SL_COL_expected, "%.17g", r->expected, isfinite(r->expected));
+        sl_csv_num(o, SL_COL_abs_error, "%.17g", r->error, isfinite(r->error));
+        sl_csv_num(o, SL_COL_tolerance, "%.17g", r->tolerance, isfinite(r->tolerance));
+        sl_csv_cell(o, SL_COL_valid, "%s", r->valid ? "yes" : "no");
+        sl_csv_cell(o, SL_COL_ran_on, "host");
+        sl_csv_cell(o, SL_COL_study, "strong");
+        sl_csv_cell(o, SL_COL_height, "%lld", (long long)r->height);
+        sl_csv_num(o, SL_COL_work_per_call, "%.17g", r->work, 1);
+        sl_csv_num(o, SL_COL_ci_low_s, "%.9g", r->ci_low, t);
+        sl_csv_num(o, SL_COL_ci_high_s, "%.9g", r->ci_high, t);
+        sl_csv_num(o, SL_COL_others_cpu, "%.3f", r->others, t && r->others >= 0);
+        sl_csv_cell(o, SL_COL_disturbed_reps, "%d", r->disturbed);
+        sl_csv_cell(o, SL_COL_contaminated, "%d", r->disturbed > 0);
+        sl_csv_cell(o, SL_COL_remeasured, "0");
+        sl_csv_cell(o, SL_COL_check, "exact");
+        sl_csv_cell(o, SL_COL_ranks, "%d", r->ranks);
+        sl_csv_num(o, SL_COL_compute_s, "%.9g", r->compute, t && isfinite(r->compute));
+        sl_csv_num(o, SL_COL_compute_mean_s, "%.9g", r->compute_mean,
+                   t && isfinite(r->compute_mean));
+        sl_csv_num(o, SL_COL_communication_s, "%.9g", r->comm, t && isfinite(r->comm));
+        sl_csv_num(o, SL_COL_balance, "%.4f", r->balance, t && isfinite(r->balance));
+        sl_csv_num(o, SL_COL_work_balance, "%.4f", r->work_balance,
+                   r->valid && isfinite(r->work_balance));
+        sl_csv_cell(o, SL_COL_note, "%s", r->note);
+        sl_csv_row_write(f, o);
     }
 }
 

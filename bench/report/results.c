@@ -20,6 +20,7 @@
 #include "cli.h"
 #include "defaults.h"
 #include "atomic_file.h"
+#include "columns.h"
 #include "labels.h"
 #include "omp_leftovers.h"
 #include "speedlab_config.h"
@@ -30,11 +31,65 @@
 #include "scaling.h"
 #include "story.h"
 
-/* Print a positive number, or nothing (CSV) when it is not available. */
-static void num_or_empty(FILE *f, const char *fmt, double v, int available)
+/* One ladder row, by column (columns.def). */
+static void ladder_row(sl_csv_row *r, const sl_config *c)
 {
-    if (available)
-        fprintf(f, fmt, v);
+    int t = c->valid && c->timed > 0;
+    const sl_problem_def *k = c->kernel->problem;
+    sl_csv_row_clear(r);
+    sl_csv_cell(r, SL_COL_tree, "%s", c->tree);
+    sl_csv_cell(r, SL_COL_kernel, "%s", k->name);
+    sl_csv_cell(r, SL_COL_variant, "%s", c->variant->name);
+    sl_csv_cell(r, SL_COL_threads_requested, "%d", c->problem.threads);
+    sl_csv_cell(r, SL_COL_threads_used, "%d", c->threads_used);
+    sl_csv_cell(r, SL_COL_oversubscribed, "%d", c->oversubscribed);
+    if (c->variant->flags & SL_USES_SCHEDULE)
+        sl_schedule_name(c->problem.schedule, r->cell[SL_COL_schedule], SL_CELL_MAX);
+    sl_csv_cell(r, SL_COL_size, "%lld", (long long)c->problem.size);
+    sl_csv_cell(r, SL_COL_work_unit, "%s", k->work_unit);
+    sl_csv_cell(r, SL_COL_repetitions, "%d", t ? c->kept : 0);
+    /* Timing columns: empty for a configuration that was not timed. */
+    sl_csv_num(r, SL_COL_median_s, "%.9g", c->median, t);
+    sl_csv_num(r, SL_COL_min_s, "%.9g", c->min, t);
+    sl_csv_num(r, SL_COL_max_s, "%.9g", c->max, t);
+    sl_csv_num(r, SL_COL_stddev_s, "%.9g", c->stddev, t);
+    sl_csv_num(r, SL_COL_cv, "%.4f", c->cv, t);
+    sl_csv_num(r, SL_COL_rate_per_s, "%.6g", c->rate, t);
+    sl_csv_num(r, SL_COL_speedup_vs_scalar, "%.4f", c->speedup, c->speedup > 0.0);
+    /* Every number a reader may compare is written to read back exactly
+     * (an import judges it again against its own run's). */
+    sl_csv_num(r, SL_COL_result, "%.17g", c->outcome.value, 1);
+    sl_csv_num(r, SL_COL_expected, "%.17g", c->verdict.expected, 1);
+    sl_csv_num(r, SL_COL_abs_error, "%.17g", c->verdict.error, 1);
+    sl_csv_num(r, SL_COL_tolerance, "%.17g", c->verdict.tolerance, 1);
+    sl_csv_cell(r, SL_COL_valid, "%s", c->interrupted ? "interrupted" : c->valid ? "yes" : "no");
+    sl_csv_cell(r, SL_COL_ran_on, "%s", sl_config_where(c));
+    /* Sampling kernels: the standard error, and the error in sigmas. */
+    double se = k->std_error ? k->std_error(&c->problem) : 0.0;
+    sl_csv_num(r, SL_COL_std_error, "%.6g", se, se > 0.0);
+    sl_csv_num(r, SL_COL_error_sigmas, "%.4f", se > 0.0 ? c->verdict.error / se : 0.0,
+               se > 0.0 && c->valid);
+    /* Scaling study, shape and work: weak points grow with threads. */
+    sl_csv_cell(r, SL_COL_study, "%s", c->weak ? "weak" : "strong");
+    sl_csv_cell(r, SL_COL_height, "%lld",
+                (long long)(k->image ? sl_problem_height(&c->problem) : 0));
+    sl_csv_num(r, SL_COL_work_per_call, "%.17g", c->outcome.work, 1);
+    sl_csv_num(r, SL_COL_ci_low_s, "%.9g", c->ci_low, t);
+    sl_csv_num(r, SL_COL_ci_high_s, "%.9g", c->ci_high, t);
+    sl_csv_num(r, SL_COL_ci_level, "%.4f", c->ci_level, t);
+    /* Quietness: others' CPU in cores while it ran (empty: not measured
+     * on this system), disturbed repetitions, the flag. */
+    sl_csv_num(r, SL_COL_others_cpu, "%.3f", c->others_cpu, t && c->others_cpu >= 0.0);
+    sl_csv_cell(r, SL_COL_disturbed_reps, "%d", c->disturbed + c->stalled);
+    sl_csv_cell(r, SL_COL_contaminated, "%d", c->contaminated);
+    sl_csv_cell(r, SL_COL_remeasured, "%d", c->remeasured);
+    /* The interval's wider side, relative, and why it missed the target
+     * ("" at it, or with no target); the check: the kernel's own, exact
+     * (another program's rows may say "statistical"). Not a lesson 6
+     * row: no ranks, no MPI split. */
+    sl_csv_num(r, SL_COL_precision, "%.4f", c->precision, t);
+    sl_csv_cell(r, SL_COL_short_of_target, "%s", t ? sl_short_of_name(c->short_of) : "");
+    sl_csv_cell(r, SL_COL_check, "exact");
 }
 
 static int sl_write_csv(const char *path, const sl_suite *s)
@@ -42,67 +97,13 @@ static int sl_write_csv(const char *path, const sl_suite *s)
     sl_atomic_file af;
     if (sl_atomic_open(&af, path) != 0)
         return -1;
-    FILE *f = af.fp;
-    fprintf(f, "tree,kernel,variant,threads_requested,threads_used,oversubscribed,"
-               "schedule,size,work_unit,repetitions,median_s,min_s,max_s,stddev_s,cv,"
-               "rate_per_s,speedup_vs_scalar,result,expected,abs_error,tolerance,"
-               "valid,ran_on,std_error,error_sigmas,study,height,work_per_call,"
-               "ci_low_s,ci_high_s,ci_level,others_cpu,disturbed_reps,contaminated,"
-               "remeasured,precision,short_of_target,check,ranks,compute_s,"
-               "compute_mean_s,communication_s,balance,work_balance,note\n");
+    sl_csv_header(af.fp);
+    sl_csv_row row;
     for (size_t i = 0; i < s->count; i++) {
-        const sl_config *c = &s->configs[i];
-        int t = c->valid && c->timed > 0;
-        char sched[32] = "";
-        if (c->variant->flags & SL_USES_SCHEDULE)
-            sl_schedule_name(c->problem.schedule, sched, sizeof sched);
-        fprintf(f, "%s,%s,%s,%d,%d,%d,\"%s\",%lld,%s,%d,", c->tree,
-                c->kernel->problem->name, c->variant->name, c->problem.threads,
-                c->threads_used, c->oversubscribed, sched, (long long)c->problem.size,
-                c->kernel->problem->work_unit, c->valid && c->timed > 0 ? c->kept : 0);
-        /* Timing columns: empty for a configuration that was not timed. */
-        const struct { double value; const char *fmt; } timing[] = {
-            { c->median, "%.9g" }, { c->min, "%.9g" }, { c->max, "%.9g" },
-            { c->stddev, "%.9g" }, { c->cv, "%.4f" }, { c->rate, "%.6g" } };
-        for (size_t k = 0; k < sizeof timing / sizeof timing[0]; k++) {
-            num_or_empty(f, timing[k].fmt, timing[k].value, t);
-            fputc(',', f);
-        }
-        num_or_empty(f, "%.4f", c->speedup, c->speedup > 0.0);
-        /* Every number a reader may compare is written to read back
-         * exactly (an import judges it again against its own run's). */
-        fprintf(f, ",%.17g,%.17g,%.17g,%.17g,%s,%s,", c->outcome.value,
-                c->verdict.expected, c->verdict.error, c->verdict.tolerance,
-                c->interrupted ? "interrupted" : c->valid ? "yes" : "no",
-                sl_config_where(c));
-        /* Sampling kernels: the standard error, and the error in sigmas. */
-        double se = c->kernel->problem->std_error ? c->kernel->problem->std_error(&c->problem) : 0.0;
-        num_or_empty(f, "%.6g", se, se > 0.0);
-        fputc(',', f);
-        num_or_empty(f, "%.4f", se > 0.0 ? c->verdict.error / se : 0.0, se > 0.0 && c->valid);
-        /* Scaling study, shape and work: weak points grow with threads. */
-        fprintf(f, ",%s,%lld,%.17g,", c->weak ? "weak" : "strong",
-                (long long)(c->kernel->problem->image ? sl_problem_height(&c->problem) : 0),
-                c->outcome.work);
-        num_or_empty(f, "%.9g", c->ci_low, t);
-        fputc(',', f);
-        num_or_empty(f, "%.9g", c->ci_high, t);
-        fputc(',', f);
-        num_or_empty(f, "%.4f", c->ci_level, t);
-        /* Quietness: others' CPU in cores while it ran (empty: not
-         * measured on this system), disturbed repetitions, the flag. */
-        fputc(',', f);
-        num_or_empty(f, "%.3f", c->others_cpu, t && c->others_cpu >= 0.0);
-        fprintf(f, ",%d,%d,%d,", c->disturbed + c->stalled, c->contaminated,
-                c->remeasured);
-        /* The interval's wider side, relative, and why it missed the
-         * target ("" at it, or with no target); the check: the kernel's
-         * own, exact (another program's rows may say "statistical"). */
-        num_or_empty(f, "%.4f", c->precision, t);
-        /* Not a lesson 6 row: no ranks, no MPI split. */
-        fprintf(f, ",%s,exact,,,,,,,\n", t ? sl_short_of_name(c->short_of) : "");
+        ladder_row(&row, &s->configs[i]);
+        sl_csv_row_write(af.fp, &row);
     }
-    sl_grid_csv_rows(f, &s->grid);
+    sl_grid_csv_rows(af.fp, &s->grid);
     return sl_atomic_commit(&af);
 }
 

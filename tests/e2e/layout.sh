@@ -143,13 +143,15 @@ case_layout_text() {
         [ -e "$f" ] || continue
         rel=${f#"$top"/}; mkdir -p "$plant/$(dirname "$rel")"; : >"$plant/$rel"
     done
+    # (The planted names, built here: no path in this file names them.)
+    script=unnamed.sh moved=noise.c
     mkdir -p "$plant/stray"
-    : >"$plant/scripts/unnamed.sh"
+    : >"$plant/scripts/$script"
     printf '#!/bin/sh\n' >"$plant/build/bench/speedlab-unnamed" && chmod +x "$plant/build/bench/speedlab-unnamed"
-    mv "$plant/bench/measure/noise.c" "$plant/bench/report/noise.c"
+    mv "$plant/bench/measure/$moved" "$plant/bench/report/$moved"
     layout_unnamed "$plant" "$plant/build" >"$tmp/planted"
-    for want in "folder stray/ is not" "scripts/unnamed.sh is not" "program speedlab-unnamed is not" \
-                "bench/report/noise.c is not under report/"; do
+    for want in "folder stray/ is not" "scripts/$script is not" "program speedlab-unnamed is not" \
+                "bench/report/$moved is not under report/"; do
         expect_in "$tmp/planted" "$want" "planted: $want"
     done
 }

@@ -197,3 +197,43 @@ CMAKE
         ok "the table: longest first, CPU-seconds, skipped and failed named" ||
         fail "the table: $(cat "$t")"
 }
+
+# results.csv's columns, declared once (bench/report/columns.def): the
+# reference's table, the bench's header and lesson 8's Python writer all
+# list them in its order; a reference that drops one is caught.
+def_columns() { sed -n 's/^SL_COLUMN(\([a-z_0-9]*\),.*/\1/p' "$top/bench/report/columns.def" | tr '\n' ','; }
+reference_columns() {
+    awk '/^### results.csv.s columns/ { t = 1; next } t && /^#/ { exit }
+         t && /^\| `/ { c = $0; sub(/^\| `/, "", c); sub(/`.*/, "", c); print c }' "$1" | tr '\n' ','
+}
+case_columns() {
+    bench=$1
+    cols=$(def_columns)
+    [ "$(echo "$cols" | tr ',' '\n' | grep -c .)" -ge 40 ] && ok "columns.def: $(echo "$cols" | tr ',' '\n' | grep -c .) columns" ||
+        fail "columns.def: '$cols'"
+    [ "$(reference_columns "$top/docs/reference.md")" = "$cols" ] &&
+        ok "the reference's table lists them, in order" ||
+        fail "the reference's columns: $(reference_columns "$top/docs/reference.md")"
+    grep -v '| `ranks` |' "$top/docs/reference.md" >"$tmp/reference.md"
+    [ "$(reference_columns "$tmp/reference.md")" != "$cols" ] && ok "planted: a reference without ranks disagrees" ||
+        fail "planted: a dropped column not seen"
+    expect_rc 0 "a brief bench" "$bench" --quick --kernel "$e2e_example" --variant scalar --threads 1 \
+        --reps 1 --min-time 0.01 --no-weak --no-plots --results "$tmp/res"
+    [ "$(head -1 "$tmp/res/latest/results.csv")," = "$cols" ] && ok "the bench's header is the table's" ||
+        fail "the bench's header: $(head -1 "$tmp/res/latest/results.csv")"
+    [ "$(awk -F, 'NR == 2 { print NF }' "$tmp/res/latest/results.csv")" = "$(echo "$cols" | tr ',' '\n' | grep -c .)" ] &&
+        ok "its rows have as many cells" || fail "a row: $(sed -n 2p "$tmp/res/latest/results.csv")"
+    # Lesson 8's writer, without numba (its clock module stubbed).
+    got=$(cd "$top/python" && python3 -c '
+import sys, types
+m = types.ModuleType("nb_measure"); m.PHASES = (); sys.modules["nb_measure"] = m
+import nb_rows
+nb_rows.timed = lambda c: True; nb_rows.work = lambda c: 1000
+c = dict(kernel="k", variant="simd", threads=0, problem=dict(size=1000), unit="steps",
+         seconds=[0.1], median=0.1, min=0.1, max=0.1, stddev=0, cv=0, answer=(1.0, 0),
+         verdict=dict(expected=1.0, error=0, tolerance=1e-9), valid=True, image=False)
+print(",".join(nb_rows.COLUMNS) + ",", len(nb_rows.csv_row(c, 2).split(",")))' 2>&1)
+    [ "$got" = "$cols $(echo "$cols" | tr ',' '\n' | grep -c .)" ] &&
+        ok "python/nb_rows.py writes the table's columns, a cell each" ||
+        fail "python/nb_rows.py: $got"
+}
