@@ -58,9 +58,12 @@ case_new_kernel() {
         fail "after the refusals: $(tr '\n' ' ' <"$tmp/status")"
     # Offload and CUDA off: the kernel's own build is what is tested. MPI
     # stays (only configured: a lesson builds the runner alone).
-    build="$kit/build/new-kernel"
+    # Configured as the other tests' copies are (lib.sh's copy_checkout),
+    # at their depth: with ccache, the kernels' compiles are theirs.
+    build="$kit/build"
+    copy_launcher
     expect_rc 0 "make stencil (build, validate, time)" make -C "$kit" stencil BUILD="$build" \
-        CMAKE_ARGS="-DSPEEDLAB_OFFLOAD=OFF -DSPEEDLAB_CUDA=OFF" \
+        CMAKE_ARGS="-DSPEEDLAB_OFFLOAD=OFF -DSPEEDLAB_CUDA=OFF $launcher" \
         ARGS="--min-time 0.01 --reps 1"
     n=$(grep -cE '^(exercises|solutions) +(scalar|simd|threads|threads_simd|expert|gpu) ' "$tmp/out")
     [ "$n" -eq 12 ] && ok "12 rows: six rungs in each tree" || fail "$n rows, not 12"
