@@ -135,8 +135,8 @@ case_host_offload() {
     brief_timing
     default_build=$1
     # The folder lesson 5.9's `make ... OFFLOAD=host` builds in (GNUmakefile),
-    # which e2e.lesson_commands builds too: one build of this flavour, the
-    # second make finds it built (their builds take turns: locked.sh).
+    # kept between runs as build/racecheck is: a second make test, or the
+    # participant's first make missing-map OFFLOAD=host, finds it built.
     b="$top/build/clang-19-host-offload"
     # Its runtime is downloaded and unpacked: where that cannot be, say why.
     host_offload_ready "$tmp/omp" || { echo "skipped: $(tail -1 "$tmp/omp.err")"; exit 77; }
