@@ -20,6 +20,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "args.h"
 #include "cli.h"
 #include "exitcodes.h"
 #include "interrupt.h"
@@ -42,9 +43,8 @@ static const char outro[] =
  * by the kit's generator, run directly (no shell between). */
 static void shipped_files(sl_room_server *s)
 {
-    char out[4200];
-    snprintf(out, sizeof out, "%s/shipped", s->dir);
-    pid_t pid = fork();
+    char out[SL_PATH_BUF];
+    pid_t pid = sl_path_join(out, sizeof out, s->dir, "shipped") == 0 ? fork() : -1;
     if (pid == 0) {
         int devnull = open("/dev/null", O_WRONLY);
         if (devnull >= 0)
@@ -69,11 +69,13 @@ static void shipped_files(sl_room_server *s)
 static int open_room(sl_room_server *s, const sl_cli *cli, sl_room_db **mine, char *why,
                      size_t whylen)
 {
-    snprintf(s->dir, sizeof s->dir, "%s/room", cli->results);
+    if (sl_path_join(s->dir, sizeof s->dir, cli->results, "room") != 0)
+        return sl_fail(why, whylen, "--results: a path too long for %s/room", cli->results);
     if (sl_make_folders(s->dir) != 0)
         return snprintf(why, whylen, "cannot make %s: %s", s->dir, strerror(errno)), -1;
-    char db[4160];
-    snprintf(db, sizeof db, "%s/room.sqlite", s->dir);
+    char db[SL_PATH_BUF];
+    if (sl_path_join(db, sizeof db, s->dir, "room.sqlite") != 0)
+        return sl_fail(why, whylen, "a path too long for %s/room.sqlite", s->dir);
     s->db = sl_room_store_open(db, why, whylen);
     *mine = s->db ? sl_room_store_open(db, why, whylen) : NULL;
     if (*mine == NULL)

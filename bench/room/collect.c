@@ -7,6 +7,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "args.h"
 #include "ceiling_report.h"
 #include "defaults.h"
 #include "speedlab_config.h"
@@ -49,24 +50,21 @@ static int defines(const char *path, const char *name)
  * (its exercises are exercises/<folder>/<variant>.c). */
 static int kernel_folder(const char *source, const char *kernel, char *out, size_t len)
 {
-    char dir[1024], path[1536];
-    snprintf(dir, sizeof dir, "%s/kernels", source);
-    DIR *d = opendir(dir);
+    char dir[SL_PATH_BUF], path[SL_PATH_BUF];
+    DIR *d = sl_path_join(dir, sizeof dir, source, "kernels") == 0 ? opendir(dir) : NULL;
     struct dirent *e;
     int found = 0;
     while (d && !found && (e = readdir(d)) != NULL) {
         if (e->d_name[0] == '.')
             continue;
-        char sub[1280];
-        snprintf(sub, sizeof sub, "%s/%s", dir, e->d_name);
-        DIR *k = opendir(sub);
+        char sub[SL_PATH_BUF];
+        DIR *k = sl_path_join(sub, sizeof sub, dir, e->d_name) == 0 ? opendir(sub) : NULL;
         struct dirent *f;
         while (k && !found && (f = readdir(k)) != NULL) {
             size_t n = strlen(f->d_name);
             if (n < 3 || strcmp(f->d_name + n - 2, ".c") != 0)
                 continue;
-            snprintf(path, sizeof path, "%s/%s", sub, f->d_name);
-            if (defines(path, kernel)) {
+            if (sl_path_join(path, sizeof path, sub, f->d_name) == 0 && defines(path, kernel)) {
                 snprintf(out, len, "%s", e->d_name);
                 found = 1;
             }
@@ -124,9 +122,9 @@ static void one_record(const sl_suite *s, const sl_config *c, const sl_ceilings 
         r->solution_low = 100.0 * share.low;
         r->solution_high = 100.0 * share.high;
     }
-    char path[2048];
-    snprintf(path, sizeof path, "%s/%s.c", exercises, r->variant);
-    if (!exercises[0] || sl_room_hash_file(path, r->source_hash, sizeof r->source_hash) != 0)
+    char path[SL_PATH_BUF];
+    if (!exercises[0] || sl_path_format(path, sizeof path, "%s/%s.c", exercises, r->variant) != 0 ||
+        sl_room_hash_file(path, r->source_hash, sizeof r->source_hash) != 0)
         snprintf(r->source_hash, sizeof r->source_hash, "unknown");
 }
 
@@ -156,9 +154,8 @@ size_t sl_room_collect(const sl_suite *s, const sl_ceilings *m, const char *nick
             continue;
         if (c->kernel != seen) {
             seen = c->kernel;
-            if (kernel_folder(source, c->kernel->problem->name, folder, sizeof folder) == 0)
-                snprintf(exercises, sizeof exercises, "%s/exercises/%s", source, folder);
-            else
+            if (kernel_folder(source, c->kernel->problem->name, folder, sizeof folder) != 0 ||
+                sl_path_format(exercises, sizeof exercises, "%s/exercises/%s", source, folder) != 0)
                 exercises[0] = '\0';
         }
         one_record(s, c, m, exercises, stamp, p->count, &p->records[p->count]);

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "args.h"
 #include "atomic_file.h"
 #include "html.h"
 #include "verdict.h"
@@ -106,13 +107,13 @@ static void room_tables(FILE *f, const sl_room_view *v, int top)
 
 int sl_room_figure_data(const char *dir, const sl_room_view *v)
 {
-    char path[4200];
-    snprintf(path, sizeof path, "%s/run.gp", dir);
-    if (sl_atomic_write(path, "machine = \"speedlab room\"\n") != 0)
+    char path[SL_PATH_BUF];
+    if (sl_path_join(path, sizeof path, dir, "run.gp") != 0 ||
+        sl_atomic_write(path, "machine = \"speedlab room\"\n") != 0)
         return -1;
-    snprintf(path, sizeof path, "%s/room-states.dat", dir);
     sl_atomic_file af;
-    if (sl_atomic_open(&af, path) != 0)
+    if (sl_path_join(path, sizeof path, dir, "room-states.dat") != 0 ||
+        sl_atomic_open(&af, path) != 0)
         return -1;
     fprintf(af.fp, "step");
     for (int s = 0; s < SL_ROOM_STATES; s++)
@@ -147,9 +148,9 @@ int sl_room_pages(const char *dir, const sl_room_view *v, int top, int refresh_s
     static const char *const names[2] = { "room.html", "instructor.html" };
     for (int stuck = 0; stuck < 2; stuck++) {
         size_t len;
-        char *md = sl_room_markdown(v, stuck, top, &len), path[4096];
-        snprintf(path, sizeof path, "%s/%s", dir, names[stuck]);
-        int rc = md ? sl_html_page_every(path, "speedlab room", md, len, dir, refresh_s) : -1;
+        char *md = sl_room_markdown(v, stuck, top, &len), path[SL_PATH_BUF];
+        int rc = md && sl_path_join(path, sizeof path, dir, names[stuck]) == 0
+                     ? sl_html_page_every(path, "speedlab room", md, len, dir, refresh_s) : -1;
         free(md);
         if (rc != 0)
             return -1;

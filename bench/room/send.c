@@ -11,6 +11,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "args.h"
 #include "atomic_file.h"
 #include "run_dir.h"
 
@@ -21,11 +22,11 @@ void sl_room_nickname(const char *results, char *out, size_t len)
         snprintf(out, len, "%s", mine);
         return;
     }
-    char path[4096], line[SL_ROOM_NICK + 2] = "";
-    snprintf(path, sizeof path, "%s/room", results);
-    sl_make_folders(path);    /* so that the first run's nickname is kept */
-    snprintf(path, sizeof path, "%s/room/nickname", results);
-    FILE *f = fopen(path, "r");
+    char path[SL_PATH_BUF], line[SL_ROOM_NICK + 2] = "";
+    if (sl_path_join(path, sizeof path, results, "room") == 0)
+        sl_make_folders(path);    /* so that the first run's nickname is kept */
+    FILE *f = sl_path_join(path, sizeof path, results, "room/nickname") == 0 ? fopen(path, "r")
+                                                                              : NULL;
     if (f && fgets(line, sizeof line, f))
         line[strcspn(line, "\n")] = '\0';
     if (f)
@@ -46,7 +47,8 @@ void sl_room_nickname(const char *results, char *out, size_t len)
 /* <results>/room/<sub>, made. */
 static int room_dir(const char *results, const char *sub, char *out, size_t len)
 {
-    snprintf(out, len, "%s/room/%s", results, sub);
+    if (sl_path_format(out, len, "%s/room/%s", results, sub) != 0)
+        return -1;
     return sl_make_folders(out);
 }
 
@@ -130,10 +132,9 @@ static long post(const char *url, const char *body, size_t len, reply *r)
 static int deliver(const char *room, const char *qdir, const char *name, const char *nick,
                    const char *refused_dir, reply *r)
 {
-    char path[8448], to[8448];
-    snprintf(path, sizeof path, "%s/%s", qdir, name);
+    char path[SL_PATH_BUF], to[SL_PATH_BUF];
     size_t len;
-    char *body = slurp(path, &len);
+    char *body = sl_path_join(path, sizeof path, qdir, name) == 0 ? slurp(path, &len) : NULL;
     if (body == NULL)
         return snprintf(r->text, sizeof r->text, "cannot read %.4000s", path), -1;
     int rc;
@@ -147,8 +148,8 @@ static int deliver(const char *room, const char *qdir, const char *name, const c
     } else {
         /* The shared folder: the whole file appears at once (atomic
          * rename in that folder), one per participant and run. */
-        snprintf(to, sizeof to, "%s/%s-%s", room, nick, name);
-        rc = sl_atomic_write(to, body) == 0 ? 1 : -1;
+        rc = sl_path_format(to, sizeof to, "%s/%s-%s", room, nick, name) == 0 &&
+                     sl_atomic_write(to, body) == 0 ? 1 : -1;
         if (rc < 0)
             snprintf(r->text, sizeof r->text, "cannot write in %s: %s", room, strerror(errno));
     }
@@ -156,15 +157,15 @@ static int deliver(const char *room, const char *qdir, const char *name, const c
     if (rc == 1)
         unlink(path);
     if (rc == 0) {
-        snprintf(to, sizeof to, "%s/%s", refused_dir, name);
-        rename(path, to);
+        if (sl_path_join(to, sizeof to, refused_dir, name) == 0)
+            rename(path, to);
     }
     return rc;
 }
 
 int sl_room_send(const char *results, const char *room, const sl_room_post *p, FILE *f)
 {
-    char qdir[4096], refused[4096], path[4352];
+    char qdir[SL_PATH_BUF], refused[SL_PATH_BUF], path[SL_PATH_BUF];
     if (room_dir(results, "queue", qdir, sizeof qdir) != 0 ||
         room_dir(results, "refused", refused, sizeof refused) != 0) {
         fprintf(f, "room: cannot keep this run in %s: %s; not sent\n", qdir, strerror(errno));
@@ -174,9 +175,9 @@ int sl_room_send(const char *results, const char *room, const sl_room_post *p, F
     if (text) {
         struct timespec now;
         clock_gettime(CLOCK_REALTIME, &now);
-        snprintf(path, sizeof path, "%s/%lld%09ld-%d.json", qdir, (long long)now.tv_sec,
-                 now.tv_nsec, (int)getpid());
-        if (sl_atomic_write(path, text) != 0)
+        if (sl_path_format(path, sizeof path, "%s/%lld%09ld-%d.json", qdir,
+                           (long long)now.tv_sec, now.tv_nsec, (int)getpid()) != 0 ||
+            sl_atomic_write(path, text) != 0)
             fprintf(f, "room: cannot keep this run in %s: %s\n", qdir, strerror(errno));
         free(text);
     }

@@ -9,6 +9,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "args.h"
 #include "page.h"
 #include "results.h"
 
@@ -50,14 +51,13 @@ void sl_room_shipped(sl_room_server *s, const char *dir)
     while (d && (e = readdir(d)) != NULL) {
         if (e->d_name[0] == '.')
             continue;
-        char sub[4096], path[8192];
-        snprintf(sub, sizeof sub, "%s/%s", dir, e->d_name);
-        DIR *k = opendir(sub);
+        char sub[SL_PATH_BUF], path[SL_PATH_BUF];
+        DIR *k = sl_path_join(sub, sizeof sub, dir, e->d_name) == 0 ? opendir(sub) : NULL;
         struct dirent *f;
         while (k && s->nshipped < SL_ROOM_MAX_SHIPPED && (f = readdir(k)) != NULL) {
             char hash[24];
-            snprintf(path, sizeof path, "%s/%s", sub, f->d_name);
-            if (f->d_name[0] != '.' && sl_room_hash_file(path, hash, sizeof hash) == 0)
+            if (f->d_name[0] != '.' && sl_path_join(path, sizeof path, sub, f->d_name) == 0 &&
+                sl_room_hash_file(path, hash, sizeof hash) == 0)
                 s->shipped[s->nshipped++] = strdup(hash);
         }
         if (k)
@@ -129,9 +129,9 @@ int sl_room_import(sl_room_server *s, sl_room_db *db, char *why, size_t whylen)
         if (e->d_name[0] == '.' || len < 6 || strcmp(e->d_name + len - 5, ".json") != 0 ||
             taken(s, e->d_name))
             continue;
-        char path[8192], reply[320];
-        snprintf(path, sizeof path, "%s/%s", s->folder, e->d_name);
-        FILE *f = fopen(path, "rb");
+        char path[SL_PATH_BUF], reply[320];
+        FILE *f = sl_path_join(path, sizeof path, s->folder, e->d_name) == 0 ? fopen(path, "rb")
+                                                                             : NULL;
         char *body = f ? malloc(SL_ROOM_MAX_BODY + 2) : NULL;
         size_t got = body ? fread(body, 1, SL_ROOM_MAX_BODY + 1, f) : 0;
         if (f)
@@ -217,9 +217,8 @@ static enum MHD_Result say(struct MHD_Connection *c, int status, const char *lin
 /* GET /CODE/: the room's page as last written. */
 static enum MHD_Result page(sl_room_server *s, struct MHD_Connection *c)
 {
-    char path[8192];
-    snprintf(path, sizeof path, "%s/room.html", s->dir);
-    FILE *f = fopen(path, "rb");
+    char path[SL_PATH_BUF];
+    FILE *f = sl_path_join(path, sizeof path, s->dir, "room.html") == 0 ? fopen(path, "rb") : NULL;
     char *buf = f ? malloc(1 << 20) : NULL;
     size_t n = buf ? fread(buf, 1, 1 << 20, f) : 0;
     if (f)
