@@ -11,11 +11,6 @@ static const char *const names[SL_NCOLUMNS] = {
 #undef SL_COLUMN
 };
 
-const char *sl_column_name(sl_column c)
-{
-    return c >= 0 && c < SL_NCOLUMNS ? names[c] : "";
-}
-
 void sl_csv_row_clear(sl_csv_row *r)
 {
     for (int c = 0; c < SL_NCOLUMNS; c++)

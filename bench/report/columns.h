@@ -21,8 +21,6 @@ typedef struct sl_csv_row {
     char cell[SL_NCOLUMNS][SL_CELL_MAX];
 } sl_csv_row;
 
-const char *sl_column_name(sl_column c);
-
 void sl_csv_row_clear(sl_csv_row *r);
 /* Set a cell, printf-style; a text that must be quoted (a comma, a quote)
  * is written quoted by sl_csv_row_write. */

@@ -200,20 +200,32 @@ CMAKE
 
 # results.csv's columns, declared once (bench/report/columns.def): the
 # reference's table, the bench's header and lesson 8's Python writer all
-# list them in its order; a reference that drops one is caught.
+# list them in its order, the reference with each unit and meaning; a
+# reference that drops one is caught.
 def_columns() { sed -n 's/^SL_COLUMN(\([a-z_0-9]*\),.*/\1/p' "$top/bench/report/columns.def" | tr '\n' ','; }
 reference_columns() {
     awk '/^### results.csv.s columns/ { t = 1; next } t && /^#/ { exit }
          t && /^\| `/ { c = $0; sub(/^\| `/, "", c); sub(/`.*/, "", c); print c }' "$1" | tr '\n' ','
 }
+# def_rows / reference_rows FILE: "name|unit|meaning", a column a line.
+def_rows() { sed -n 's/^SL_COLUMN(\([a-z_0-9]*\), "\([^"]*\)", "\([^"]*\)")$/\1|\2|\3/p' "$top/bench/report/columns.def"; }
+reference_rows() {
+    awk -F' [|] ' '/^### results.csv.s columns/ { t = 1; next } t && /^#/ { exit }
+         t && /^\| `/ { n = $1; sub(/^\| `/, "", n); sub(/`$/, "", n); m = $3; sub(/ [|]$/, "", m)
+                       u = $2; sub(/^ +/, "", u); print n "|" u "|" m }' "$1"
+}
 case_columns() {
     bench=$1
     cols=$(def_columns)
-    [ "$(echo "$cols" | tr ',' '\n' | grep -c .)" -ge 40 ] && ok "columns.def: $(echo "$cols" | tr ',' '\n' | grep -c .) columns" ||
-        fail "columns.def: '$cols'"
+    ncols=$(echo "$cols" | tr ',' '\n' | grep -c .)
+    [ "$ncols" -ge 40 ] && ok "columns.def: $ncols columns" || fail "columns.def: '$cols'"
     [ "$(reference_columns "$top/docs/reference.md")" = "$cols" ] &&
         ok "the reference's table lists them, in order" ||
         fail "the reference's columns: $(reference_columns "$top/docs/reference.md")"
+    def_rows >"$tmp/def-rows"; reference_rows "$top/docs/reference.md" >"$tmp/reference-rows"
+    [ "$(wc -l <"$tmp/def-rows")" -eq "$ncols" ] && cmp -s "$tmp/def-rows" "$tmp/reference-rows" &&
+        ok "with the same unit and meaning for each" ||
+        fail "the reference's units or meanings: $(diff "$tmp/def-rows" "$tmp/reference-rows" | head -4 | tr '\n' ' ')"
     grep -v '| `ranks` |' "$top/docs/reference.md" >"$tmp/reference.md"
     [ "$(reference_columns "$tmp/reference.md")" != "$cols" ] && ok "planted: a reference without ranks disagrees" ||
         fail "planted: a dropped column not seen"
@@ -221,7 +233,7 @@ case_columns() {
         --reps 1 --min-time 0.01 --no-weak --no-plots --results "$tmp/res"
     [ "$(head -1 "$tmp/res/latest/results.csv")," = "$cols" ] && ok "the bench's header is the table's" ||
         fail "the bench's header: $(head -1 "$tmp/res/latest/results.csv")"
-    [ "$(awk -F, 'NR == 2 { print NF }' "$tmp/res/latest/results.csv")" = "$(echo "$cols" | tr ',' '\n' | grep -c .)" ] &&
+    [ "$(awk -F, 'NR == 2 { print NF }' "$tmp/res/latest/results.csv")" = "$ncols" ] &&
         ok "its rows have as many cells" || fail "a row: $(sed -n 2p "$tmp/res/latest/results.csv")"
     # Lesson 8's writer, without numba (its clock module stubbed).
     got=$(cd "$top/python" && python3 -c '
@@ -233,7 +245,7 @@ c = dict(kernel="k", variant="simd", threads=0, problem=dict(size=1000), unit="s
          seconds=[0.1], median=0.1, min=0.1, max=0.1, stddev=0, cv=0, answer=(1.0, 0),
          verdict=dict(expected=1.0, error=0, tolerance=1e-9), valid=True, image=False)
 print(",".join(nb_rows.COLUMNS) + ",", len(nb_rows.csv_row(c, 2).split(",")))' 2>&1)
-    [ "$got" = "$cols $(echo "$cols" | tr ',' '\n' | grep -c .)" ] &&
+    [ "$got" = "$cols $ncols" ] &&
         ok "python/nb_rows.py writes the table's columns, a cell each" ||
         fail "python/nb_rows.py: $got"
 }
