@@ -3,7 +3,8 @@
  * times as slow, or half the time, is significant, with an interval that
  * excludes 1 on the right side; noise that overlaps is no difference; the
  * same samples always give the same interval; too few repetitions give
- * neither interval nor verdict; a verdict never disagrees with its interval.
+ * neither interval nor verdict; a verdict never disagrees with its interval;
+ * a threaded row is not claimed for what the host's cores at once explain.
  */
 #include <stdio.h>
 #include <string.h>
@@ -81,6 +82,33 @@ int main(void)
     sl_compare_series a4 = a, slow4 = slow;
     a4.n = slow4.n = 4;
     CHECK(decide(&a4, &slow4).outcome == SL_COMPARE_SLOWER);
+
+    /* The host's cores at once (sl_compare_host): at 85% of one core's
+     * speed each in A and 98% in B, B's threaded times may be 13% shorter
+     * for the host alone. A crowded row 20% faster stays a claim; one 12%
+     * faster is the host's; the allowance is on the host's side only. */
+    sl_compare_run ra = { .together = 0.85, .together_threads = 2 };
+    sl_compare_run rb = { .together = 0.98, .together_threads = 2 };
+    double host = sl_compare_host(&ra, &rb);
+    CHECK(host > 0.86 && host < 0.87);
+    CHECK(sl_compare_host(&rb, &ra) > 1.15);
+    sl_compare_run near_b = { .together = 0.87, .together_threads = 2 };
+    sl_compare_run four = { .together = 0.98, .together_threads = 4 }, none = { 0 };
+    CHECK(sl_compare_host(&ra, &near_b) == 1.0);   /* within the margin */
+    CHECK(sl_compare_host(&ra, &four) == 1.0);     /* other core counts */
+    CHECK(sl_compare_host(&ra, &none) == 1.0);     /* no ceiling.csv */
+    sl_compare_series b88 = around(0.88, 0.005), b80 = around(0.80, 0.005);
+    sl_compare_pair h = { .a = &tight, .b = &b88, .host = host };
+    sl_compare_decide(&h);
+    CHECK(h.outcome == SL_COMPARE_HOST);
+    CHECK(strcmp(h.verdict, "as the host differed (its cores at once)") == 0);
+    CHECK(decide(&tight, &b88).outcome == SL_COMPARE_FASTER);   /* a one-core row */
+    h = (sl_compare_pair){ .a = &tight, .b = &b80, .host = host };
+    sl_compare_decide(&h);
+    CHECK(h.outcome == SL_COMPARE_FASTER);
+    h = (sl_compare_pair){ .a = &b88, .b = &tight, .host = host };   /* B slower */
+    sl_compare_decide(&h);
+    CHECK(h.outcome == SL_COMPARE_SLOWER);
 
     /* The verdict and the interval never disagree, across pairs at many
      * distances and spreads. */

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "atomic_file.h"
+#include "defaults.h"
 #include "labels.h"
 
 const char *sl_ceiling_name(int kind)
@@ -218,7 +219,7 @@ int sl_write_ceilings(const char *dir, const sl_ceilings *m, const sl_suite *s)
     sl_atomic_file af;
     if (!m->measured)
         return 0;
-    if (sl_path_format(path, sizeof path, "%s/ceiling.csv", dir) != 0 ||
+    if (sl_path_join(path, sizeof path, dir, SL_FILE_CEILINGS) != 0 ||
         sl_atomic_open(&af, path) != 0)
         return -1;
     /* Compute roofs per core, in lane-operations/s; the memory roof for
@@ -335,11 +336,21 @@ static void print_cache_roofs(FILE *f, const sl_bandwidth *b)
                 r->bytes_per_s[0] * 1e-9, r->bytes_per_s[1] * 1e-9, b->threads[1],
                 r->disturbed[0] || r->disturbed[1] ? " (disturbed)" : "");
     }
-    if (any)
-        fprintf(f, ". A kernel whose arrays fit a level (a core's own level holding one "
-                   "thread's part) is held against that level's roof, not the memory's. "
-                   "`sh scripts/likwid_roofs.sh <this run's folder>` checks every roof "
-                   "against likwid-bench's (the reference, \"the cache roofs\").\n\n");
+    if (!any)
+        return;
+    fprintf(f, ". A kernel whose arrays fit a level (a core's own level holding one "
+               "thread's part) is held against that level's roof, not the memory's. "
+               "`sh scripts/likwid_roofs.sh <this run's folder>` checks every roof "
+               "against likwid-bench's (the reference, \"the cache roofs\").");
+    /* A shared host's cores at once (compare.h's sl_compare_host reads the
+     * same two roofs): what every threaded speedup here stood on. */
+    const sl_cache_roof *l1 = &b->cache[0];
+    if (l1->bytes_per_s[0] > 0.0 && l1->bytes_per_s[1] > 0.0 && b->threads[1] > 1)
+        fprintf(f, " With %d cores at once each core's L1 ran at %.0f%% of its speed alone: "
+                   "the threaded speedups here stand on that share, which a shared host can "
+                   "change from one run to the next (`make compare` says so).",
+                b->threads[1], 100.0 * l1->bytes_per_s[1] / (b->threads[1] * l1->bytes_per_s[0]));
+    fputs("\n\n", f);
 }
 
 /* The bench probes only the roofs its rows stand under: the one it left

@@ -6,6 +6,7 @@
 
 #include <errno.h>
 #include <limits.h>
+#include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -43,7 +44,8 @@ void sl_compare_decide(sl_compare_pair *q)
 {
     static const char *const words[] = { "no significant difference", "B faster",
                                          "B slower", "too few samples to judge",
-                                         "unclear: the test and the interval disagree" };
+                                         "unclear: the test and the interval disagree",
+                                         "as the host differed (its cores at once)" };
     q->median_a = median_of(q->a);
     q->median_b = median_of(q->b);
     q->ratio = q->median_b / q->median_a;
@@ -59,7 +61,13 @@ void sl_compare_decide(sl_compare_pair *q)
     q->p = sl_mann_whitney_p(q->a->seconds, q->a->n, q->b->seconds, q->b->n);
     int test = q->p < ALPHA;
     int interval = q->high < 1.0 / (1.0 + SL_COMPARE_MARGIN) || q->low > 1.0 + SL_COMPARE_MARGIN;
-    if (!test && !interval)
+    /* The host's allowance: the margin reaches out to q->host's side. */
+    double host = q->host > 0.0 ? q->host : 1.0;
+    int beyond_host = q->high < fmin(1.0, host) / (1.0 + SL_COMPARE_MARGIN) ||
+                      q->low > fmax(1.0, host) * (1.0 + SL_COMPARE_MARGIN);
+    if (test && interval && !beyond_host)
+        q->outcome = SL_COMPARE_HOST;
+    else if (!test && !interval)
         q->outcome = SL_COMPARE_SAME;
     else if (test != interval)
         q->outcome = SL_COMPARE_UNCLEAR;
@@ -178,6 +186,48 @@ static void pair_with_scalar(sl_compare_run *r)
             keep_below(&r->s[i], 1);
 }
 
+/* r's cores-at-once share from dir/ceiling.csv (compare.h): left 0
+ * where the file, its L1 rows or a readable number is missing (a run
+ * without the probes: --no-ceilings, a quick run, an older bench). */
+static void read_together(sl_compare_run *r, const char *dir)
+{
+    char path[SL_PATH_BUF], why[SL_PATH_BUF + 128];
+    sl_table t;
+    if (sl_path_join(path, sizeof path, dir, SL_FILE_CEILINGS) != 0 || access(path, R_OK) != 0 ||
+        sl_table_read(&t, path, why, sizeof why) != 0)
+        return;
+    int limit = sl_table_col(&t, "limit"), threads = sl_table_col(&t, "threads"),
+        gbs = sl_table_col(&t, "gb_per_s");
+    double one = 0.0, all = 0.0;
+    long long most = 0;
+    for (int i = 0; i < t.nrows && limit >= 0 && threads >= 0 && gbs >= 0; i++) {
+        long long n;
+        double v;
+        if (strcmp(sl_table_text(&t, i, limit), "L1 bandwidth") != 0 ||
+            sl_table_int(&t, i, threads, 0, 0, &n, why, sizeof why) != 0 ||
+            sl_table_real(&t, i, gbs, 0, 0, &v, why, sizeof why) != 0 || !(v > 0.0) || n < 1)
+            continue;
+        if (n == 1)
+            one = v;
+        else if (n > most)
+            most = n, all = v;
+    }
+    if (one > 0.0 && most > 1) {
+        r->together = all / ((double)most * one);
+        r->together_threads = (int)most;
+    }
+    sl_table_free(&t);
+}
+
+double sl_compare_host(const sl_compare_run *a, const sl_compare_run *b)
+{
+    if (!(a->together > 0.0) || !(b->together > 0.0) ||
+        a->together_threads != b->together_threads)
+        return 1.0;
+    double host = a->together / b->together;
+    return fabs(log(host)) > log(1.0 + SL_COMPARE_MARGIN) ? host : 1.0;
+}
+
 int sl_compare_read(sl_compare_run *r, const char *dir, char *why, size_t whylen)
 {
     char path[SL_PATH_BUF];
@@ -239,6 +289,7 @@ int sl_compare_read(sl_compare_run *r, const char *dir, char *why, size_t whylen
             goto out;
         }
         if (s->n == 0) {
+            s->crowded = whole[0] != 1;
             char threads[24] = "";
             if (whole[0] > 0)
                 snprintf(threads, sizeof threads, " x%lld", whole[0]);
@@ -254,6 +305,7 @@ int sl_compare_read(sl_compare_run *r, const char *dir, char *why, size_t whylen
         }
     }
     pair_with_scalar(r);
+    read_together(r, dir);
     if (r->count == 0) {
         snprintf(why, whylen, "'%s' has no samples (did every variant fail?)", path);
         goto out;
@@ -268,12 +320,14 @@ int sl_compare_pair_runs(const sl_compare_run *a, sl_compare_run *b, sl_compare_
                          int *unmatched)
 {
     int n = 0;
+    double host = sl_compare_host(a, b);
     for (int i = 0; i < a->count; i++) {
         const sl_compare_series *match = sl_compare_find(b, a->s[i].key, 0);
         if (match == NULL)
             continue;
         q[n].a = &a->s[i];
         q[n].b = match;
+        q[n].host = a->s[i].crowded ? host : 1.0;
         sl_compare_decide(&q[n++]);
     }
     *unmatched = a->count + b->count - 2 * n;

@@ -3,12 +3,14 @@
 #define _DEFAULT_SOURCE
 #include "compare_report.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "args.h"
 #include "atomic_file.h"
+#include "defaults.h"
 #include "html.h"
 #include "labels.h"
 #include "results.h"
@@ -81,6 +83,23 @@ static int say_disturbed(FILE *f, const sl_compare_run *runs, const char *const 
     return n;
 }
 
+/* Before any verdict: the host's cores at once, where the two runs'
+ * differ (compare.h's sl_compare_host), as a Markdown item or a line. */
+static int say_host(FILE *f, const sl_compare_run *A, const sl_compare_run *B, int md)
+{
+    double host = sl_compare_host(A, B);
+    if (host == 1.0)
+        return 0;
+    fprintf(f, "%sThe host differed between the runs%s: with %d cores at once each core ran "
+            "at %.0f%% of its speed alone in A and %.0f%% in B (%s's L1 roofs), so a row "
+            "with more than one thread or a gpu row (its times %.0f%% %s in B for the host "
+            "alone) is claimed only beyond that as well as \u00b1%.0f%%\n", md ? "- **" : "",
+            md ? "**" : "", A->together_threads, 100.0 * A->together, 100.0 * B->together,
+            SL_FILE_CEILINGS, 100.0 * fabs(host - 1.0), host < 1.0 ? "shorter" : "longer",
+            100.0 * SL_COMPARE_MARGIN);
+    return 1;
+}
+
 /* A median as the table shows it: a time, or a rung's speedup (the
  * inverse of its share of scalar's time). */
 static void median_text(const sl_compare_pair *q, int b, char *out, size_t len)
@@ -112,12 +131,13 @@ static int write_summary(const char *dir, const sl_compare_pair *q, int n, const
     FILE *f = open_memstream(&md, &len);
     if (f == NULL)
         return -1;
-    int count[5] = { 0 };
+    int count[6] = { 0 };
     for (int i = 0; i < n; i++)
         count[q[i].outcome]++;
     fprintf(f, "# speedlab compare: %s vs %s\n\n", la, lb);
     const char *const labels[2] = { la, lb };
     say_disturbed(f, (const sl_compare_run[2]){ *A, *B }, labels, 1);
+    say_host(f, A, B, 1);
     fprintf(f, "- A (%s): %s\n- B (%s): %s\n"
                "- %d configurations in both; B faster in %d, slower in %d, no "
                "significant difference in %d (a difference is claimed where the Mann-Whitney "
@@ -129,6 +149,9 @@ static int write_summary(const char *dir, const sl_compare_pair *q, int n, const
         fprintf(f, "- %d with too few repetitions to judge (the test cannot reach 5%% with "
                    "them: at least 4 against 4, or 3 against 5): no interval, no verdict\n",
                 count[SL_COMPARE_FEW]);
+    if (count[SL_COMPARE_HOST])
+        fprintf(f, "- %d differ only as far as the host's cores at once did: the host, not "
+                   "the code\n", count[SL_COMPARE_HOST]);
     if (count[SL_COMPARE_UNCLEAR])
         fprintf(f, "- %d unclear: the test and the interval disagree; more repetitions "
                    "would tell\n", count[SL_COMPARE_UNCLEAR]);
@@ -176,7 +199,7 @@ int sl_compare_write(const char *dir, const sl_compare_pair *q, int n, const cha
 void sl_compare_print(FILE *console, const sl_compare_pair *q, int n, const char *const *labels,
                       const sl_compare_run *runs, int unmatched)
 {
-    if (say_disturbed(console, runs, labels, 0))
+    if (say_disturbed(console, runs, labels, 0) + say_host(console, &runs[0], &runs[1], 0))
         fprintf(console, "\n");
     fprintf(console, "A: %s; B: %s\n%s\n\n", labels[0], labels[1], ratio_words);
     fprintf(console, "%-44s %7s  %-17s %8s  %s\n", "configuration", "B/A", "95% interval",

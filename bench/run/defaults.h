@@ -25,6 +25,7 @@
 #define SL_FILE_RESULTS "results.csv"   /* one row per configuration */
 #define SL_FILE_SAMPLES "samples.csv"   /* every timed repetition */
 #define SL_FILE_CONTEXT "bench.json"    /* the machine and the build */
+#define SL_FILE_CEILINGS "ceiling.csv"  /* the roofs the probes measured */
 
 /* Cores this process may run on: the CPUs of its affinity mask (what SLURM
  * or taskset granted), as the OpenMP runtime counted them at start-up,
