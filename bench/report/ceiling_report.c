@@ -188,6 +188,18 @@ static const char *bound_name(const sl_ceilings *m, const sl_config *c)
            : b == SL_BOUND_COMPUTE ? "compute-bound" : "";
 }
 
+/* The roof c's ceiling is (ceiling.csv's name for it): a bandwidth's for a
+ * memory- or cache-bound row, else its instruction's. */
+static const char *roof_name(const sl_ceilings *m, const sl_config *c)
+{
+    static const char *const names[] = { "memory bandwidth", "L1 bandwidth", "L2 bandwidth",
+                                         "L3 bandwidth" };
+    int level = sl_config_level(m, c);
+    if (sl_config_bound(m, c) == SL_BOUND_MEMORY)
+        return names[level > 0 && level <= SL_CACHE_LEVELS ? level : 0];
+    return sl_ceiling_name(sl_config_limit(m, c).kind);
+}
+
 /* Operations of the kernel's ceiling instruction per byte from memory
  * (the roofline's x); 0 when the kernel moves no bytes worth counting. */
 static double sl_config_intensity(const sl_config *c)
@@ -268,7 +280,7 @@ int sl_write_ceilings(const char *dir, const sl_ceilings *m, const sl_suite *s)
         sl_limit l = sl_config_limit(m, c);
         fprintf(af.fp, "%s,%s,%s,%d,\"%s\",%s,%.6g,%s,%s,%g,", c->tree, k->name,
                 c->variant->name, c->threads_used, sched, sl_config_where(c), c->rate,
-                k->work_unit, sl_ceiling_name(l.kind), l.ops);
+                k->work_unit, roof_name(m, c), l.ops);
         if (ceil > 0.0)
             fprintf(af.fp, "%.6g,%.2f,", ceil, 100.0 * c->rate / ceil);
         else
