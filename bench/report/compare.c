@@ -228,6 +228,19 @@ double sl_compare_host(const sl_compare_run *a, const sl_compare_run *b)
     return fabs(log(host)) > log(1.0 + SL_COMPARE_MARGIN) ? host : 1.0;
 }
 
+/* A new series' label ("<kernel> threads_simd x2, dynamic (weak)") and
+ * whether it is crowded (compare.h). */
+static void name_series(sl_compare_series *s, const char *kernel, const char *variant,
+                        long long threads, const char *sched, const char *study)
+{
+    char x[24] = "";
+    s->crowded = threads != 1;
+    if (threads > 0)
+        snprintf(x, sizeof x, " x%lld", threads);
+    snprintf(s->label, sizeof s->label, "%s %s%s%s%s%s", kernel, variant, x,
+             sched[0] ? ", " : "", sched, strcmp(study, "weak") ? "" : " (weak)");
+}
+
 int sl_compare_read(sl_compare_run *r, const char *dir, char *why, size_t whylen)
 {
     char path[SL_PATH_BUF];
@@ -288,15 +301,9 @@ int sl_compare_read(sl_compare_run *r, const char *dir, char *why, size_t whylen
             snprintf(why, whylen, "out of memory reading '%s'", path);
             goto out;
         }
-        if (s->n == 0) {
-            s->crowded = whole[0] != 1;
-            char threads[24] = "";
-            if (whole[0] > 0)
-                snprintf(threads, sizeof threads, " x%lld", whole[0]);
-            snprintf(s->label, sizeof s->label, "%s %s%s%s%s%s",
-                     sl_table_text(&t, i, col[KERNEL]), sl_table_text(&t, i, col[VARIANT]),
-                     threads, sched[0] ? ", " : "", sched, strcmp(study, "weak") ? "" : " (weak)");
-        }
+        if (s->n == 0)
+            name_series(s, sl_table_text(&t, i, col[KERNEL]), sl_table_text(&t, i, col[VARIANT]),
+                        whole[0], sched, study);
         if (s->n < SL_MAX_REPS) {
             s->start[s->n] = start_col >= 0 ? start : -1.0;
             s->left[s->n] = left[0] == '\0' ? 0 : strstr(left, "disturbed") ||

@@ -150,9 +150,9 @@ case_lesson_commands() {
     written=$(find "$top/results" -maxdepth 1 -name 'history.sqlite*' -newer "$tmp/stamp" 2>/dev/null)
     [ -z "$written" ] && ok "the checkout's run history untouched" ||
         fail "the lessons' commands ran into the checkout's history: $written"
-    new=$(ls "$top/build" 2>/dev/null | grep -vxF "$folders" | grep -vE -- '-(autovec|host-offload)|^racecheck$' |
+    new=$(ls "$top/build" 2>/dev/null | grep -vxF "$folders" | grep -vE -- '-(autovec|host-offload)|^racecheck$|^test-ccache$' |
           tr '\n' ' ')
-    [ -z "$new" ] && ok "no build folder but $build (and AUTOVEC's, OFFLOAD's, racecheck's)" ||
+    [ -z "$new" ] && ok "no build folder but $build (and AUTOVEC's, OFFLOAD's, racecheck's; the copies' cache)" ||
         fail "the lessons' commands built in build/$new"
     if (cd "$top" && git rev-parse --git-dir >/dev/null 2>&1); then
         after=$(cd "$top" && git status --porcelain --untracked-files=all)
