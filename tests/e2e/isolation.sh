@@ -3,30 +3,6 @@
 # variant's name, within its time limit, and the other variants report.
 # Sourced by tests/e2e/run.sh, which provides lib.sh's helpers.
 
-# A copy of the checkout, as copy_checkout makes them, configures and
-# builds every program the copies of other cases build, from nothing: run
-# first (CTest's fixture copy_build), so that with ccache the copies of
-# e2e.isolation, e2e.room, e2e.history_progress and e2e.new_kernel compile
-# only what they plant (lib.sh's copy_launcher: one cache, one depth).
-case_copy_build() {
-    copy="$tmp/copy"
-    copy_checkout "$copy" || return
-    targets="speedlab speedlab-bench-solutions speedlab-bench-exercises speedlab-history"
-    for t in speedlab-room speedlab-mpi-solutions; do
-        cmake --build "$copy/build" --target help 2>/dev/null | grep -q "\.\.\. $t\$" &&
-            targets="$targets $t"
-    done
-    # shellcheck disable=SC2086
-    build_copy "$copy" $targets || return
-    for t in $targets; do
-        [ -x "$copy/build/bench/$t" ] && ok "a fresh copy builds $t" || fail "no $t in the copy"
-    done
-    expect_rc 0 "the copy's runner validates ${e2e_example}" "$copy/build/bench/speedlab" \
-        "$e2e_example" --size 1000003 --reps 1 --min-time 0.01 --no-plots --results "$tmp/results"
-    [ -n "$launcher" ] && ccache -s 2>/dev/null | grep -iE '^ *(hits|misses|cache size)' | sed 's/^ */  ccache: /'
-    return 0
-}
-
 # Plant an infinite loop in a copy's exercises/<image kernel>/threads.c and
 # an out-of-bounds store in its simd.c (the kernel's e2e_plant_hang and
 # e2e_plant_crash say how), build that copy's runner, and run the lesson.
