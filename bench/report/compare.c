@@ -212,8 +212,10 @@ static void read_together(sl_compare_run *r, const char *dir)
         else if (n > most)
             most = n, all = v;
     }
+    /* Above 1 is the probes' own noise (a core cannot run faster for
+     * having company): 104% against 97% is no difference. */
     if (one > 0.0 && most > 1) {
-        r->together = all / ((double)most * one);
+        r->together = fmin(1.0, all / ((double)most * one));
         r->together_threads = (int)most;
     }
     sl_table_free(&t);
