@@ -87,6 +87,8 @@ int main(void)
      * speed each in A and 98% in B, B's threaded times may be 13% shorter
      * for the host alone. A crowded row 20% faster stays a claim; one 12%
      * faster is the host's; the allowance is on the host's side only. */
+    CHECK(sl_compare_together(402.0, 680.0, 2) > 0.845 && sl_compare_together(402.0, 680.0, 2) < 0.846);
+    CHECK(sl_compare_together(400.0, 832.0, 2) == 1.0);   /* 104%: the probes' noise */
     sl_compare_run ra = { .together = 0.85, .together_threads = 2 };
     sl_compare_run rb = { .together = 0.98, .together_threads = 2 };
     double host = sl_compare_host(&ra, &rb);

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "atomic_file.h"
+#include "compare.h"
 #include "defaults.h"
 #include "labels.h"
 
@@ -361,7 +362,8 @@ static void print_cache_roofs(FILE *f, const sl_bandwidth *b)
         fprintf(f, " With %d cores at once each core's L1 ran at %.0f%% of its speed alone: "
                    "the threaded speedups here stand on that share, which a shared host can "
                    "change from one run to the next (`make compare` says so).",
-                b->threads[1], 100.0 * l1->bytes_per_s[1] / (b->threads[1] * l1->bytes_per_s[0]));
+                b->threads[1],
+                100.0 * sl_compare_together(l1->bytes_per_s[0], l1->bytes_per_s[1], b->threads[1]));
     fputs("\n\n", f);
 }
 

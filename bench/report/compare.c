@@ -212,13 +212,16 @@ static void read_together(sl_compare_run *r, const char *dir)
         else if (n > most)
             most = n, all = v;
     }
-    /* Above 1 is the probes' own noise (a core cannot run faster for
-     * having company): 104% against 97% is no difference. */
     if (one > 0.0 && most > 1) {
-        r->together = fmin(1.0, all / ((double)most * one));
+        r->together = sl_compare_together(one, all, (int)most);
         r->together_threads = (int)most;
     }
     sl_table_free(&t);
+}
+
+double sl_compare_together(double one, double all, int threads)
+{
+    return fmin(1.0, all / ((double)threads * one));
 }
 
 double sl_compare_host(const sl_compare_run *a, const sl_compare_run *b)

@@ -77,6 +77,13 @@ typedef struct sl_compare_run {
     int together_threads;
 } sl_compare_run;
 
+/* With `threads` cores at once, each core's share of its speed alone,
+ * from a roof on one core (`one`) and on all of them (`all`): at most 1,
+ * as above 1 is the probes' own noise (a core cannot run faster for
+ * having company). The run's summary and sl_compare_read both take it
+ * from the L1 roofs. */
+double sl_compare_together(double one, double all, int threads);
+
 /* Two runs of the same code on a 2-vCPU VM, 10 minutes apart (Zen 5):
  * every 2-thread rung of the memory-heavy kernels 15 to 34% faster in
  * the second, the 1-thread rungs within 5%, because with both cores at
