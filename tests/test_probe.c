@@ -18,6 +18,10 @@
  * runs: a window under SL_QUIET_MIN_WINDOW would call a machine quiet
  * that was busy throughout (a clean clone's CI once wrote a probe at 1.15
  * other cores unmarked; the cache levels' windows were 1 to 70 ms).
+ *
+ * And the roofs through a run (ceiling.h's watch): each call's own
+ * figures are kept apart from the kept peak, and a host that moved
+ * between calls gives its roof an interval and a drift.
  */
 #include <math.h>
 #include <stdio.h>
@@ -151,11 +155,36 @@ static void xors_every_lane(void)
     CHECK(fabs(full_sum / SPEEDLAB_SIMD_LANES - half_sum / half) <= 1e-12 * full_sum);
 }
 
+static void roofs_through_the_run(void)
+{
+    sl_ceilings m = { 0 };
+    sl_measure_ceilings(&m, 1, 0);
+    sl_measure_ceilings(&m, 1, 0);
+    CHECK_EQ_LL(m.watch.n, 2);
+    for (int k = SL_CEILING_DIVIDE; k < SL_CEILING_KINDS; k++)
+        CHECK(m.watch.v[k][0] > 0.0 && m.watch.v[k][1] > 0.0 &&
+              fmax(m.watch.v[k][0], m.watch.v[k][1]) <= m.per_core[k] * 1.000001);
+    CHECK(m.watch.v[sl_roof_slot(0, 0)][0] == 0.0);  /* no memory probe asked for */
+    double lo, hi;
+    CHECK_EQ_LL(sl_roof_interval(&m, sl_roof_slot(0, 0), &lo, &hi), 0);
+    CHECK(lo == 1.0 && hi == 1.0);
+    /* A memory that ran 30 GB/s for three calls, then 41: +37% later, and
+     * an interval around the median that holds both. */
+    const double planted[] = { 30e9, 30e9, 30e9, 41e9, 41e9, 41e9 };
+    m.watch.n = 6;
+    for (int i = 0; i < 6; i++)
+        m.watch.v[sl_roof_slot(0, 0)][i] = planted[i];
+    CHECK(fabs(sl_roof_drift(&m, sl_roof_slot(0, 0)) - (41.0 / 30.0 - 1.0)) < 1e-9);
+    CHECK_EQ_LL(sl_roof_interval(&m, sl_roof_slot(0, 0), &lo, &hi), 6);
+    CHECK(fabs(lo - 30.0 / 35.5) < 1e-9 && fabs(hi - 41.0 / 35.5) < 1e-9);
+}
+
 int main(void)
 {
     divides_every_lane();
     xors_every_lane();
     windows_long_enough_to_judge();
+    roofs_through_the_run();
     if (sl_probe_clock(1) < 0.0) {
         puts("no clock probe for this CPU: nothing to hold the probes to");
         return CHECK_DONE() ? 1 : 77;

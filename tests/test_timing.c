@@ -23,6 +23,9 @@
  * of the timing (a burst no process counter sees) leaves a rung's paired
  * speedup at its quiet value, where the same repetitions taken in a row
  * (scalar's all before the burst, the rung's in it) would halve it.
+ * And the host's roofs re-probed through a pass (sl_timing.watch): between
+ * its cycles, evenly, before a repetition's clock starts, as many times
+ * as the share of the pass allows; never in a row's order.
  */
 #define _DEFAULT_SOURCE
 #include <math.h>
@@ -446,6 +449,43 @@ static void best_cpu_is_the_fastest(void)
     CHECK(sl_best_cpu(&s, k->problem, 2000, 0) == NULL);
 }
 
+/* The watch's calls, and the repetitions timed before each. */
+static int watched, watched_after[16];
+static const sl_suite *watched_suite;
+
+static void count_watch(void *ctx)
+{
+    (void)ctx;
+    if (watched < 16)
+        watched_after[watched] = watched_suite->configs[0].ncalls;
+    watched++;
+}
+
+static void roofs_watched_between_cycles(void)
+{
+    /* share 1, a free probe: one between every two cycles; a probe that
+     * costs more than its share of the pass: none; in a row: none. */
+    const struct { double share, seconds; int in_a_row, want; } cases[] = {
+        { 1.0, 1e-9, 0, 5 }, { 0.02, 10.0, 0, 0 }, { 1.0, 1e-9, 1, 0 },
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        sl_suite s = { 0 };
+        validated_suite(&s, fake_kernels);
+        watched = 0;
+        watched_suite = &s;
+        sl_timing t = { .reps = 6, .min_time = 1e-3, .retry_busy = 0, .watch = count_watch,
+                        .watch_share = cases[i].share, .watch_seconds = cases[i].seconds,
+                        .in_a_row = cases[i].in_a_row };
+        CHECK(sl_suite_time(&s, &t) == 0);
+        CHECK_EQ_LL(s.configs[0].timed, 6);
+        CHECK_EQ_LL(watched, cases[i].want);
+        /* One cycle a repetition here: the k-th probe after k of them. */
+        for (int k = 0; k < watched && k < 16; k++)
+            CHECK_EQ_LL(watched_after[k], k + 1);
+        sl_suite_free(&s);
+    }
+}
+
 int main(int argc, char **argv)
 {
     char why[256];
@@ -462,6 +502,7 @@ int main(int argc, char **argv)
     speedups_in_pairs();
     mandelbrot_run_does_not_sum();
     best_cpu_is_the_fastest();
+    roofs_watched_between_cycles();
     gb_shutdown();
     return CHECK_DONE();
 }

@@ -206,12 +206,13 @@ static part *parts_new(int64_t n, int threads)
 
 /* One level's roof on `threads` threads over n elements an array (in
  * all): each loop's passes interleaved in one quiet window; the faster
- * loop's median, or an earlier call's where that was faster, is kept. */
-static void measure_level(sl_cache_roof *r, int k, int64_t n, int threads, int quick)
+ * loop's median, or an earlier call's where that was faster, is kept.
+ * Returns this call's figure (0: no memory for the arrays). */
+static double measure_level(sl_cache_roof *r, int k, int64_t n, int threads, int quick)
 {
     part *parts = parts_new(n, threads);
     if (parts == NULL)
-        return;
+        return 0.0;
     int64_t reps = (quick ? CACHE_PASS_BYTES / 4 : CACHE_PASS_BYTES) / (24 * n);
     reps = reps < 1 ? 1 : reps;
     sl_quiet_mark from, to;
@@ -242,6 +243,7 @@ static void measure_level(sl_cache_roof *r, int k, int64_t n, int threads, int q
         r->disturbed[k] = sl_quiet_disturbed(sl_quiet_others(&from, &to), window);
         r->window[k] = window;
     }
+    return best;
 }
 
 /* Bytes a level holds for `threads` threads, one a core: each its own of
@@ -273,7 +275,7 @@ static void measure_caches(sl_bandwidth *m, int quick)
             continue;
         for (int k = 0; k < 2; k++) {
             int64_t n = sl_cache_probe_bytes(m, level, m->threads[k]) / 24 / 8 * 8;
-            measure_level(r, k, n < 8 ? 8 : n, m->threads[k], quick);
+            m->last[level][k] = measure_level(r, k, n < 8 ? 8 : n, m->threads[k], quick);
         }
     }
 }
@@ -308,7 +310,8 @@ static void measure_memory(sl_bandwidth *m, int quick, int again)
         m->disturbed[k] |= sl_quiet_disturbed(sl_quiet_others(&from, &to), window);
         if (!again || window < m->window[k])
             m->window[k] = window;
-        for (int i = 0; i < kept->n && m->npass[k] < 2 * SL_BANDWIDTH_RUNS; i++)
+        m->last[0][k] = 24.0 * kept->median;
+        for (int i = 0; i < kept->n && m->npass[k] < SL_BANDWIDTH_POOLED; i++)
             m->pass[k][m->npass[k]++] = 24.0 * kept->v[i];
         summarise(m, k);
     }
@@ -332,6 +335,7 @@ void sl_measure_bandwidth(sl_bandwidth *m, int quick, unsigned roofs)
     if (!again)
         sl_bandwidth_sizes(m);
     m->roofs |= roofs;
+    memset(m->last, 0, sizeof m->last);
     /* Pooled with an earlier call's passes where that call measured them. */
     if (roofs & SL_ROOF_MEMORY)
         measure_memory(m, quick, again && m->elements > 0);

@@ -19,6 +19,9 @@
 
 /* Passes per probe call and thread count (quick: fewer). */
 #define SL_BANDWIDTH_RUNS 12
+/* The memory's passes pooled over a run's calls (before and after the
+ * timing, and those between its cycles: ceiling.h). */
+#define SL_BANDWIDTH_POOLED (16 * SL_BANDWIDTH_RUNS)
 
 /* The cache levels with a roof of their own: L1, L2, L3. */
 #define SL_CACHE_LEVELS 3
@@ -56,9 +59,13 @@ typedef struct sl_bandwidth {
     double window[2];        /* seconds the shortest call's quiet window lasted */
     /* Every kept pass of every call, in the loop's bytes per second: the
      * figures above are their median. */
-    double pass[2][2 * SL_BANDWIDTH_RUNS];
+    double pass[2][SL_BANDWIDTH_POOLED];
     int npass[2];
     sl_cache_roof cache[SL_CACHE_LEVELS]; /* cache[0] is L1 */
+    /* The last call's own figures, apart from the pooled and kept ones:
+     * [0] the memory's, [level] a cache's; [.][k] 1 thread, every core;
+     * 0 where that call did not probe it (ceiling.h's watch reads them). */
+    double last[SL_CACHE_LEVELS + 1][2];
 } sl_bandwidth;
 
 /* Probe the roofs named (both: 2.5 s on a Zen 4; quick: 1.5 s): the
@@ -67,8 +74,8 @@ typedef struct sl_bandwidth {
  * end sooner). Called again (the bench probes before and after the
  * timing), it pools the memory's passes: its bandwidth on a shared host
  * swings by 2x from second to second (neighbours share it), so that roof
- * is the median of both calls, comparable with the kernels' medians, not
- * the luckier call's peak. A cache is a core's own, where load only
+ * is the median of every call's passes, comparable with the kernels'
+ * medians, not the luckier call's peak. A cache is a core's own, where load only
  * slows: its roof is the faster call's. */
 void sl_measure_bandwidth(sl_bandwidth *b, int quick, unsigned roofs);
 

@@ -23,6 +23,11 @@ void sl_bench_settings_of(const sl_cli *cli, sl_bench_settings *out)
     out->target = cli->target / 100.0;
     out->budget = 60.0 * cli->budget;
     out->retry_busy = cli->retry_busy;
+    const char *share = getenv(SL_WATCH_SHARE_ENV);
+    char *end = NULL;
+    double v = share ? strtod(share, &end) : -1.0;
+    out->watch_share = end && end != share && *end == '\0' && v >= 0.0 && v <= 1e6
+                           ? v : SL_WATCH_SHARE;
 }
 
 /* The weak study after the strong one (see sl_bench_plan). */

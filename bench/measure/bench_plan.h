@@ -21,7 +21,17 @@ typedef struct sl_bench_settings {
     double target;        /* relative interval to narrow to (0: none) */
     double budget;        /* seconds for the whole run (0: no limit) */
     int retry_busy;       /* rounds that replace disturbed repetitions */
+    double watch_share;   /* of a pass's time, for re-probing the roofs
+                             between its cycles (sl_timing.watch) */
 } sl_bench_settings;
+
+/* The roofs re-probed through a pass take at most this share of it: 2%
+ * of a full run's 8-minute first pass buys 5 quick probes (1.8 s each on
+ * a 2-vCPU Zen 5), none in a test's second-long passes.
+ * SL_WATCH_SHARE_ENV, a number from 0, stands in for it (a test's short
+ * passes: 100, a probe between every two cycles). */
+#define SL_WATCH_SHARE 0.02
+#define SL_WATCH_SHARE_ENV "SPEEDLAB_WATCH_SHARE"
 
 /* cli's settings (their defaults are cli.c's) in the units timing takes:
  * the target as a fraction, the budget in seconds. */

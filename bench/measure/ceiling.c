@@ -111,6 +111,8 @@ static void measure_kinds(sl_ceilings *m, double target, unsigned kinds)
         sl_quiet_mark_now(&to);
         const sl_sample rate = widths == 2 && rates[1].median > rates[0].median ? rates[1]
                                                                                 : rates[0];
+        if (m->watch.n < SL_WATCH_CALLS)
+            m->watch.v[k][m->watch.n] = rate.median;
         if (again && rate.median <= m->per_core[k])
             continue;
         double others = sl_quiet_others(&from, &to), wall = to.wall - from.wall;
@@ -124,6 +126,23 @@ static void measure_kinds(sl_ceilings *m, double target, unsigned kinds)
     }
 }
 
+int sl_roof_slot(int level, int k)
+{
+    return SL_CEILING_KINDS + 2 * level + k;
+}
+
+/* This call's bandwidth figures into the watch, and its time. */
+static void watch_call(sl_ceilings *m)
+{
+    sl_roof_watch *w = &m->watch;
+    if (w->n >= SL_WATCH_CALLS)
+        return;
+    for (int level = 0; level <= SL_CACHE_LEVELS; level++)
+        for (int k = 0; k < 2; k++)
+            w->v[sl_roof_slot(level, k)][w->n] = m->memory.last[level][k];
+    w->at[w->n++] = sl_now();
+}
+
 void sl_measure_ceilings(sl_ceilings *m, int quick, unsigned roofs)
 {
     double target = quick ? PROBE_SECONDS / 4 : PROBE_SECONDS;
@@ -131,7 +150,47 @@ void sl_measure_ceilings(sl_ceilings *m, int quick, unsigned roofs)
     measure_clock(m, target);
     if (roofs)
         sl_measure_bandwidth(&m->memory, quick, roofs);
+    else
+        memset(m->memory.last, 0, sizeof m->memory.last);
+    watch_call(m);
     m->measured++;
+}
+
+/* Slot's figures from calls [from, to), into s, summarised. */
+static void watch_sample(const sl_ceilings *m, int slot, int from, int to, sl_sample *s)
+{
+    memset(s, 0, sizeof *s);
+    for (int i = from; i < to; i++)
+        if (m->watch.v[slot][i] > 0.0)
+            sl_sample_add(s, m->watch.v[slot][i]);
+    if (s->n > 0)
+        sl_sample_summarise(s);
+}
+
+int sl_roof_interval(const sl_ceilings *m, int slot, double *low, double *high)
+{
+    sl_sample s;
+    *low = *high = 1.0;
+    if (slot < 0 || slot >= SL_ROOF_SLOTS)
+        return 0;
+    watch_sample(m, slot, 0, m->watch.n, &s);
+    if (s.n >= 2 && s.median > 0.0) {
+        *low = s.ci_low / s.median;
+        *high = s.ci_high / s.median;
+    }
+    return s.n;
+}
+
+double sl_roof_drift(const sl_ceilings *m, int slot)
+{
+    sl_sample early, late;
+    if (slot < 0 || slot >= SL_ROOF_SLOTS)
+        return 0.0;
+    int half = m->watch.n / 2;
+    watch_sample(m, slot, 0, half, &early);
+    watch_sample(m, slot, m->watch.n - half, m->watch.n, &late);
+    return early.n >= 2 && late.n >= 2 && early.median > 0.0 ? late.median / early.median - 1.0
+                                                              : 0.0;
 }
 
 int sl_ceiling_has_half(const sl_ceilings *m, int k)

@@ -16,6 +16,21 @@
 /* Probe runs per instruction; the median is kept. */
 #define SL_PROBE_RUNS 6
 
+/* The run's roofs through time: each probe call's own figure for every
+ * roof, kept apart from the pooled and kept ones, so that a roof has an
+ * interval (how far the host's speed moved through the run) and a drift
+ * (its first calls against its last). The bench probes before and after
+ * the timing and, in a long pass, between its cycles (sl_timing.watch).
+ * A roof's slot: an instruction's (sl_ceiling_kind), then the memory's
+ * and each cache level's on 1 thread and every core (sl_roof_slot). */
+#define SL_WATCH_CALLS 24
+#define SL_ROOF_SLOTS (SL_CEILING_KINDS + 2 * (SL_CACHE_LEVELS + 1))
+typedef struct sl_roof_watch {
+    int n;                                    /* calls recorded */
+    double at[SL_WATCH_CALLS];                /* sl_now() when each ended */
+    double v[SL_ROOF_SLOTS][SL_WATCH_CALLS];  /* 0: not probed in that call */
+} sl_roof_watch;
+
 typedef struct sl_ceilings {
     int measured;               /* times probed (the faster kept) */
     int lanes;                  /* doubles per vector the probe used */
@@ -36,7 +51,22 @@ typedef struct sl_ceilings {
                                    not measured */
     sl_mca mca;                 /* the static model, loaded after the probes
                                    (their first call clears the struct) */
+    sl_roof_watch watch;        /* every call's own figures */
 } sl_ceilings;
+
+/* The slot of level's bandwidth roof (0: the memory, 1..3: a cache) on
+ * 1 thread (k 0) or every core (k 1). */
+int sl_roof_slot(int level, int k);
+
+/* Slot's spread through the run: the interval of its calls' median,
+ * relative to that median (low <= 1 <= high), and the calls it stands
+ * on. With fewer than 2 calls: 1 and 1. Returns the calls. */
+int sl_roof_interval(const sl_ceilings *m, int slot, double *low, double *high);
+
+/* Slot's drift: the median of the later half of its calls over the
+ * earlier half's, minus 1 (0.16: 16% faster later); 0 with fewer than
+ * 4 calls. */
+double sl_roof_drift(const sl_ceilings *m, int slot);
 
 /* Run the probes on the calling thread (about a second in all; quick:
  * half of that, each probe's window no shorter than quiet.h's

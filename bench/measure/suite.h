@@ -274,6 +274,13 @@ typedef struct sl_timing {
      * NULL. */
     void (*after_pass)(int pass, void *ctx);
     void *ctx;
+    /* Called between two cycles of an interleaved pass, before a
+     * repetition's clock starts, as often as watch_share of the pass's
+     * estimated time allows at watch_seconds a call (the bench re-probes
+     * the host's roofs: ceiling.h's watch). NULL: never. */
+    void (*watch)(void *ctx);
+    void *watch_ctx;
+    double watch_seconds, watch_share;
 } sl_timing;
 
 /* Time the valid configurations with Google Benchmark, repetitions

@@ -51,8 +51,19 @@ typedef struct body_ctx {
     int from;                     /* c->timed when the pass began */
     int over;                     /* its repetitions are in (or it failed) */
     int keep;                     /* its arrays and image last the pass */
+    int rewarm;                   /* a roof probe ran just before: warm up */
     sl_outcome kept;              /* those, once made (keep) */
 } body_ctx;
+
+/* One registered repetition: its configuration's body, and whether the
+ * host's roofs are probed before it (outside the clock: sl_timing.watch). */
+typedef struct rep_ctx {
+    body_ctx *body;
+    int watch;
+} rep_ctx;
+
+/* pass_order's mark for "probe the roofs here", between two cycles. */
+#define WATCH_MARK SIZE_MAX
 
 /* Rounds after the first pass: repetitions double from 6 to 96. */
 #define SL_MAX_ROUNDS 6
@@ -104,12 +115,20 @@ static void progress_tick(timing_ctx *t, double others, double window)
 static void time_calls(gb_state *st, void *ctx);
 
 /* What the variant prints while it is timed goes apart (capture.h), and
- * its lines are counted against it. */
+ * its lines are counted against it. A roof probe due before this
+ * repetition runs first, before Google Benchmark's clock starts. */
 static void time_body(gb_state *st, void *ctx)
 {
+    rep_ctx *r = ctx;
+    const sl_timing *opt = r->body->t->opt;
+    if (r->watch && !sl_interrupted()) {
+        r->watch = 0;
+        opt->watch(opt->watch_ctx);
+        r->body->rewarm = 1;
+    }
     sl_capture_begin();
-    time_calls(st, ctx);
-    ((body_ctx *)ctx)->c->printed += sl_capture_end();
+    time_calls(st, r->body);
+    r->body->c->printed += sl_capture_end();
 }
 
 /* What the calls work on, made outside the clock: an image kernel's image
@@ -158,8 +177,9 @@ static void time_calls(gb_state *st, void *ctx)
      * configurations run between its turns (an H100 idles at 420 of
      * 1980 MHz), and a repetition must not start on a cold clock. */
     int warm_up = (!c->started && (b->from > 0 || c->call_seconds < b->t->opt->min_time)) ||
-                  c->outcome.where == SL_RAN_DEVICE;
+                  c->outcome.where == SL_RAN_DEVICE || b->rewarm;
     c->started = 1;
+    b->rewarm = 0;
     /* Made once a pass when kept (time_pass), else for every call. */
     const sl_problem_def *def = c->kernel->problem;
     const char *no_data = make_data(c, out);
@@ -638,22 +658,40 @@ static void shuffle(size_t *v, size_t n, uint64_t *state)
     }
 }
 
+/* The cycles of a pass: the most repetitions any configuration adds. */
+static int pass_cycles(const sl_suite *s, const body_ctx *bodies)
+{
+    int cycles = 0;
+    for (size_t i = 0; i < s->count; i++)
+        cycles = bodies[i].reps > cycles ? bodies[i].reps : cycles;
+    return cycles;
+}
+
+/* Roof probes an interleaved pass of `estimate` seconds makes between its
+ * cycles: watch_share of its time at most, spread evenly, none in a row. */
+static int pass_watches(const sl_timing *opt, int cycles, double estimate)
+{
+    if (opt->watch == NULL || opt->in_a_row || opt->watch_seconds <= 0.0 || cycles < 2)
+        return 0;
+    double n = floor(opt->watch_share * estimate / opt->watch_seconds);
+    return n < 1.0 ? 0 : n > cycles - 1 ? cycles - 1 : (int)n;
+}
+
 /* The order of a pass's repetitions, as configuration indices (one entry
  * a repetition); NULL when out of memory. In a row: each configuration's
  * repetitions together. Interleaved: cycle k holds the k-th repetition
  * of every configuration that has one, group by group in a random order;
  * in a group the rungs in a random order with their baseline in the
- * middle, so that no rung is more than half a group away from it. */
+ * middle, so that no rung is more than half a group away from it; and
+ * `watches` WATCH_MARKs, each at the start of a cycle, spread evenly. */
 static size_t *pass_order(const sl_suite *s, const body_ctx *bodies, int in_a_row, int pass,
-                          size_t *n)
+                          int watches, size_t *n)
 {
     size_t total = 0, count = s->count ? s->count : 1;
-    int cycles = 0;
-    for (size_t i = 0; i < s->count; i++) {
+    int cycles = pass_cycles(s, bodies);
+    for (size_t i = 0; i < s->count; i++)
         total += (size_t)bodies[i].reps;
-        cycles = bodies[i].reps > cycles ? bodies[i].reps : cycles;
-    }
-    size_t *order = malloc((total ? total : 1) * sizeof *order);
+    size_t *order = malloc((total + (size_t)watches + 1) * sizeof *order);
     size_t *keys = malloc(count * sizeof *keys), *members = malloc(count * sizeof *members);
     size_t *group = malloc(count * sizeof *group);
     *n = 0;
@@ -667,7 +705,11 @@ static size_t *pass_order(const sl_suite *s, const body_ctx *bodies, int in_a_ro
             order[(*n)++] = i;
     }
     uint64_t state = (uint64_t)(sl_now() * 1e6) ^ ((uint64_t)getpid() << 32) ^ (uint64_t)pass;
-    for (int k = 0; !in_a_row && k < cycles; k++) {
+    for (int k = 0, w = 0; !in_a_row && k < cycles; k++) {
+        if (w < watches && k == (w + 1) * cycles / (watches + 1)) {
+            order[(*n)++] = WATCH_MARK;
+            w++;
+        }
         size_t nkeys = 0;
         for (size_t i = 0; i < s->count; i++)
             if (group[i] == i && bodies[i].reps > 0)
@@ -766,16 +808,25 @@ static int time_pass(sl_suite *s, const sl_timing *opt, body_ctx *bodies, int pa
     }
     if (t.total == 0)
         return 0;
-    size_t n, *order = pass_order(s, bodies, opt->in_a_row, pass, &n);
-    if (order == NULL)
+    int watches = pass_watches(opt, pass_cycles(s, bodies), t.estimate);
+    size_t n, *order = pass_order(s, bodies, opt->in_a_row, pass, watches, &n);
+    rep_ctx *reps = calloc(n ? n : 1, sizeof *reps);
+    if (order == NULL || reps == NULL) {
+        free(order), free(reps);
         return -1;
+    }
     /* A repetition is a benchmark of its own (one repetition, a fixed
      * count of calls): Google Benchmark runs them in the order registered. */
-    for (size_t k = 0; k < n; k++) {
+    for (size_t k = 0, r = 0; k < n; k++) {
+        if (order[k] == WATCH_MARK) {
+            reps[r].watch = 1;
+            continue;
+        }
         sl_config *c = &s->configs[order[k]];
-        gb_bench *b = gb_register(c->name, time_body, &bodies[order[k]]);
+        reps[r].body = &bodies[order[k]];
+        gb_bench *b = gb_register(c->name, time_body, &reps[r++]);
         if (b == NULL) {
-            free(order);
+            free(order), free(reps);
             return -1;
         }
         gb_use_real_time(b);
@@ -785,6 +836,7 @@ static int time_pass(sl_suite *s, const sl_timing *opt, body_ctx *bodies, int pa
     free(order);
     plan_keep(s, bodies);
     int ran = gb_run(on_result, &t), saved_errno = errno;
+    free(reps);
     for (size_t i = 0; i < s->count; i++)
         if (bodies[i].keep)
             drop_data(&s->configs[i], &bodies[i].kept);

@@ -173,19 +173,33 @@ sl_bound sl_config_bound(const sl_ceilings *m, const sl_config *c)
     return bound;
 }
 
+/* A bandwidth roof's words, by level (0: the memory): its short name,
+ * ceiling.csv's name for it, and a row's bound under it. */
+static const struct {
+    const char *name, *roof, *bound;
+} LEVELS[SL_CACHE_LEVELS + 1] = {
+    { "memory", "memory bandwidth", "memory-bound" },
+    { "L1", "L1 bandwidth", "L1-bound" },
+    { "L2", "L2 bandwidth", "L2-bound" },
+    { "L3", "L3 bandwidth", "L3-bound" },
+};
+
+/* level, or 0 (the memory) where it names no level. */
+static int level_or_memory(int level)
+{
+    return level > 0 && level <= SL_CACHE_LEVELS ? level : 0;
+}
+
 const char *sl_level_name(int level)
 {
-    static const char *const names[] = { "memory", "L1", "L2", "L3" };
-    return level >= 0 && level <= SL_CACHE_LEVELS ? names[level] : "memory";
+    return LEVELS[level_or_memory(level)].name;
 }
 
 /* "memory-bound", "L2-bound", "compute-bound" or "". */
 static const char *bound_name(const sl_ceilings *m, const sl_config *c)
 {
-    static const char *const names[] = { "memory-bound", "L1-bound", "L2-bound", "L3-bound" };
     sl_bound b = sl_config_bound(m, c);
-    int level = sl_config_level(m, c);
-    return b == SL_BOUND_MEMORY ? names[level > 0 && level <= SL_CACHE_LEVELS ? level : 0]
+    return b == SL_BOUND_MEMORY ? LEVELS[level_or_memory(sl_config_level(m, c))].bound
            : b == SL_BOUND_COMPUTE ? "compute-bound" : "";
 }
 
@@ -193,12 +207,35 @@ static const char *bound_name(const sl_ceilings *m, const sl_config *c)
  * memory- or cache-bound row, else its instruction's. */
 static const char *roof_name(const sl_ceilings *m, const sl_config *c)
 {
-    static const char *const names[] = { "memory bandwidth", "L1 bandwidth", "L2 bandwidth",
-                                         "L3 bandwidth" };
-    int level = sl_config_level(m, c);
     if (sl_config_bound(m, c) == SL_BOUND_MEMORY)
-        return names[level > 0 && level <= SL_CACHE_LEVELS ? level : 0];
+        return LEVELS[level_or_memory(sl_config_level(m, c))].roof;
     return sl_ceiling_name(sl_config_limit(m, c).kind);
+}
+
+/* The watch's slot of c's ceiling (ceiling.h): its bandwidth's on 1
+ * thread or every core, whichever sl_bandwidth_for took, or its
+ * instruction's. */
+static int ceiling_slot(const sl_ceilings *m, const sl_config *c)
+{
+    if (sl_config_bound(m, c) != SL_BOUND_MEMORY)
+        return sl_config_limit(m, c).kind;
+    int level = level_or_memory(sl_config_level(m, c));
+    const double *bw = level ? m->memory.cache[level - 1].bytes_per_s : m->memory.bytes_per_s;
+    return sl_roof_slot(level, bw[1] > 0.0 && bw[1] < bw[0] * sl_config_cores(c));
+}
+
+int sl_config_percent_interval(const sl_ceilings *m, const sl_config *c, double *low,
+                               double *high)
+{
+    double ceil = sl_config_ceiling(m, c), lo, hi;
+    *low = *high = 0.0;
+    if (ceil <= 0.0 || c->rate <= 0.0 || c->median <= 0.0 || c->ci_low <= 0.0 ||
+        c->ci_high <= 0.0)
+        return -1;
+    sl_roof_interval(m, ceiling_slot(m, c), &lo, &hi);
+    *low = 100.0 * c->rate * c->median / c->ci_high / (ceil * hi);
+    *high = 100.0 * c->rate * c->median / c->ci_low / (ceil * lo);
+    return 0;
 }
 
 /* Operations of the kernel's ceiling instruction per byte from memory
@@ -226,6 +263,26 @@ static int roof_lanes(const sl_ceilings *m, int k)
                                                                                : m->lanes;
 }
 
+/* A ceiling.csv row's tail: the probe calls its slot stands on through
+ * the run, and the roof's interval from their spread (ceiling.h). */
+static void write_watch(FILE *f, const sl_ceilings *m, int slot, double roof)
+{
+    double lo, hi;
+    int calls = sl_roof_interval(m, slot, &lo, &hi);
+    fprintf(f, ",%d,%.6g,%.6g\n", calls, roof * lo, roof * hi);
+}
+
+/* evidence.csv's percent_of_ceiling's interval (its last two columns),
+ * or empty fields. */
+static void write_percent_interval(FILE *f, const sl_ceilings *m, const sl_config *c)
+{
+    double lo, hi;
+    if (sl_config_percent_interval(m, c, &lo, &hi) == 0)
+        fprintf(f, ",%.2f,%.2f\n", lo, hi);
+    else
+        fputs(",,\n", f);
+}
+
 int sl_write_ceilings(const char *dir, const sl_ceilings *m, const sl_suite *s)
 {
     char path[SL_PATH_BUF];
@@ -239,26 +296,30 @@ int sl_write_ceilings(const char *dir, const sl_ceilings *m, const sl_suite *s)
      * 1 thread and every core, in GB/s of the loop's own bytes
      * (bandwidth.h), with the probe's working set. */
     fprintf(af.fp, "limit,lanes,threads,per_core_lane_ops_per_s,gb_per_s,spread,stores,"
-                   "working_set_bytes,disturbed,others_cpu\n");
+                   "working_set_bytes,disturbed,others_cpu,probes,interval_low,interval_high\n");
     for (int k = SL_CEILING_DIVIDE; k < SL_CEILING_KINDS; k++) {
         fprintf(af.fp, "%s,%d,1,%.6g,,%.4f,,,%s,", sl_ceiling_name(k), roof_lanes(m, k),
                 m->per_core[k], m->spread[k], m->disturbed[k] ? "yes" : "no");
         if (m->others[k] >= 0.0)
             fprintf(af.fp, "%.3f", m->others[k]);
-        fputc('\n', af.fp);
+        write_watch(af.fp, m, k, m->per_core[k]);
     }
-    for (int k = 0; k < 2 && m->memory.elements > 0; k++)
-        fprintf(af.fp, "memory bandwidth,,%d,,%.6g,%.4f,%s,%lld,%s,\n", m->memory.threads[k],
+    for (int k = 0; k < 2 && m->memory.elements > 0; k++) {
+        fprintf(af.fp, "memory bandwidth,,%d,,%.6g,%.4f,%s,%lld,%s,", m->memory.threads[k],
                 m->memory.bytes_per_s[k] * 1e-9, m->memory.spread[k],
                 m->memory.nontemporal[k] ? "non-temporal" : "plain",
                 (long long)(3 * 8 * m->memory.elements),
                 sl_bandwidth_disturbed(&m->memory, k) ? "yes" : "no");
+        write_watch(af.fp, m, sl_roof_slot(0, k), m->memory.bytes_per_s[k] * 1e-9);
+    }
     for (int level = 1; level <= SL_CACHE_LEVELS && m->memory.measured; level++) {
         const sl_cache_roof *r = &m->memory.cache[level - 1];
-        for (int k = 0; k < 2 && r->bytes_per_s[0] > 0.0; k++)
-            fprintf(af.fp, "L%d bandwidth,,%d,,%.6g,,plain,%lld,%s,\n", level,
+        for (int k = 0; k < 2 && r->bytes_per_s[0] > 0.0; k++) {
+            fprintf(af.fp, "%s,,%d,,%.6g,,plain,%lld,%s,", LEVELS[level].roof,
                     m->memory.threads[k], r->bytes_per_s[k] * 1e-9,
                     (long long)(3 * 8 * r->elements[k]), r->disturbed[k] ? "yes" : "no");
+            write_watch(af.fp, m, sl_roof_slot(level, k), r->bytes_per_s[k] * 1e-9);
+        }
     }
     if (sl_atomic_commit(&af) != 0)
         return -1;
@@ -268,7 +329,7 @@ int sl_write_ceilings(const char *dir, const sl_ceilings *m, const sl_suite *s)
         return -1;
     fprintf(af.fp, "tree,kernel,variant,threads_used,schedule,ran_on,rate_per_s,work_unit,"
                    "limit,ops_per_unit,ceiling_per_s,percent_of_ceiling,bound,"
-                   "ops_per_byte\n");
+                   "ops_per_byte,percent_low,percent_high\n");
     for (size_t i = 0; i < s->count; i++) {
         const sl_config *c = &s->configs[i];
         if (!has_evidence(c))
@@ -289,9 +350,8 @@ int sl_write_ceilings(const char *dir, const sl_ceilings *m, const sl_suite *s)
         double intensity = sl_config_intensity(c);
         fprintf(af.fp, "%s,", bound_name(m, c));
         if (intensity > 0.0)
-            fprintf(af.fp, "%.6g\n", intensity);
-        else
-            fprintf(af.fp, "\n");
+            fprintf(af.fp, "%.6g", intensity);
+        write_percent_interval(af.fp, m, c);
     }
     return sl_atomic_commit(&af);
 }
@@ -343,7 +403,7 @@ static void print_cache_roofs(FILE *f, const sl_bandwidth *b)
                    "%.1f on %d%s",
                 any++ ? "; " : "The cache probe (the same loop over half of each level, at most "
                 "4x the level below, plain stores, repeated inside one parallel region; the "
-                "faster of the calls before and after the timing): ", level,
+                "fastest of the calls before, through and after the timing): ", level,
                 (long long)(r->cache_bytes >> 10), whose,
                 (long long)((24 * r->elements[0] + 512) >> 10),
                 r->bytes_per_s[0] * 1e-9, r->bytes_per_s[1] * 1e-9, b->threads[1],
@@ -367,6 +427,54 @@ static void print_cache_roofs(FILE *f, const sl_bandwidth *b)
     fputs("\n\n", f);
 }
 
+/* A watched roof's name, "memory on 2 threads", "FMA" (ceiling.h's slot). */
+static void slot_name(const sl_ceilings *m, int slot, char *out, size_t len)
+{
+    if (slot < SL_CEILING_KINDS) {
+        snprintf(out, len, "%s", sl_ceiling_name(slot));
+        return;
+    }
+    int level = (slot - SL_CEILING_KINDS) / 2, k = (slot - SL_CEILING_KINDS) % 2;
+    snprintf(out, len, "%s on %d thread%s", LEVELS[level].name, m->memory.threads[k],
+             m->memory.threads[k] == 1 ? "" : "s");
+}
+
+/* The roofs through the run (ceiling.h's watch): the calls they stand
+ * on, the widest spread, and each drift of 5% or more. */
+static void print_watch(FILE *f, const sl_ceilings *m)
+{
+    int calls = 0, widest = -1, drifts = 0;
+    double width = 0.0, lo, hi;
+    for (int slot = 0; slot < SL_ROOF_SLOTS; slot++)
+        if (sl_roof_interval(m, slot, &lo, &hi) >= 2) {
+            calls = m->watch.n;
+            if (hi - lo > width)
+                width = hi - lo, widest = slot;
+        }
+    if (calls < 2 || widest < 0)
+        return;
+    char name[64];
+    slot_name(m, widest, name, sizeof name);
+    sl_roof_interval(m, widest, &lo, &hi);
+    fprintf(f, "The roofs were probed %d times through the run (before and after the timing"
+               "%s); a row's %% of ceiling below has an interval from its own and its roof's, "
+               "each roof's from how far its calls spread (the widest, the %s: %+.0f%% to "
+               "%+.0f%% of their median).",
+            calls, calls > 2 ? ", and between cycles of the timing" : "", name,
+            100.0 * (lo - 1.0), 100.0 * (hi - 1.0));
+    for (int slot = 0; slot < SL_ROOF_SLOTS; slot++) {
+        double d = sl_roof_drift(m, slot);
+        if (fabs(d) < 0.05)
+            continue;
+        slot_name(m, slot, name, sizeof name);
+        fprintf(f, "%s%s %+.0f%%", drifts++ ? ", " : " **The host moved through the run**: "
+                "the later half of the probes against the earlier, ", name, 100.0 * d);
+    }
+    fputs(drifts ? " (the rows were timed across that: a speedup pairs its repetitions "
+                   "with its baseline's, and a % of ceiling carries its roof's interval).\n\n"
+                 : "\n\n", f);
+}
+
 /* The bench probes only the roofs its rows stand under: the one it left
  * out, when it probed the other, and why. */
 static void print_roofs_left_out(FILE *f, const sl_bandwidth *b)
@@ -388,8 +496,8 @@ static void print_probes(FILE *f, const sl_ceilings *m)
     if (m->half_lanes > 0 && m->half_lanes < m->lanes)
         fprintf(f, ", and for some instructions %d-lane ones too, the faster per lane kept",
                 m->half_lanes);
-    fprintf(f, "; median of %d runs, probed before and after the timing and the faster kept): ",
-            SL_PROBE_RUNS);
+    fprintf(f, "; median of %d runs, probed before, through and after the timing and the "
+               "fastest kept): ", SL_PROBE_RUNS);
     for (int k = SL_CEILING_DIVIDE; k < SL_CEILING_KINDS; k++) {
         fprintf(f, "%s%s %.3g G lane-ops/s", k > SL_CEILING_DIVIDE ? ", " : "",
                 sl_ceiling_name(k), m->per_core[k] * 1e-9);
@@ -437,9 +545,9 @@ void sl_print_ceilings(FILE *f, const sl_ceilings *m, const sl_suite *s)
         fprintf(f, "The memory probe (STREAM's a = b + s*c over three arrays of %lld MiB; "
                    "bytes counted as the loop reads and writes them, 24 an element, as STREAM "
                    "and likwid-bench count) sustained **%.1f GB/s on 1 thread** and **%.1f "
-                   "GB/s on %d** (%s stores, the faster; the median of %d passes before and "
-                   "after the timing, which spread over %.0f%% of it: a shared host's memory "
-                   "is shared). A kernel that declares the bytes a call moves also has a "
+                   "GB/s on %d** (%s stores, the faster; the median of %d passes before, "
+                   "through and after the timing, which spread over %.0f%% of it: a shared "
+                   "host's memory is shared). A kernel that declares the bytes a call moves also has a "
                    "memory roof: that bandwidth for its threads over those bytes; the lower "
                    "roof is its ceiling, and names what bounds it (`roofline.png`). A plain "
                    "store first reads the line it writes (write-allocate), bytes the count "
@@ -457,7 +565,8 @@ void sl_print_ceilings(FILE *f, const sl_ceilings *m, const sl_suite *s)
         print_cache_roofs(f, &m->memory);
     print_roofs_left_out(f, &m->memory);
     print_headline(f, m, s);
-    fprintf(f, "| kernel | variant | threads | rate /s | ceiling /s | %% of ceiling "
+    print_watch(f, m);
+    fprintf(f, "| kernel | variant | threads | rate /s | ceiling /s | %% of ceiling [95%%] "
                "| bound | limit |\n|---|---|---|--:|--:|--:|---|---|\n");
     for (size_t i = 0; i < s->count; i++) {
         const sl_config *c = &s->configs[i];
@@ -468,10 +577,14 @@ void sl_print_ceilings(FILE *f, const sl_ceilings *m, const sl_suite *s)
         sl_config_label(c, variant, sizeof variant);
         sl_config_threads(c, threads, sizeof threads);
         double ceil = sl_config_ceiling(m, c);
+        double lo, hi;
         if (ceil > 0.0) {
             snprintf(ceil_text, sizeof ceil_text, "%.3g", ceil);
             snprintf(pct, sizeof pct, "**%.1f%%**", 100.0 * c->rate / ceil);
         }
+        if (ceil > 0.0 && sl_config_percent_interval(m, c, &lo, &hi) == 0)
+            snprintf(pct, sizeof pct, "**%.1f%%** [%.0f, %.0f]", 100.0 * c->rate / ceil, lo,
+                     hi);
         const char *why = sl_config_limit(m, c).why;
         fprintf(f, "| %s | %s | %s | %.3g %s | %s | %s | %s | %s%s |\n", k->name, variant,
                 threads, c->rate, k->work_unit, ceil_text, pct,

@@ -19,6 +19,13 @@
  * there is none (no probe for the kernel, or a device run). */
 double sl_config_ceiling(const sl_ceilings *m, const sl_config *c);
 
+/* c's percent of its ceiling, as an interval: its rate's (the median's
+ * interval) against its roof's (ceiling.h's sl_roof_interval), each at
+ * the far end, so both uncertainties are in it. 0, or -1 without a
+ * ceiling or an interval. */
+int sl_config_percent_interval(const sl_ceilings *m, const sl_config *c, double *low,
+                               double *high);
+
 /* The compute limit that binds c: its kernel's instruction (the expert
  * rung's own where it has one), or the issue roof (kernel.h's issue_ops)
  * where that is the lower. */

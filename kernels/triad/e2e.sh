@@ -18,7 +18,9 @@ e2e_smoke="$e2e_smoke --size triad=1000003"
 case_triad() {
     bench=$1; broken=$2; runner=$3
     # (No re-timing: nothing here is a speed verdict, and load only slows it.)
-    expect_rc 0 "bench triad" "$bench" --kernel triad --threads 1,2 --no-weak --reps 2 --retry-busy 0 \
+    # The roofs re-probed between the pass's two cycles (a full run's
+    # share of its pass buys 5; this pass is too short for one).
+    expect_rc 0 "bench triad" env SPEEDLAB_WATCH_SHARE=100 "$bench" --kernel triad --threads 1,2 --no-weak --reps 2 --retry-busy 0 \
         --min-time 0.01 --results "$tmp/t"
     run="$tmp/t/$(readlink "$tmp/t/latest")"
     total=$(awk -F, 'NR > 1 && $2 == "triad"' "$run/results.csv" | wc -l)
@@ -42,6 +44,19 @@ case_triad() {
         exit !(d * d < 1e-6 && $13 == "memory-bound" && $9 == "memory bandwidth" && $14 > 0.041666 && $14 < 0.041667) }' &&
         ok "evidence: scalar's memory ceiling is $bw1 GB/s over 24 bytes, its limit named so" ||
         fail "evidence row: $row (bandwidth $bw1)"
+    # Probed 3 times (before, between the cycles, after): each roof's
+    # interval holds it, and each row's percent of its ceiling is inside
+    # its interval.
+    awk -F, 'NR > 1 { n++; if ($11 != 3 || $12 > ($4 $5) * 1.000001 || $13 < ($4 $5) * 0.999999) bad = 1 }
+        END { exit bad || n < 6 }' "$run/ceiling.csv" &&
+        ok "ceiling.csv: every roof probed 3 times, with its interval" ||
+        fail "ceiling.csv: $(cat "$run/ceiling.csv")"
+    awk -F, 'NR > 1 && $12 != "" { n++; if ($15 == "" || $15 > $12 + 0.01 || $16 < $12 - 0.01) bad = 1 }
+        END { exit bad || n < 6 }' "$run/evidence.csv" &&
+        ok "evidence: each percent of ceiling inside its interval" ||
+        fail "evidence: $(cat "$run/evidence.csv")"
+    expect_in "$run/summary.md" "The roofs were probed 3 times through the run" \
+        "summary: the roofs through the run"
     # The probe's working set: three of its arrays, each past the caches.
     awk -F, '$1 == "memory bandwidth" && ($8 < 3 * 8 * 4194304 || ($7 != "plain" && $7 != "non-temporal")) { bad = 1 }
         END { exit bad }' "$run/ceiling.csv" &&
