@@ -573,7 +573,7 @@ void sl_print_ceilings(FILE *f, const sl_ceilings *m, const sl_suite *s)
         if (!has_evidence(c))
             continue;
         const sl_problem_def *k = c->kernel->problem;
-        char variant[80], threads[48], pct[32] = "-", ceil_text[32] = "-";
+        char variant[80], threads[48], pct[48] = "-", ceil_text[32] = "-";
         sl_config_label(c, variant, sizeof variant);
         sl_config_threads(c, threads, sizeof threads);
         double ceil = sl_config_ceiling(m, c);
@@ -583,7 +583,7 @@ void sl_print_ceilings(FILE *f, const sl_ceilings *m, const sl_suite *s)
             snprintf(pct, sizeof pct, "**%.1f%%**", 100.0 * c->rate / ceil);
         }
         if (ceil > 0.0 && sl_config_percent_interval(m, c, &lo, &hi) == 0)
-            snprintf(pct, sizeof pct, "**%.1f%%** [%.0f, %.0f]", 100.0 * c->rate / ceil, lo,
+            snprintf(pct, sizeof pct, "**%.1f%%** [%.1f, %.1f]", 100.0 * c->rate / ceil, lo,
                      hi);
         const char *why = sl_config_limit(m, c).why;
         fprintf(f, "| %s | %s | %s | %.3g %s | %s | %s | %s | %s%s |\n", k->name, variant,
