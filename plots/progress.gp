@@ -1,11 +1,12 @@
 # progress.gp - a participant's afternoon on one lesson (speedlab-history
 # --progress): each of their variants' speedup over the solution's scalar,
-# run after run; a WRONG run is a red cross on the axis. The data's index
+# run after run; a WRONG run is a red cross on the axis, a right one with
+# no speed verdict (a busy machine) a grey circle there. The data's index
 # blocks are the variants, each named on its first line. Set by plot.sh:
 # datafile, outfile, kernel.
 set output outfile
 set termoption noenhanced
-set title sprintf("%s: your variants, run after run (higher is better; red x: WRONG)", kernel)
+set title sprintf("%s: your variants, run after run (higher is better; red x: WRONG; grey o: busy, no figure)", kernel)
 set xlabel "your run of the lesson"
 set ylabel "speedup over the solution's scalar"
 set grid
@@ -15,4 +16,5 @@ set key outside right top
 set offsets 0.3, 0.3, 0, 0
 stats datafile using 1 nooutput
 plot for [i=0:STATS_blocks - 1] datafile index i using 1:($3 > 0 ? NaN : $2) with linespoints pt 7 lw 2 title columnheader(1), \
-     for [i=0:STATS_blocks - 1] datafile index i using 1:($3 > 0 ? 0 : NaN) with points pt 2 ps 2.5 lw 3 lc rgb "red" notitle
+     for [i=0:STATS_blocks - 1] datafile index i using 1:($3 == 1 ? 0 : NaN) with points pt 2 ps 2.5 lw 3 lc rgb "red" notitle, \
+     for [i=0:STATS_blocks - 1] datafile index i using 1:($3 == 2 ? 0 : NaN) with points pt 6 ps 2 lw 2 lc rgb "#888888" notitle

@@ -16,6 +16,7 @@
 #include "page.h"
 #include "record.h"
 #include "send.h"
+#include "verdict.h"
 #include "server.h"
 #include "store.h"
 #include "view.h"
@@ -86,6 +87,18 @@ static void hostile_posts(void)
     CHECK_CONTAINS(parse_changed("\"ran_at\":1800000000.0", "\"ran_at\":5"), "\"ran_at\" is 5");
     CHECK_CONTAINS(parse_changed("\"speedup\":0.0", "\"speedup\":9.0"),
                    "a speedup from a variant that did not validate");
+    /* Too busy to time: no figure may ride on it (one without is taken). */
+    CHECK_CONTAINS(parse_changed("\"caught_up\"", "\"busy\""),
+                   "a speed figure on a record too busy to time");
+    sl_room_post busy = sample("ann"), back;
+    busy.records[0].state = SL_ROOM_BUSY, busy.records[0].speedup = 0.0;
+    busy.records[0].solution_pct = busy.records[0].solution_low = -1.0;
+    busy.records[0].solution_high = -1.0;
+    char *busy_json = sl_room_post_json(&busy), busy_why[256] = "";
+    CHECK(busy_json && sl_room_post_parse(busy_json, strlen(busy_json), &back, busy_why,
+                                          sizeof busy_why) == 0);
+    CHECK(back.records[0].state == SL_ROOM_BUSY);
+    free(busy_json);
     CHECK_CONTAINS(parse_changed("\"race\"", "\"rm -rf\""), "unknown hint class");
     CHECK_CONTAINS(parse_changed("\"caught_up\"", "\"winner\""), "unknown state");
     CHECK_CONTAINS(parse_changed("\"ann\"", "\"a\\u0007b\""), "control characters");
@@ -300,22 +313,29 @@ static void busy_config(sl_config *c, const sl_kernel *k, const char *tree, int 
 }
 
 /* Busy: "slower" only when the pairs' whole interval is (six pairs:
- * every one; a lock per step); a right
- * simd.c whose pairs the load spread from 0.4x to 2x is "slow", though
- * their median is below 1 / SL_NOT_FASTER_YET. */
+ * every one; a lock per step); a right simd.c whose pairs the load
+ * spread from 0.4x to 2x has no speed verdict (too wide to judge: the
+ * runner's verdict says so), so the room marks it busy and keeps no
+ * figure, as it does threads on fewer cores than they need beside a busy
+ * program; neither is ranked. */
 static void busy_states(void)
 {
     static const sl_problem_def def = { .name = "toy", .size_name = "steps" };
     static const sl_variant v[] = { { .name = "scalar" }, { .name = "simd" } };
     const sl_kernel k = { &def, v, 2 };
     double scalar[6] = { 1, 1, 1, 1, 1, 1 }, sol[6] = { .5, .5, .5, .5, .5, .5 };
-    double spread[6] = { 2.5, 2.0, 1.6, 1.3, 1.0, 0.5 }, locked[6] = { 4, 5, 6, 7, 8, 9 };
+    double spread[6] = { 2.5, 2.0, 1.6, 1.3, 1.0, 0.5 }, locked[6] = { 4, 5, 5, 6, 6, 7 };
     sl_config c[3];
     sl_suite s = { .configs = c, .count = 3 };
     busy_config(&c[0], &k, "solutions", 0, scalar);
     busy_config(&c[1], &k, "solutions", 1, sol);
     busy_config(&c[2], &k, "exercises", 1, spread);
-    CHECK_EQ_LL(sl_room_state_of(&s, &c[2]), SL_ROOM_SLOW);
+    CHECK_EQ_LL(sl_room_state_of(&s, &c[2]), SL_ROOM_BUSY);
+    CHECK(sl_speedup_judged(&s, &c[2], NULL) == 0.0);
+    /* Two threads on one granted core beside a busy program. */
+    busy_config(&c[2], &k, "exercises", 1, sol);
+    c[2].threads_used = 2, c[2].oversubscribed = 1;
+    CHECK_EQ_LL(sl_room_state_of(&s, &c[2]), SL_ROOM_BUSY);
     busy_config(&c[2], &k, "exercises", 1, locked);
     CHECK_EQ_LL(sl_room_state_of(&s, &c[2]), SL_ROOM_SLOWER);
     busy_config(&c[2], &k, "exercises", 1, sol);

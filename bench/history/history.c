@@ -118,7 +118,9 @@ static size_t sl_history_rows(const sl_suite *s, sl_history_row *rows, size_t ma
         r->valid = c->valid;
         r->contaminated = c->contaminated;
         r->others_cpu = c->others_cpu;
-        r->speedup = c->speedup;
+        /* The figure the verdict gave, none where it gave none (make
+         * progress: busy). */
+        r->speedup = c->valid ? sl_speedup_judged(s, c, NULL) : c->speedup;
         if (c->timed > 0 && c->valid) {
             r->median = c->median;
             r->ci_low = c->ci_low;

@@ -18,6 +18,7 @@ static void read_row(sqlite3_stmt *st, void *item)
     const double up = sqlite3_column_type(st, 4) == SQLITE_NULL ? 0.0
                                                                 : sqlite3_column_double(st, 4);
     r->speedup = sqlite3_column_int(st, 3) && up > 0 ? up : 0.0;
+    r->busy = sqlite3_column_int(st, 3) && !(up > 0);
 }
 
 sl_progress_row *sl_progress_load(const char *db_path, size_t *n, char *why, size_t whylen)
@@ -48,15 +49,16 @@ void sl_progress_describe(const sl_progress_row *r, size_t n, char *out, size_t 
             continue;
         }
         size_t k = i;
-        while (k + 1 < n && r[k + 1].speedup <= 0)
+        while (k + 1 < n && r[k + 1].speedup <= 0 && r[k + 1].busy == r[i].busy)
             k++;
         const size_t times = k - i + 1;
+        const char *what = r[i].busy ? "busy, no speed verdict" : "WRONG";
         if (times == 1)
-            at += (size_t)snprintf(out + at, len - at, "%sWRONG", arrow);
+            at += (size_t)snprintf(out + at, len - at, "%s%s", arrow, what);
         else if (times == 2)
-            at += (size_t)snprintf(out + at, len - at, "%sWRONG twice", arrow);
+            at += (size_t)snprintf(out + at, len - at, "%s%s twice", arrow, what);
         else
-            at += (size_t)snprintf(out + at, len - at, "%sWRONG %zu times", arrow, times);
+            at += (size_t)snprintf(out + at, len - at, "%s%s %zu times", arrow, what, times);
         i = k;
     }
     if (at < len)

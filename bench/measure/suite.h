@@ -310,6 +310,44 @@ int sl_suite_time(sl_suite *s, const sl_timing *t);
  * an imported row, or nothing timed. */
 int sl_speedup_paired(const sl_suite *s, const sl_config *c, sl_paired *out);
 
+/* A paired interval whose ends differ by more than this factor says
+ * nothing a participant could act on: no verdict. Short threaded calls
+ * spread almost this far under load (a thread spins, and counts, while
+ * its partner waits for a core): measured 6.6x to 9.9x for a 2 ms call
+ * beside two busy loops on 2 cores. */
+#define SL_PAIRED_TOO_WIDE 2.0
+
+/* Is the interval too wide to judge (or were there too few pairs)? */
+int sl_paired_too_wide(const sl_paired *p);
+
+/* A right, timed rung past the baseline, on the host, whose speed no
+ * figure can give: more threads than the cores granted on a machine that
+ * was busy or held back while it or its baseline ran (the threads' wall
+ * time then counts the share of a core they took from other programs:
+ * two threads beside a loop on one core get two thirds of it, scalar
+ * half, "1.3x" from one core), or a busy run whose pairs are too few or
+ * too wide (threads most of all: they need cores at the same time). The
+ * verdict says "no speed verdict"; the history, make progress and the
+ * room keep no speedup for it (sl_speedup_judged: 0). */
+int sl_speedup_unjudged(const sl_suite *s, const sl_config *c);
+
+/* The one speedup over scalar a row shows, wherever it is shown (the
+ * runner's table and verdict, the history, make progress, the room): on
+ * a quiet machine its median's; on a busy one its paired ratios' median
+ * (the load stretches a busy run's medians and not its pairs: a scalar
+ * baseline 7.6x with two runners at once in e2e.room, Zen 4); 0 where
+ * sl_speedup_unjudged (no figure at all, not the pairs' nor the walls').
+ * at_most (NULL: not wanted): the most the run shows it could be, the
+ * pairs' interval's top on a busy machine, else the same: the room calls
+ * a run "slower" only when all of its interval is (e2e.room once saw a
+ * right simd.c, 2x when quiet, classed "slower" beside make test's other
+ * tests). */
+double sl_speedup_judged(const sl_suite *s, const sl_config *c, double *at_most);
+
+/* More threads than the cores granted, on a machine busy or held back
+ * while c or its baseline ran (sl_speedup_unjudged's first case). */
+int sl_threads_took_others_share(const sl_suite *s, const sl_config *c);
+
 /* The same ratio, base's time over c's, for any two configurations timed
  * in one suite (c as a share of the solution's speed: base is the
  * solution's row); 0 pairs for either not timed, imported, or the same. */

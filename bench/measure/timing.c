@@ -427,6 +427,45 @@ int sl_speedup_paired(const sl_suite *s, const sl_config *c, sl_paired *out)
     return sl_ratio_paired(pair_base(s, c), c, out);
 }
 
+int sl_paired_too_wide(const sl_paired *p)
+{
+    /* One pair has no interval at all. */
+    return p->n < 2 || !(p->low > 0.0) || p->high / p->low > SL_PAIRED_TOO_WIDE;
+}
+
+int sl_threads_took_others_share(const sl_suite *s, const sl_config *c)
+{
+    const sl_config *base = sl_suite_baseline(s, c);
+    return c->threads_used > 1 && c->oversubscribed &&
+           (c->contaminated || (base && base->contaminated));
+}
+
+int sl_speedup_unjudged(const sl_suite *s, const sl_config *c)
+{
+    sl_paired up;
+    if (!c->valid || !c->timed || sl_gpu_stand_in(c->outcome.where) ||
+        strcmp(c->variant->name, SL_BASELINE_VARIANT) == 0)
+        return 0;
+    if (sl_threads_took_others_share(s, c))
+        return 1;
+    const sl_config *base = sl_suite_baseline(s, c);
+    return c->contaminated && (base == NULL || base == c || sl_speedup_paired(s, c, &up) == 0 ||
+                               sl_paired_too_wide(&up));
+}
+
+double sl_speedup_judged(const sl_suite *s, const sl_config *c, double *at_most)
+{
+    const sl_config *base = sl_suite_baseline(s, c);
+    sl_paired up;
+    int unjudged = sl_speedup_unjudged(s, c);
+    int paired = !unjudged && c->contaminated && base && base != c &&
+                 sl_speedup_paired(s, c, &up) > 0;
+    double figure = unjudged ? 0.0 : paired ? up.median : c->speedup;
+    if (at_most)
+        *at_most = paired ? up.high : figure;
+    return figure;
+}
+
 int sl_ratio_paired(const sl_config *base, const sl_config *c, sl_paired *out)
 {
     double a[SL_MAX_REPS], b[SL_MAX_REPS];

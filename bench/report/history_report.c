@@ -162,7 +162,8 @@ static void write_exercise(FILE *console, FILE *md, FILE *dat, const sl_progress
     fprintf(md, "| %s | %s |\n", name, line);
     fprintf(dat, "%s\"%s\"\n", first_of_kernel ? "" : "\n\n", name);
     for (size_t k = 0; k < n; k++)
-        fprintf(dat, "%zu %.4g %d\n", k + 1, r[k].speedup, r[k].speedup <= 0);
+        fprintf(dat, "%zu %.4g %d\n", k + 1, r[k].speedup,
+                r[k].speedup > 0 ? 0 : r[k].busy ? 2 : 1);
 }
 
 /* Each kernel's progress-<kernel>.dat and its part of the page. */
@@ -179,11 +180,12 @@ static int write_progress_files(FILE *console, FILE *md, const char *out,
                 sl_atomic_open(&dat, path) != 0)
                 return -1;
             fprintf(dat.fp, "# %s: your variants' speedup over the solution's scalar, run "
-                            "after run (wrong: 1)\n", r[i].kernel);
+                            "after run (wrong: 1; busy, no speed verdict: 2)\n", r[i].kernel);
             fprintf(md, "%s## %s\n\n| your variant | run after run |\n|---|---|\n",
                     i ? "\n" : "# Your afternoon, lesson by lesson\n\nEach of your variants, "
                     "run after run: its speedup over the solution's scalar in the same run, or "
-                    "WRONG.\n\n", r[i].kernel);
+                    "WRONG, or \"busy, no speed verdict\" where the machine was too busy "
+                    "for a figure.\n\n", r[i].kernel);
         }
         size_t end = i + 1;
         while (end < n && sl_progress_same_exercise(&r[i], &r[end]))

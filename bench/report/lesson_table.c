@@ -18,8 +18,10 @@ static void print_row(FILE *f, const sl_suite *s, const sl_config *c)
     if (c->valid && c->timed)
         snprintf(time, sizeof time, c->median >= 1e-3 ? "%.2f ms" : "%.2f µs",
                  c->median >= 1e-3 ? c->median * 1e3 : c->median * 1e6);
-    if (c->speedup > 0.0)
-        snprintf(speedup, sizeof speedup, "%.2fx", c->speedup);
+    /* The verdict's own figure (busy: the pairs'), "-" where it gives none. */
+    double up = c->valid ? sl_speedup_judged(s, c, NULL) : c->speedup;
+    if (up > 0.0)
+        snprintf(speedup, sizeof speedup, "%.2fx", up);
     if (sl_config_short_of_threads(c))
         snprintf(threads, sizeof threads, "%d of %d", c->threads_used, c->problem.threads);
     else if (c->problem.threads > 0)

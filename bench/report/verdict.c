@@ -6,12 +6,6 @@
 #include <stdio.h>
 #include <string.h>
 
-int sl_paired_too_wide(const sl_paired *p)
-{
-    /* One pair has no interval at all. */
-    return p->n < 2 || !(p->low > 0.0) || p->high / p->low > SL_PAIRED_TOO_WIDE;
-}
-
 const sl_config *sl_counterpart(const sl_suite *s, const sl_config *c)
 {
     for (size_t i = 0; i < s->count; i++) {
@@ -25,26 +19,13 @@ const sl_config *sl_counterpart(const sl_suite *s, const sl_config *c)
     return NULL;
 }
 
-/* More threads than the cores granted (taskset, a quota, too many
- * threads) on a machine that was busy or held back while the row or its
- * baseline ran: the threads' wall time then counts the share of a core
- * they took from other programs (two threads beside a loop on one core
- * get two thirds of it, scalar half: "1.3x" from one core), so no figure
- * from it is a speedup. */
-static int took_others_share(const sl_suite *s, const sl_config *c)
-{
-    const sl_config *base = sl_suite_baseline(s, c);
-    return c->threads_used > 1 && c->oversubscribed &&
-           (c->contaminated || (base && base->contaminated));
-}
-
 /* Busy: the speedup over scalar from pairs, and the solution's beside it. */
 static int busy_words(const sl_suite *s, const sl_config *c, const sl_config *sol, char *out,
                       size_t len)
 {
     const sl_config *base = sl_suite_baseline(s, c);
     sl_paired up, sol_up;
-    if (base == NULL || base == c || took_others_share(s, c) ||
+    if (base == NULL || base == c || sl_threads_took_others_share(s, c) ||
         sl_speedup_paired(s, c, &up) == 0 || sl_paired_too_wide(&up))
         return 0;
     char mine[48];
@@ -64,16 +45,6 @@ static int busy_words(const sl_suite *s, const sl_config *c, const sl_config *so
     else
         snprintf(out, len, "ok; busy: %s, solution %.1fx", mine, sol_up.median);
     return 1;
-}
-
-double sl_speedup_judged(const sl_suite *s, const sl_config *c, double *at_most)
-{
-    const sl_config *base = sl_suite_baseline(s, c);
-    sl_paired up;
-    int paired = c->contaminated && base && base != c && sl_speedup_paired(s, c, &up) > 0;
-    if (at_most)
-        *at_most = paired ? up.high : c->speedup;
-    return paired ? up.median : c->speedup;
 }
 
 int sl_verdict_paired(const sl_suite *s, const sl_config *c)
@@ -122,17 +93,18 @@ void sl_verdict_words(const sl_suite *s, const sl_config *c, char *out, size_t l
          * first and is the same on a quiet machine and a busy one. */
         snprintf(out, len, c->outcome.where == SL_RAN_HOST_FALLBACK ? "right; host, not a GPU"
                                                                      : "right; host offload, not a GPU");
-    else if (!baseline && took_others_share(s, c))
-        snprintf(out, len, "right; busy: threads need free cores, no speed verdict");
-    else if (c->contaminated && baseline)
-        /* The baseline is what the others are measured against. */
-        snprintf(out, len, "ok; busy, the baseline");
-    else if (c->contaminated && !busy_words(s, c, sol, out, len))
-        /* Another process shared the CPU and even the pairs disagree:
+    else if (sl_speedup_unjudged(s, c))
+        /* Threads on fewer cores than they need beside other programs, or
+         * another process shared the CPU and even the pairs disagree:
          * threads, judged in wall time, most of all (they need cores at
          * the same time, which a busy machine does not give them). */
         snprintf(out, len, c->threads_used > 1 ? "right; busy: threads need free cores, "
                  "no speed verdict" : "right; machine busy, no speed verdict");
+    else if (c->contaminated && baseline)
+        /* The baseline is what the others are measured against. */
+        snprintf(out, len, "ok; busy, the baseline");
+    else if (c->contaminated && !busy_words(s, c, sol, out, len))
+        snprintf(out, len, "right; machine busy, no speed verdict");
     else if (c->contaminated)
         ; /* busy_words wrote it */
     else if (!baseline && c->speedup < SL_NOT_FASTER_YET && strcmp(c->tree, "solutions") == 0)

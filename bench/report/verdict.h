@@ -20,15 +20,6 @@
 #define SL_NOT_FASTER_YET 1.2
 /* Slower than the solution by more than this: there is more to gain. */
 #define SL_BEHIND_SOLUTION 1.25
-/* A paired interval whose ends differ by more than this factor says
- * nothing a participant could act on: no verdict. Short threaded calls
- * spread almost this far under load (a thread spins, and counts, while
- * its partner waits for a core): measured 6.6x to 9.9x for a 2 ms call
- * beside two busy loops on 2 cores. */
-#define SL_PAIRED_TOO_WIDE 2.0
-
-/* Is the interval too wide to judge (or were there too few pairs)? */
-int sl_paired_too_wide(const sl_paired *p);
 
 /* The same variant and threads in the other tree of the runner's suite
  * (the participant's and the solution's), or NULL. */
@@ -59,17 +50,6 @@ sl_wrong_class sl_wrong_class_of(const sl_config *c);
 const char *sl_wrong_class_name(sl_wrong_class k);
 const char *sl_wrong_class_words(sl_wrong_class k);
 
-/* The speedup over scalar c is judged by (the room classes its records by
- * it): on a quiet machine its median's; on a busy one its paired ratios'
- * median, even where their interval is too wide for the runner's verdict,
- * as the load stretches a busy run's medians and not its pairs (a scalar
- * baseline 7.6x with two runners at once in e2e.room, Zen 4); its
- * median's only where there are no pairs. at_most (NULL: not wanted): the
- * most the run shows it could be, the pairs' interval's top on a busy
- * machine, else the same: the room calls a run "slower" only when all of
- * its interval is (e2e.room once saw a right simd.c, 2x when quiet,
- * classed "slower" beside make test's other tests). */
-double sl_speedup_judged(const sl_suite *s, const sl_config *c, double *at_most);
 
 /* Did any busy row get a verdict from its pairs (1), or was every busy row
  * held back (0)? For the table's note. */

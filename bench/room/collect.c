@@ -17,6 +17,8 @@ sl_room_state sl_room_state_of(const sl_suite *s, const sl_config *c)
 {
     if (!c->valid)
         return SL_ROOM_WRONG;
+    if (sl_speedup_unjudged(s, c))
+        return SL_ROOM_BUSY;
     /* Clearly slower: below what "not faster yet" allows either way, and
      * on a busy machine the pairs' whole interval too (as the verdict
      * judges, by the pairs; a wide interval says "slow" at worst). */
@@ -116,7 +118,8 @@ static void one_record(const sl_suite *s, const sl_config *c, const sl_ceilings 
     const sl_config *sol = sl_counterpart(s, c);
     sl_paired share;
     r->solution_pct = r->solution_low = r->solution_high = -1.0;
-    if (r->state != SL_ROOM_WRONG && sl_ratio_paired(sol, c, &share) > 0 &&
+    /* A number the host disturbed too much is marked (its state), not ranked. */
+    if (r->state != SL_ROOM_WRONG && r->state != SL_ROOM_BUSY && sl_ratio_paired(sol, c, &share) > 0 &&
         100.0 * share.high <= SL_ROOM_MOST_SOLUTION_PCT) {
         r->solution_pct = 100.0 * share.median;
         r->solution_low = 100.0 * share.low;

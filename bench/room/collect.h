@@ -9,7 +9,9 @@
 #include "record.h"
 #include "suite.h"
 
-/* The state of exercise configuration c: WRONG, clearly slower than
+/* The state of exercise configuration c: WRONG, right but too busy to
+ * time (suite.h's sl_speedup_unjudged: no figure, so not ranked), clearly
+ * slower than
  * scalar (below 1 / SL_NOT_FASTER_YET),
  * right but behind the solution (by verdict.h's SL_BEHIND_SOLUTION, or
  * not faster where the solution is), or caught up. A file as shipped is

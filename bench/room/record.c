@@ -11,6 +11,7 @@
 static const char *const state_names[SL_ROOM_STATES][2] = {
     { "not_started", "not started" },
     { "wrong", "WRONG" },
+    { "busy", "right, too busy to time" },
     { "slower", "slower than scalar" },
     { "slow", "right but slow" },
     { "caught_up", "caught up" },
@@ -149,7 +150,11 @@ static int parse_record(json_t *o, sl_room_record *r, char *why, size_t whylen)
     if (wrong && (r->speedup != 0.0 || r->ceiling_pct > 0.0 || r->solution_pct > 0.0))
         return snprintf(why, whylen, "a speedup from a variant that did not validate "
                         "(%s %s)", r->kernel, r->variant), -1;
-    if (!wrong && (r->speedup <= 0.0 || r->seconds <= 0.0))
+    int busy = r->state == SL_ROOM_BUSY;
+    if (busy && (r->speedup != 0.0 || r->solution_pct >= 0.0))
+        return snprintf(why, whylen, "a speed figure on a record too busy to time (%s %s)",
+                        r->kernel, r->variant), -1;
+    if (!wrong && !busy && (r->speedup <= 0.0 || r->seconds <= 0.0))
         return snprintf(why, whylen, "a right record with no speedup or no time"), -1;
     if (r->state == SL_ROOM_SLOWER && r->speedup >= 1.0)
         return snprintf(why, whylen, "\"slower\" with a speedup of %.2f", r->speedup), -1;

@@ -20,6 +20,9 @@
 typedef enum sl_room_state {
     SL_ROOM_NOT_STARTED = 0,
     SL_ROOM_WRONG,
+    SL_ROOM_BUSY,             /* right, and no speed verdict: the machine was
+                                 too busy for one (suite.h's
+                                 sl_speedup_unjudged); marked, never ranked */
     SL_ROOM_SLOWER,           /* right, slower than the participant's scalar */
     SL_ROOM_SLOW,             /* right, well behind the solution */
     SL_ROOM_CAUGHT_UP,        /* right, within reach of the solution */

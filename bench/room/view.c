@@ -78,7 +78,7 @@ static void find_stuck(const sl_room_row *rows, const int *state, const int *ste
 {
     const sl_room_row *last = &rows[latest];
     int st = state[latest];
-    if (st == SL_ROOM_CAUGHT_UP || st == SL_ROOM_NOT_STARTED ||
+    if (st == SL_ROOM_CAUGHT_UP || st == SL_ROOM_NOT_STARTED || st == SL_ROOM_BUSY ||
         v->nstuck == SL_ROOM_MAX_PEOPLE)
         return;
     double first = last->r.ran_at;

@@ -252,7 +252,7 @@ threads_within() {
     over=$(awk -v cores="$2" '$1 ~ /^(solutions|exercises)$/ && $2 ~ /^(threads|spmd)$/ {
             claim = 0
             if (match($0, /busy: [0-9.]+x/)) claim = substr($0, RSTART + 6, RLENGTH - 7) + 0
-            else if ($0 ~ / ok +host/) { x = $5; sub(/x$/, "", x); claim = x + 0 }
+            else if ($0 ~ / ok +host/) { x = $6; sub(/x$/, "", x); claim = x + 0 }
             if (claim > cores * 1.15) print $1 " " $2 " " claim "x" }' "$1")
     rows=$(grep -cE '^(solutions|exercises) +(threads|spmd) ' "$1")
     [ "$rows" -ge 1 ] && [ -z "$over" ] && ok "$3: $rows threads rows, none above $2 core(s)" ||
@@ -260,7 +260,8 @@ threads_within() {
 }
 
 # The cores a verdict may claim are the cores granted: beside busy loops,
-# pinned to one CPU, inside a real half-core quota. Threads are judged
+# pinned to one CPU (where 2 threads get no speed verdict, and no figure
+# in the speedup column either), inside a real half-core quota. Threads are judged
 # in wall time, which cannot run faster than the cores it had; a CPU-time
 # figure (the busiest thread's) could, and once claimed 2.1x on 2 cores
 # and 1.9x inside a 0.5-CPU quota. The exhibit whose point needs threads
@@ -284,6 +285,12 @@ case_granted() {
             "$runner" ${e2e_example} --tree solutions --variant threads --threads 2 --size 40000003
         expect_match "$tmp/out" "^speedlab ${e2e_example}: .*, 1 cores" "taskset: the run counts 1 core"
         threads_within "$tmp/out" 1 "2 threads under taskset -c $first"
+        # One speed per row: where the verdict gives none, neither does
+        # the speedup column (nor the history, make progress or the room).
+        awk '$1 == "solutions" && $2 == "threads" && /no speed verdict/ { n++; if ($6 != "-") bad = 1 }
+             END { exit bad || n < 1 }' "$tmp/out" &&
+            ok "taskset: no speed verdict, no figure in the speedup column" ||
+            fail "taskset: a figure beside no speed verdict: $(grep -E '^solutions +threads' "$tmp/out")"
         kill $busy 2>/dev/null; wait $busy 2>/dev/null
     fi
     if cpu_cgroup; then
