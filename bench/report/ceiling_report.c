@@ -456,7 +456,7 @@ static void print_watch(FILE *f, const sl_ceilings *m)
     char name[64];
     slot_name(m, widest, name, sizeof name);
     sl_roof_interval(m, widest, &lo, &hi);
-    fprintf(f, "The roofs were probed %d times through the run (before and after the timing"
+    fprintf(f, "The roofs were probed %d times (before and after the timing"
                "%s); a row's %% of ceiling below has an interval from its own and its roof's, "
                "each roof's from how far its calls spread (the widest, the %s: %+.0f%% to "
                "%+.0f%% of their median).",
