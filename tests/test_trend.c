@@ -90,23 +90,24 @@ static void check_series(void)
 static void check_progress_line(void)
 {
     sl_progress_row r[] = {
-        { "k", "simd", 0, 1.04, 0 }, { "k", "simd", 0, 4.2, 0 }, { "k", "simd", 0, 0.0, 0 },
-        { "k", "simd", 0, 0.0, 0 }, { "k", "simd", 0, 1.94, 0 }, { "k", "simd", 0, 0.0, 0 },
+        { "k", "simd", 0, 1.04, 0, 0 }, { "k", "simd", 0, 4.2, 0, 0 },
+        { "k", "simd", 0, 0.0, 0, 0 }, { "k", "simd", 0, 0.0, 0, 0 },
+        { "k", "simd", 0, 1.94, 0, 0 }, { "k", "simd", 0, 0.0, 0, 0 },
     };
     char line[256];
     sl_progress_describe(r, 6, line, sizeof line);
     CHECK(strcmp(line, "1.0x -> 4.2x -> WRONG twice -> 1.9x -> WRONG (6 runs)") == 0);
     sl_progress_describe(&r[2], 2, line, sizeof line);
     CHECK(strcmp(line, "WRONG twice (2 runs)") == 0);
-    sl_progress_row wrong[3] = { { "k", "v", 2, 0, 0 }, { "k", "v", 2, 0, 0 },
-                                 { "k", "v", 2, 0, 0 } };
+    sl_progress_row wrong[3] = { { "k", "v", 2, 0, 0, 0 }, { "k", "v", 2, 0, 0, 0 },
+                                 { "k", "v", 2, 0, 0, 0 } };
     sl_progress_describe(wrong, 3, line, sizeof line);
     CHECK(strcmp(line, "WRONG 3 times (3 runs)") == 0);
     sl_progress_describe(r, 1, line, sizeof line);
     CHECK(strcmp(line, "1.0x (1 run)") == 0);
     /* Right with no speed verdict (a busy machine): said so, never WRONG. */
-    sl_progress_row busy[4] = { { "k", "v", 2, 0, 1 }, { "k", "v", 2, 0, 1 },
-                                { "k", "v", 2, 0, 0 }, { "k", "v", 2, 1.9, 0 } };
+    sl_progress_row busy[4] = { { "k", "v", 2, 0, 1, 0 }, { "k", "v", 2, 0, 1, 0 },
+                                { "k", "v", 2, 0, 0, 0 }, { "k", "v", 2, 1.9, 0, 0 } };
     sl_progress_describe(busy, 4, line, sizeof line);
     CHECK(strcmp(line, "busy, no speed verdict twice -> WRONG -> 1.9x (4 runs)") == 0);
     CHECK(sl_progress_same_exercise(&wrong[0], &wrong[1]));

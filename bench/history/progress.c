@@ -19,12 +19,13 @@ static void read_row(sqlite3_stmt *st, void *item)
                                                                 : sqlite3_column_double(st, 4);
     r->speedup = sqlite3_column_int(st, 3) && up > 0 ? up : 0.0;
     r->busy = sqlite3_column_int(st, 3) && !(up > 0);
+    r->run = sqlite3_column_int64(st, 5);
 }
 
 sl_progress_row *sl_progress_load(const char *db_path, size_t *n, char *why, size_t whylen)
 {
     return sl_history_query(db_path,
-        "SELECT c.kernel, c.variant, c.threads, c.valid, c.speedup"
+        "SELECT c.kernel, c.variant, c.threads, c.valid, c.speedup, r.id"
         " FROM configs c JOIN runs r ON c.run = r.id"
         " WHERE r.kind = 'lesson' AND c.tree = 'exercises' AND c.study = 'strong'"
         " ORDER BY c.kernel, (SELECT min(x.rowid) FROM configs x WHERE x.tree = 'exercises'"

@@ -15,6 +15,7 @@ typedef struct sl_progress_row {
     int threads;
     double speedup;
     int busy;
+    long long run;        /* the history's run id (its order in time) */
 } sl_progress_row;
 
 /* Every exercise row of every lesson run, lesson by lesson in the lesson's

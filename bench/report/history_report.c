@@ -151,9 +151,25 @@ int sl_history_write_trends(const char *out, const sl_trend_point *p, size_t n, 
     return write_trend_page(out, p, n);
 }
 
-/* One exercise's line: console, the page's table row, its data block. */
+/* The lesson's run that id is, counted from 1 among the runs of the
+ * lesson's rows all[0..n): one x for one run, whichever variants it ran. */
+static int run_ordinal(const sl_progress_row *all, size_t n, long long id)
+{
+    int before = 0;
+    for (size_t i = 0; i < n; i++) {
+        int first = 1;
+        for (size_t j = 0; j < i && first; j++)
+            first = all[j].run != all[i].run;
+        before += first && all[i].run < id;
+    }
+    return before + 1;
+}
+
+/* One exercise's line: console, the page's table row, its data block
+ * (lesson[0..nlesson): the lesson's rows, for the runs' x). */
 static void write_exercise(FILE *console, FILE *md, FILE *dat, const sl_progress_row *r,
-                           size_t n, int first_of_kernel)
+                           size_t n, int first_of_kernel, const sl_progress_row *lesson,
+                           size_t nlesson)
 {
     char name[96], line[1024];
     snprintf(name, sizeof name, r->threads > 0 ? "%s x%d" : "%s", r->variant, r->threads);
@@ -162,7 +178,7 @@ static void write_exercise(FILE *console, FILE *md, FILE *dat, const sl_progress
     fprintf(md, "| %s | %s |\n", name, line);
     fprintf(dat, "%s\"%s\"\n", first_of_kernel ? "" : "\n\n", name);
     for (size_t k = 0; k < n; k++)
-        fprintf(dat, "%zu %.4g %d\n", k + 1, r[k].speedup,
+        fprintf(dat, "%d %.4g %d\n", run_ordinal(lesson, nlesson, r[k].run), r[k].speedup,
                 r[k].speedup > 0 ? 0 : r[k].busy ? 2 : 1);
 }
 
@@ -172,15 +188,23 @@ static int write_progress_files(FILE *console, FILE *md, const char *out,
 {
     char path[SL_PATH_BUF], name[96];
     sl_atomic_file dat = { 0 };
+    size_t lesson = 0, nlesson = 0;
     for (size_t i = 0; i < n;) {
         int first_of_kernel = i == 0 || strcmp(r[i - 1].kernel, r[i].kernel) != 0;
+        if (first_of_kernel) {
+            lesson = i;
+            for (nlesson = 0; lesson + nlesson < n &&
+                              strcmp(r[lesson + nlesson].kernel, r[i].kernel) == 0;)
+                nlesson++;
+        }
         if (first_of_kernel) {
             snprintf(name, sizeof name, "progress-%s.dat", r[i].kernel);
             if (sl_path_join(path, sizeof path, out, name) != 0 ||
                 sl_atomic_open(&dat, path) != 0)
                 return -1;
             fprintf(dat.fp, "# %s: your variants' speedup over the solution's scalar, run "
-                            "after run (wrong: 1; busy, no speed verdict: 2)\n", r[i].kernel);
+                            "after run: the lesson's run, the speedup, and 0, or wrong: 1, "
+                            "busy, no speed verdict: 2\n", r[i].kernel);
             fprintf(md, "%s## %s\n\n| your variant | run after run |\n|---|---|\n",
                     i ? "\n" : "# Your afternoon, lesson by lesson\n\nEach of your variants, "
                     "run after run: its speedup over the solution's scalar in the same run, or "
@@ -190,7 +214,8 @@ static int write_progress_files(FILE *console, FILE *md, const char *out,
         size_t end = i + 1;
         while (end < n && sl_progress_same_exercise(&r[i], &r[end]))
             end++;
-        write_exercise(console, md, dat.fp, &r[i], end - i, first_of_kernel);
+        write_exercise(console, md, dat.fp, &r[i], end - i, first_of_kernel, &r[lesson],
+                       nlesson);
         i = end;
         if (i == n || strcmp(r[i].kernel, r[i - 1].kernel) != 0) {
             fprintf(md, "\n![%s, run after run](progress-%s.png)\n", r[i - 1].kernel,

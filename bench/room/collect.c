@@ -119,7 +119,8 @@ static void one_record(const sl_suite *s, const sl_config *c, const sl_ceilings 
     sl_paired share;
     r->solution_pct = r->solution_low = r->solution_high = -1.0;
     /* A number the host disturbed too much is marked (its state), not ranked. */
-    if (r->state != SL_ROOM_WRONG && r->state != SL_ROOM_BUSY && sl_ratio_paired(sol, c, &share) > 0 &&
+    if (r->state != SL_ROOM_WRONG && r->state != SL_ROOM_BUSY &&
+        sl_ratio_paired(sol, c, &share) > 0 &&
         100.0 * share.high <= SL_ROOM_MOST_SOLUTION_PCT) {
         r->solution_pct = 100.0 * share.median;
         r->solution_low = 100.0 * share.low;

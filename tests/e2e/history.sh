@@ -226,8 +226,9 @@ case_progress() {
     build() { build_copy "$copy" speedlab speedlab-history; }
     runs=0
     lesson() {
-        expect_rc "$1" "$2" "$copy/build/bench/speedlab" "$e2e_example" --size 10000019 \
-            --reps 2 --min-time 0.01 --threads 2 --no-plots --results "$res"
+        rc=$1 label=$2; shift 2
+        expect_rc "$rc" "$label" "$copy/build/bench/speedlab" "$e2e_example" --size 10000019 \
+            --reps 2 --min-time 0.01 --threads 2 --no-plots --results "$res" "$@"
         runs=$((runs + 1)); cp "$tmp/out" "$tmp/run$runs.out"
     }
     # printed VARIANT: the speedup each run printed for the exercise ("-": none).
@@ -251,6 +252,8 @@ case_progress() {
     }
     f=$(folder_of "$e2e_example")
     copy_checkout "$copy" speedlab speedlab-history || return
+    # A first run of simd alone: threads' runs are the lesson's 2nd to 4th.
+    lesson 0 "run 0: simd alone, as shipped" --variant simd
     lesson 0 "run 1: the exercises as shipped"
     completed "$top/solutions/$f/simd.c" >"$copy/exercises/$f/simd.c"
     build || return
@@ -264,7 +267,7 @@ case_progress() {
     simd=$(grep -E "^($e2e_example)? +simd " "$tmp/out" | sed "s/^$e2e_example//")
     # (busy: a run the machine was too busy to judge, in make test's load)
     fig='([0-9.]+x|busy, no speed verdict)'
-    echo "$simd" | grep -qE " $fig -> $fig -> $fig \(3 runs\)$" &&
+    echo "$simd" | grep -qE " $fig -> $fig -> $fig -> $fig \(4 runs\)$" &&
         same_speedups "$simd" "$(printed simd)" &&
         ok "simd, each run's own speedup: $simd" || fail "simd: '$simd', the runs printed $(printed simd)"
     threads=$(grep -E "^ +threads x2 " "$tmp/out")
@@ -276,7 +279,11 @@ case_progress() {
     dat="$res/history/progress-$e2e_example.dat"
     awk '/^"threads x2"/ { b = 1; next } /^"/ { b = 0 } b && NF == 3 { s = s $3 } END { exit s !~ /^[02][02]1$/ }' "$dat" &&
         ok "the figure's data marks run 3 WRONG" || fail "$dat: $(cat "$dat")"
-    head -n 1 "$dat" | grep -qxF "# $e2e_example: your variants' speedup over the solution's scalar, run after run (wrong: 1; busy, no speed verdict: 2)" &&
+    # One x, one run: threads' points at the lesson's runs 2 to 4 (it was
+    # not in the first), simd's at 1 to 4.
+    awk '/^"/ { b = $0; next } NF == 3 { x[b] = x[b] $1 } END { exit x["\"threads x2\""] != "234" || x["\"simd\""] != "1234" }' "$dat" &&
+        ok "the figure's x: the lesson's runs" || fail "$dat: $(cat "$dat")"
+    head -n 1 "$dat" | grep -qxF "# $e2e_example: your variants' speedup over the solution's scalar, run after run: the lesson's run, the speedup, and 0, or wrong: 1, busy, no speed verdict: 2" &&
         ok "the figure's data says what it holds" || fail "$dat's first line: $(head -n 1 "$dat")"
     expect_in "$res/history/progress.html" "WRONG (3 runs)" "progress.html has the table"
     if command -v gnuplot >/dev/null 2>&1; then
