@@ -131,7 +131,7 @@ int sl_roof_slot(int level, int k)
     return SL_CEILING_KINDS + 2 * level + k;
 }
 
-/* This call's bandwidth figures into the watch, and its time. */
+/* This call's bandwidth figures into the watch. */
 static void watch_call(sl_ceilings *m)
 {
     sl_roof_watch *w = &m->watch;
@@ -140,7 +140,7 @@ static void watch_call(sl_ceilings *m)
     for (int level = 0; level <= SL_CACHE_LEVELS; level++)
         for (int k = 0; k < 2; k++)
             w->v[sl_roof_slot(level, k)][w->n] = m->memory.last[level][k];
-    w->at[w->n++] = sl_now();
+    w->n++;
 }
 
 void sl_measure_ceilings(sl_ceilings *m, int quick, unsigned roofs)

@@ -26,8 +26,7 @@
 #define SL_WATCH_CALLS 24
 #define SL_ROOF_SLOTS (SL_CEILING_KINDS + 2 * (SL_CACHE_LEVELS + 1))
 typedef struct sl_roof_watch {
-    int n;                                    /* calls recorded */
-    double at[SL_WATCH_CALLS];                /* sl_now() when each ended */
+    int n;                                    /* calls recorded, in order */
     double v[SL_ROOF_SLOTS][SL_WATCH_CALLS];  /* 0: not probed in that call */
 } sl_roof_watch;
 

@@ -443,19 +443,17 @@ static void slot_name(const sl_ceilings *m, int slot, char *out, size_t len)
  * on, the widest spread, and each drift of 5% or more. */
 static void print_watch(FILE *f, const sl_ceilings *m)
 {
-    int calls = 0, widest = -1, drifts = 0;
-    double width = 0.0, lo, hi;
-    for (int slot = 0; slot < SL_ROOF_SLOTS; slot++)
-        if (sl_roof_interval(m, slot, &lo, &hi) >= 2) {
-            calls = m->watch.n;
-            if (hi - lo > width)
-                width = hi - lo, widest = slot;
-        }
+    int calls = m->watch.n, widest = -1, drifts = 0;
+    double lo = 1.0, hi = 1.0;
+    for (int slot = 0; slot < SL_ROOF_SLOTS; slot++) {
+        double l, h;
+        if (sl_roof_interval(m, slot, &l, &h) >= 2 && h - l > hi - lo)
+            lo = l, hi = h, widest = slot;
+    }
     if (calls < 2 || widest < 0)
         return;
     char name[64];
     slot_name(m, widest, name, sizeof name);
-    sl_roof_interval(m, widest, &lo, &hi);
     fprintf(f, "The roofs were probed %d times (before and after the timing"
                "%s); a row's %% of ceiling below has an interval from its own and its roof's, "
                "each roof's from how far its calls spread (the widest, the %s: %+.0f%% to "
@@ -581,11 +579,12 @@ void sl_print_ceilings(FILE *f, const sl_ceilings *m, const sl_suite *s)
         double lo, hi;
         if (ceil > 0.0) {
             snprintf(ceil_text, sizeof ceil_text, "%.3g", ceil);
-            snprintf(pct, sizeof pct, "**%.1f%%**", 100.0 * c->rate / ceil);
+            if (sl_config_percent_interval(m, c, &lo, &hi) == 0)
+                snprintf(pct, sizeof pct, "**%.1f%%** [%.1f, %.1f]", 100.0 * c->rate / ceil,
+                         lo, hi);
+            else
+                snprintf(pct, sizeof pct, "**%.1f%%**", 100.0 * c->rate / ceil);
         }
-        if (ceil > 0.0 && sl_config_percent_interval(m, c, &lo, &hi) == 0)
-            snprintf(pct, sizeof pct, "**%.1f%%** [%.1f, %.1f]", 100.0 * c->rate / ceil, lo,
-                     hi);
         const char *why = sl_config_limit(m, c).why;
         fprintf(f, "| %s | %s | %s | %.3g %s | %s | %s | %s | %s%s |\n", k->name, variant,
                 threads, c->rate, k->work_unit, ceil_text, pct,
